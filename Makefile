@@ -1,0 +1,130 @@
+# issuewatt -- GNU Makefile.
+#   make            build issuewatt and libissuewatt.a (installs missing Debian packages first)
+#   make check      build and run every test (CUnit) and validate every shipped XML
+#   make run        build and run the default job into out/default.h5
+#   make bench      run the benchmarks (speed goals live here, not in tests)
+#   make install PREFIX=/usr/local
+# Options: SAN=1 (address+undefined sanitizers), MPI=1 (Open MPI sweeps), BUILD=dir, DEBUG=1.
+
+BUILD ?= build
+PREFIX ?= /usr/local
+SAN ?= 0
+MPI ?= 0
+export SAN MPI
+
+PUBLIC_TARGETS := all check run bench install fuzz calibrate-fpga man
+
+ifndef IW_INNER
+# The outer make only ensures the Debian packages are there, then runs the real
+# rules in a second make, whose pkg-config queries then find them.
+.DEFAULT_GOAL := all
+$(PUBLIC_TARGETS): deps
+	@$(MAKE) --no-print-directory IW_INNER=1 $@
+deps:
+	@sh mk/deps.sh
+clean:
+	rm -rf $(BUILD) out
+.PHONY: $(PUBLIC_TARGETS) deps clean
+else
+
+PKGS := gsl libxml-2.0 hdf5 cunit liblzma
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
+HDF5_LIBDIR := $(shell pkg-config --variable=libdir hdf5)
+# Debian's hdf5.pc names libhdf5 only; the high-level library sits beside it.
+PKG_LIBS := $(shell pkg-config --libs $(PKGS)) -L$(HDF5_LIBDIR) -lhdf5_hl -lhdf5 -lm
+
+CC := $(if $(filter 1,$(MPI)),mpicc,$(CC))
+OPT := $(if $(DEBUG),-O0 -g3,-O2 -g)
+SAN_ON := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+SANFLAGS := $(if $(filter 1,$(SAN)),$(SAN_ON))
+WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
+INCS := -Icore -Iperf -Ipower -Iarea -Itech -Icalib -Ireports -Icli
+CFLAGS += -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) $(SANFLAGS) $(INCS) $(PKG_CFLAGS) $(if $(filter 1,$(MPI)),-DIW_MPI=1,)
+LDFLAGS += $(SANFLAGS)
+
+MODULES := core perf power area tech calib reports
+LIB_SRCS := $(filter-out core/embed.c,$(foreach m,$(MODULES),$(wildcard $(m)/*.c)))
+CLI_SRCS := $(wildcard cli/*.c)
+TEST_SRCS := $(wildcard tests/*.c)
+BENCH_SRCS := $(wildcard bench/*.c)
+# Data compiled into the program: presets, technology/device files, schemas.
+RESOURCES := $(sort $(wildcard perf/presets/*.xml perf/*.xsd tech/*.xml tech/*.xsd calib/*.xsd reports/*.xsd))
+SHIPPED_XML := $(wildcard perf/presets/*.xml tech/*.xml examples/*.xml)
+
+obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
+LIB_OBJS := $(call obj,$(LIB_SRCS)) $(BUILD)/resources.o
+LIB := $(BUILD)/libissuewatt.a
+BIN := $(BUILD)/issuewatt
+TESTBIN := $(BUILD)/test_runner
+BENCHBIN := $(BUILD)/bench_runner
+
+all: $(BIN) $(LIB)
+	@ln -sf $(BIN) issuewatt 2>/dev/null || true
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/embed: core/embed.c
+	@mkdir -p $(dir $@)
+	cc -O1 -o $@ $<
+$(BUILD)/resources.c: $(BUILD)/embed $(RESOURCES)
+	$(BUILD)/embed $@ $(RESOURCES)
+$(BUILD)/resources.o: $(BUILD)/resources.c
+	$(CC) $(CFLAGS) -Wno-missing-prototypes -c $< -o $@
+
+$(LIB): $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BIN): $(call obj,$(CLI_SRCS)) $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $(call obj,$(CLI_SRCS)) $(LIB) $(PKG_LIBS)
+
+# One CUnit runner: every tests/test_NAME.c defines suite_NAME(); the list is
+# generated from the file names so adding a suite touches one file.
+$(BUILD)/suites.h: $(TEST_SRCS)
+	@mkdir -p $(dir $@)
+	@for f in $(sort $(notdir $(basename $(filter tests/test_%,$(TEST_SRCS))))); do \
+		echo "IW_SUITE($${f#test_})"; done > $@.tmp && mv $@.tmp $@
+$(BUILD)/tests/runner.o: $(BUILD)/suites.h
+$(BUILD)/tests/runner.o: CFLAGS += -I$(BUILD) -Itests
+$(call obj,$(TEST_SRCS)): CFLAGS += -Itests -Wno-missing-prototypes -DIW_SRCDIR='"$(CURDIR)"'
+$(TESTBIN): $(call obj,$(TEST_SRCS)) $(filter-out $(BUILD)/cli/main.o,$(call obj,$(CLI_SRCS))) $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+check: $(TESTBIN) $(BIN)
+	@echo "== validating shipped XML against its schema"
+	@set -e; for f in $(SHIPPED_XML); do \
+		xsd=$$(sed -n 's/.*noNamespaceSchemaLocation="\([^"]*\)".*/\1/p' $$f | head -1); \
+		[ -n "$$xsd" ] || { echo "$$f: names no schema (xsi:noNamespaceSchemaLocation)"; exit 1; }; \
+		xmllint --noout --nonet --schema $$(dirname $$f)/$$xsd $$f 2>&1 | grep -v ' validates$$' || true; \
+		xmllint --noout --nonet --schema $$(dirname $$f)/$$xsd $$f 2>/dev/null; \
+	done
+	@echo "== unit and integration tests"
+	IW_BIN=$(CURDIR)/$(BIN) $(TESTBIN)
+
+run: $(BIN)
+	@mkdir -p out
+	$(BIN) run -o out/default.h5
+
+$(BENCHBIN): $(call obj,$(BENCH_SRCS)) $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+bench: $(BENCHBIN) $(BIN)
+	$(BENCHBIN)
+
+man: $(BUILD)/issuewatt.1
+$(BUILD)/issuewatt.1: $(BIN)
+	help2man --no-info --name="cost and gain of GPU instruction-issue schemes" \
+		--version-string="$$($(BIN) --version | head -1 | awk '{print $$2}')" -o $@ $(BIN)
+
+install: $(BIN) $(LIB) $(BUILD)/issuewatt.1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/issuewatt
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/issuewatt
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libissuewatt.a
+	install -m 644 $(BUILD)/issuewatt.1 $(DESTDIR)$(PREFIX)/share/man/man1/issuewatt.1
+	install -m 644 $(RESOURCES) $(DESTDIR)$(PREFIX)/share/issuewatt/
+
+-include $(wildcard $(BUILD)/*/*.d)
+.PHONY: $(PUBLIC_TARGETS)
+endif

@@ -1,0 +1,19 @@
+/* cli/util.c -- helpers shared by the sub-commands. */
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+const char *cli_command_line = "";
+
+int cli_fail(int code, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("issuewatt: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	return code;
+}
+

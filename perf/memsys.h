@@ -1,0 +1,36 @@
+/*
+ * perf/memsys.h -- perf-internal interface of the memory model (SCHEMES.md
+ * section 1): interval-style, not cycle-accurate.  The SM model calls
+ * iw_mem_access when a memory instruction dispatches; the model answers how
+ * many cycles until its data is back and counts the hierarchy's activities.
+ *
+ * With lane addresses (traces): shared memory = fixed latency + bank-conflict
+ * cycles; global/local = coalesce into 32-byte sectors, L1 per SM
+ * (set-associative, LRU), shared L2, DRAM, each with a latency plus a
+ * bandwidth/queueing delay.  Without addresses (built-in workloads): the
+ * latency of the level the generator drew (inst->mem_level) plus queueing.
+ * Constant/texture: fixed latencies.
+ */
+#ifndef IW_MEMSYS_H
+#define IW_MEMSYS_H
+
+#include "perf.h"
+
+struct iw_memsys;
+
+int iw_memsys_new(const struct iw_config *c, struct iw_memsys **out, struct iw_err *e);
+void iw_memsys_free(struct iw_memsys *m);
+/* Cycles from dispatch until the result is written back (>= 1).  `act` is the
+ * run's activity array (IW_A_COUNT), to which the accesses are added.
+ * Deterministic: the same sequence of calls gives the same answers. */
+uint32_t iw_mem_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in,
+		       const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act);
+
+/* Pure helpers the tests check directly. */
+/* Distinct 32-byte sectors touched by the lanes; fills sectors[] (sorted). */
+uint32_t iw_coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *sectors, uint32_t cap);
+/* Extra cycles from shared-memory bank conflicts (max lanes on one bank - 1,
+ * lanes reading the same word broadcast). */
+uint32_t iw_shmem_conflicts(const struct iw_mem_addrs *ma, uint32_t width, uint32_t banks);
+
+#endif

@@ -1,0 +1,209 @@
+/*
+ * perf/sim.h -- perf-internal: the SM model's state as the issue schemes see
+ * it, the scheme interface (a vtable, after Ramulator 2 and Multi2Sim), and the
+ * helpers a scheme may call.  The model never tests which scheme it runs: all
+ * scheme behaviour sits behind struct iw_scheme_ops.
+ *
+ * Pipeline per sub-core and cycle, evaluated in reverse so nothing crosses two
+ * stages in one cycle (Multi2Sim): write-back, dispatch, operand collection,
+ * scheme tick (e.g. GhOST's checker), issue, decode (insert), fetch.
+ */
+#ifndef IW_SIM_H
+#define IW_SIM_H
+
+#include "memsys.h"
+#include "perf.h"
+
+#define IW_NEVER UINT64_MAX
+
+enum iw_slot_state {
+	IW_SLOT_FREE,
+	IW_SLOT_FRONT,   /* fetched and decoded, in the warp's front buffer */
+	IW_SLOT_SCHEME,  /* inserted into the scheme's buffers, not yet issued */
+	IW_SLOT_COLLECT, /* issued into a collector unit, reading operands */
+	IW_SLOT_EXEC,    /* dispatched to a unit, result pending */
+	IW_SLOT_BARRIER, /* executed barrier waiting for the CTA */
+};
+
+/* One dynamic instruction from fetch to retirement. */
+struct iw_slot {
+	struct iw_inst in;
+	uint64_t seq;        /* per-warp program order */
+	uint64_t t_fetch, t_insert, t_issue, t_dispatch, t_done;
+	uint32_t warp;       /* warp index in the SM */
+	uint16_t id;         /* index in the warp's slot pool */
+	uint8_t state;       /* enum iw_slot_state */
+	uint8_t cu;          /* collector unit while collecting */
+	uint8_t srcs_left;   /* source operands still to read from the RF */
+	uint8_t nsrc_rf;     /* sources to read from the RF (RZ and duplicates removed) */
+	uint16_t src_rf[IW_MAX_SRC];
+	uint64_t aux[4];     /* private to the scheme (entry index, tags, masks) */
+};
+
+struct iw_sm;
+struct iw_sim;
+
+struct iw_cta_slot {
+	struct iw_cta cta;
+	int used;
+	uint32_t live_warps;   /* warps not yet finished */
+	uint32_t bar_arrived;  /* warps whose barrier executed */
+	uint32_t nwarps;
+	uint32_t *warp_ids;    /* warp index in the SM of each warp of the CTA */
+	uint32_t threads, regs, shmem;
+};
+
+struct iw_warp {
+	uint32_t id, subcore;
+	int active;            /* holds a warp of a CTA */
+	struct iw_cta_slot *cta;
+	uint32_t warp_in_cta;
+	uint64_t age;          /* launch order (GTO's "oldest") */
+	int fetch_done;        /* the workload has no more instructions */
+	int fetch_blocked;     /* a taken control instruction is in flight */
+	uint64_t next_seq;
+	uint64_t last_issue;   /* cycle of the last issue (GTO greedy) */
+	uint32_t inflight;     /* slots in use */
+	uint32_t nfree;
+	uint16_t *free_ids;
+	struct iw_slot *slots; /* pool of sim->window slots */
+	uint16_t *front;       /* ring of slot ids, capacity cfg->fetch_buffer */
+	uint32_t front_head, front_n;
+	uint64_t unissued;     /* instructions inserted but not issued (for reorder distance) */
+};
+
+struct iw_cu {
+	int busy;
+	uint32_t warp;
+	uint16_t slot;
+	uint64_t t_alloc;
+};
+
+struct iw_wb_event {
+	uint64_t t;
+	uint64_t key;          /* tie-break: (warp << 40) | seq, deterministic */
+	uint32_t warp;
+	uint16_t slot;
+};
+
+struct iw_subcore {
+	uint32_t id;
+	struct iw_sm *sm;
+	uint32_t nwarps;       /* warp slots in this sub-core */
+	uint32_t *warp_ids;
+	uint32_t greedy;       /* GTO: warp issued last (UINT32_MAX none) */
+	uint32_t rr;           /* LRR/SRR pointer */
+	uint32_t fetch_rr;
+	uint64_t *fu_free[IW_UNIT_COUNT]; /* per unit: first cycle it accepts a warp */
+	uint32_t ncu;
+	struct iw_cu *cu;
+	struct iw_wb_event *wb;  /* min-heap */
+	uint32_t nwb, capwb;
+	uint64_t wake;           /* next cycle this sub-core must be ticked */
+	uint64_t last_tick;
+	uint8_t last_reason;     /* stall reason of the last ticked cycle (or 255 = issued) */
+	uint64_t no_cu_run;      /* length of the current run of no_cu cycles */
+};
+
+struct iw_sm {
+	uint32_t id;
+	struct iw_sim *sim;
+	struct iw_subcore *sc;
+	struct iw_warp *warps;
+	struct iw_cta_slot *ctas;
+	uint32_t used_threads, used_regs, used_shmem, used_ctas, used_warps;
+	struct iw_mem_addrs *maddr;  /* address pool */
+	uint16_t *maddr_free;
+	uint32_t nmaddr_free;
+	uint64_t wake;
+	void *scheme_state;
+};
+
+struct iw_scheme_ops {
+	const char *name;
+	const char *help;
+	/* Instructions the scheme may hold per warp (sizes the slot pool). */
+	uint32_t (*window)(const struct iw_config *c);
+	/* Collector units per sub-core (0 = use opc.cus). */
+	uint32_t (*cus)(const struct iw_config *c);
+	/* Non-zero: fetch continues past taken control (only `ideal`). */
+	int (*fetch_through_control)(const struct iw_config *c);
+	int (*sm_new)(struct iw_sm *sm, void **state, struct iw_err *e);
+	void (*sm_free)(void *state);
+	void (*warp_start)(void *st, struct iw_warp *w);
+	/* Decode: accept the warp's oldest front-buffer instruction (0) or refuse
+	 * (a stall reason, usually IW_STALL_IB_FULL). */
+	int (*insert)(void *st, struct iw_warp *w, struct iw_slot *s, uint64_t now);
+	/* Once per sub-core per cycle before issue (GhOST's checker/scheduler);
+	 * returns non-zero if it changed any state. May be NULL. */
+	int (*tick)(void *st, struct iw_subcore *sc, uint64_t now);
+	/* The instruction this warp offers the scheduler, or NULL and *reason. */
+	struct iw_slot *(*candidate)(void *st, struct iw_warp *w, uint64_t now, int *reason);
+	/* The scheduler issued s into collector unit s->cu. */
+	void (*issue)(void *st, struct iw_warp *w, struct iw_slot *s, uint64_t now);
+	/* All RF operands of s were read (SOCGPU release_at=operands). May be NULL. */
+	void (*operands_read)(void *st, struct iw_warp *w, struct iw_slot *s, uint64_t now);
+	/* s was dispatched to a unit. May be NULL. */
+	void (*dispatch)(void *st, struct iw_warp *w, struct iw_slot *s, uint64_t now);
+	/* s wrote back (dependences clear); it retires right after. */
+	void (*writeback)(void *st, struct iw_warp *w, struct iw_slot *s, uint64_t now);
+	/* Earliest future cycle at which a timer of the scheme changes a decision
+	 * (IW_NEVER if none); needed for exact fast-forward. May be NULL. */
+	uint64_t (*next_event)(void *st, uint64_t now);
+	/* Replace the shared operand-collection and dispatch stage (LOOG's
+	 * reservation stations); returns non-zero on progress. NULL = shared stage. */
+	int (*collect)(void *st, struct iw_subcore *sc, uint64_t now);
+};
+
+/* The registry (perf/schemes.c): one entry per scheme, in report order. */
+extern const struct iw_scheme_ops *const iw_scheme_registry[];
+extern const size_t iw_scheme_registry_len;
+
+/* Everything one simulation owns. */
+struct iw_sim {
+	const struct iw_config *cfg;
+	const struct iw_scheme_ops *ops;
+	struct iw_workload *wl;
+	struct iw_memsys *mem;
+	struct iw_run_result *res;
+	struct iw_err *err;
+	struct iw_sm *sms;
+	uint32_t window;        /* slots per warp */
+	uint32_t warps_per_sc;
+	uint64_t now;
+	uint64_t warp_age;
+	/* current kernel */
+	struct iw_kernel_info kernel;
+	int kernel_open, kernel_ctas_left, no_more_kernels;
+	uint32_t cta_threads, cta_warps, cta_regs, cta_shmem;
+	uint64_t live_ctas;
+	/* time series */
+	uint64_t sample_end;
+	uint64_t *cur_act;      /* IW_A_COUNT */
+	uint64_t cur_insts, sample_start;
+	iw_event_fn on_event;
+	void *event_ctx;
+	int failed;
+};
+
+/* Helpers for schemes. */
+static inline void iw_count(struct iw_sim *s, enum iw_act a, uint64_t n) { s->cur_act[a] += n; }
+void iw_sim_event(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl, enum iw_event_kind k,
+		  uint8_t sub);
+/* First unit of class u free at `now`, or -1. */
+int iw_sim_unit_free(struct iw_subcore *sc, int u, uint64_t now);
+/* Send s to unit `unit` of its class: occupies it for ii cycles and schedules
+ * write-back after the latency (memory latency from the memory model). */
+void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s, int unit,
+		     uint64_t now);
+/* Register-file bank of register r of warp w. */
+static inline uint32_t iw_sim_bank(const struct iw_config *c, uint32_t w, uint32_t r)
+{
+	return (r + w) % (uint32_t)c->rf_banks;
+}
+/* Record that s issues ahead of older unissued instructions of its warp. */
+void iw_sim_count_reorder(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl);
+/* Histogram bin of a period in cycles (log-spaced, IW_HIST_BINS). */
+uint32_t iw_hist_bin(uint64_t cycles);
+
+#endif

@@ -1,0 +1,53 @@
+/*
+ * tech/tech.h -- technology (ASIC node) and device (FPGA) files: loading and
+ * validating them (tech/tech.xsd), and looking up coefficients by name.
+ * Every coefficient carries a unit and a source; a calibrated file adds the
+ * standard error, point count and source reports of each fitted value.
+ */
+#ifndef IW_TECH_H
+#define IW_TECH_H
+
+#include "iw.h"
+
+enum iw_tech_kind { IW_TECH_ASIC, IW_TECH_FPGA };
+
+struct iw_coef {
+	char name[64];    /* e.g. "energy.dm.row_write", "area.cell.dff" */
+	double value;
+	char unit[16];    /* e.g. "pJ", "um2", "W", "LUT" */
+	char source[256];
+	int fitted;       /* replaced by calib */
+	double std_error; /* of a fitted value, else 0 */
+	int points;
+	int line;         /* line in the file, for error messages */
+};
+
+struct iw_tech {
+	char name[64];
+	char origin[512]; /* preset resource name or file path */
+	enum iw_tech_kind kind;
+	double node_nm;   /* ASIC */
+	double vdd;       /* V */
+	double clock_mhz; /* 0 = use the GPU configuration's clock */
+	size_t ncoef;
+	struct iw_coef *coef;
+	char *xml_text;   /* verbatim, for provenance */
+};
+
+int iw_tech_load(struct iw_tech *t, const char *preset_or_file, struct iw_err *e);
+void iw_tech_free(struct iw_tech *t);
+/* Coefficient by name; NULL if absent. */
+const struct iw_coef *iw_tech_coef(const struct iw_tech *t, const char *name);
+/* Coefficient that must be present with the given unit: error names the file,
+ * line (of the tech element or the coefficient), coefficient and the structure
+ * that needs it. */
+int iw_tech_need(const struct iw_tech *t, const char *name, const char *unit, const char *structure,
+		 double *value, struct iw_err *e);
+/* Override vdd/clock ("tech.vdd=0.8"); error names the key. */
+int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e);
+size_t iw_tech_preset_count(void);
+const char *iw_tech_preset_name(size_t i);
+/* Write the file back (with fitted coefficients marked), atomically. */
+int iw_tech_save(const struct iw_tech *t, const char *path, struct iw_err *e);
+
+#endif

@@ -1,0 +1,114 @@
+/* tests/runner.c -- the one CUnit runner.  Every tests/test_NAME.c defines
+ * suite_NAME(), listed in the generated suites.h.  The exit code comes from the
+ * failure count, because CUnit's basic runner returns 0 even when tests fail.
+ * Usage: test_runner [SUITE...]   (no argument: every suite) */
+#include "testutil.h"
+
+#include <CUnit/Basic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define IW_SUITE(name) void suite_##name(void);
+#include "suites.h"
+#undef IW_SUITE
+
+static char tmproot[256];
+
+const char *tu_path(const char *rel)
+{
+	static char buf[8][1024];
+	static int k;
+	k = (k + 1) % 8;
+	snprintf(buf[k], sizeof buf[k], "%s/%s", IW_SRCDIR, rel);
+	return buf[k];
+}
+
+const char *tu_tmpdir(void)
+{
+	static char buf[8][512];
+	static int k, seq;
+	k = (k + 1) % 8;
+	snprintf(buf[k], sizeof buf[k], "%s/t%d", tmproot, ++seq);
+	char cmd[600];
+	snprintf(cmd, sizeof cmd, "mkdir -p '%s'", buf[k]);
+	if (system(cmd) != 0)
+		return NULL;
+	return buf[k];
+}
+
+static void slurp(const char *path, char *buf, size_t n)
+{
+	if (!buf || !n)
+		return;
+	buf[0] = 0;
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return;
+	size_t r = fread(buf, 1, n - 1, f);
+	buf[r] = 0;
+	fclose(f);
+}
+
+int tu_run(const char *args, char *out, size_t outsz, char *err, size_t errsz)
+{
+	const char *bin = getenv("IW_BIN");
+	char cmd[8192], o[512], e[512];
+	snprintf(o, sizeof o, "%s/stdout", tmproot);
+	snprintf(e, sizeof e, "%s/stderr", tmproot);
+	snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s >'%s' 2>'%s' </dev/null", IW_SRCDIR,
+		 bin ? bin : IW_SRCDIR "/build/issuewatt", args, o, e);
+	int st = system(cmd);
+	slurp(o, out, outsz);
+	slurp(e, err, errsz);
+	if (st == -1 || !WIFEXITED(st))
+		return -1;
+	return WEXITSTATUS(st);
+}
+
+struct entry {
+	const char *name;
+	void (*fn)(void);
+};
+static const struct entry suites[] = {
+#define IW_SUITE(name) {#name, suite_##name},
+#include "suites.h"
+#undef IW_SUITE
+};
+
+void tu_add_suite(const char *name, const struct tu_test *tests, size_t n)
+{
+	CU_pSuite s = CU_add_suite(name, NULL, NULL);
+	for (size_t i = 0; s && i < n; i++)
+		CU_add_test(s, tests[i].name, tests[i].fn);
+}
+
+int main(int argc, char **argv)
+{
+	snprintf(tmproot, sizeof tmproot, "/tmp/issuewatt-tests.%ld", (long)getpid());
+	char cmd[600];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", tmproot, tmproot);
+	if (system(cmd) != 0)
+		return 2;
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 2;
+	for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++) {
+		int want = argc < 2;
+		for (int a = 1; a < argc; a++)
+			want |= strcmp(argv[a], suites[i].name) == 0;
+		if (want)
+			suites[i].fn();
+	}
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	unsigned failed = CU_get_number_of_failures();
+	unsigned ran = CU_get_number_of_tests_run();
+	unsigned tfail = CU_get_number_of_tests_failed();
+	CU_cleanup_registry();
+	printf("\n%u passed, %u failed\n", ran - tfail, tfail);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmproot);
+	if (failed == 0 && system(cmd) != 0)
+		fprintf(stderr, "warning: could not remove %s\n", tmproot);
+	return failed ? 1 : (ran ? 0 : 1);
+}

@@ -1,0 +1,27 @@
+/* tests/testutil.h -- shared helpers for the CUnit suites (one runner). */
+#ifndef IW_TESTUTIL_H
+#define IW_TESTUTIL_H
+
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+
+/* Absolute path of a file in the source tree (IW_SRCDIR is set by the Makefile). */
+const char *tu_path(const char *rel);
+/* A fresh empty temporary folder for this test; removed at exit. */
+const char *tu_tmpdir(void);
+/* Run the issuewatt program (IW_BIN) with a shell argument string; capture
+ * stdout and stderr into the given buffers (may be NULL); return the exit code. */
+int tu_run(const char *args, char *out, size_t outsz, char *err, size_t errsz);
+/* Register a suite with its tests: TU_SUITE("name", {"t1", fn1}, ...) */
+struct tu_test {
+	const char *name;
+	CU_TestFunc fn;
+};
+void tu_add_suite(const char *name, const struct tu_test *tests, size_t n);
+#define TU_SUITE(name, ...)                                                               \
+	do {                                                                              \
+		static const struct tu_test tu_tests_[] = {__VA_ARGS__};                  \
+		tu_add_suite(name, tu_tests_, sizeof tu_tests_ / sizeof tu_tests_[0]);    \
+	} while (0)
+
+#endif
