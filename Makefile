@@ -107,10 +107,23 @@ run: $(BIN)
 	@mkdir -p out
 	$(BIN) run -o out/default.h5
 
+# Benchmarks: every bench/bench_NAME.c defines bench_NAME(); one runner prints
+# measured figures (speed goals are checked here, never in timed tests).
+$(BUILD)/benches.h: $(BENCH_SRCS)
+	@mkdir -p $(dir $@)
+	@for f in $(sort $(notdir $(basename $(filter bench/bench_%,$(BENCH_SRCS))))); do \
+		echo "IW_BENCH($${f#bench_})"; done > $@.tmp && mv $@.tmp $@
+$(BUILD)/bench/runner.o: $(BUILD)/benches.h
+$(BUILD)/bench/runner.o: CFLAGS += -I$(BUILD)
+$(call obj,$(BENCH_SRCS)): CFLAGS += -Ibench -Wno-missing-prototypes -DIW_SRCDIR='"$(CURDIR)"'
 $(BENCHBIN): $(call obj,$(BENCH_SRCS)) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 bench: $(BENCHBIN) $(BIN)
-	$(BENCHBIN)
+	IW_BIN=$(CURDIR)/$(BIN) $(BENCHBIN) $(BENCH)
+
+# Regenerate the xcu50 device coefficients from Yosys syntheses of calib/rtl.
+calibrate-fpga: $(BIN)
+	sh calib/calibrate-fpga.sh $(CURDIR)/$(BIN) $(if $(REDUCED),--reduced)
 
 man: $(BUILD)/issuewatt.1
 $(BUILD)/issuewatt.1: $(BIN)

@@ -1,0 +1,14 @@
+/* bench/bench.h -- the benchmark runner's helpers.  Benchmarks print measured
+ * figures and compare them with the goals; they never run inside `make check`. */
+#ifndef IW_BENCH_H
+#define IW_BENCH_H
+
+#include <stdio.h>
+
+double bench_now(void);            /* monotonic seconds */
+long bench_max_rss_kb(void);       /* peak resident set of this process */
+/* Print one result line: name, value, unit, goal text and whether it was met. */
+void bench_report(const char *name, double value, const char *unit, const char *goal, int met);
+const char *bench_path(const char *rel); /* absolute path in the source tree */
+
+#endif

@@ -1,0 +1,65 @@
+/* bench/runner.c -- runs every benchmark (or those named) and summarises. */
+#include "bench.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#define IW_BENCH(name) void bench_##name(void);
+#include "benches.h"
+#undef IW_BENCH
+
+static int missed;
+
+double bench_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+long bench_max_rss_kb(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_maxrss;
+}
+
+const char *bench_path(const char *rel)
+{
+	static char buf[4][1024];
+	static int k;
+	k = (k + 1) % 4;
+	snprintf(buf[k], sizeof buf[k], "%s/%s", IW_SRCDIR, rel);
+	return buf[k];
+}
+
+void bench_report(const char *name, double value, const char *unit, const char *goal, int met)
+{
+	printf("%-48s %14.3f %-12s goal %-22s %s\n", name, value, unit, goal, met ? "met" : "MISSED");
+	fflush(stdout);
+	missed += !met;
+}
+
+static const struct {
+	const char *name;
+	void (*fn)(void);
+} benches[] = {
+#define IW_BENCH(name) {#name, bench_##name},
+#include "benches.h"
+#undef IW_BENCH
+};
+
+int main(int argc, char **argv)
+{
+	for (size_t i = 0; i < sizeof benches / sizeof benches[0]; i++) {
+		int want = argc < 2;
+		for (int a = 1; a < argc; a++)
+			want |= strcmp(argv[a], benches[i].name) == 0;
+		if (want)
+			benches[i].fn();
+	}
+	printf("%d goal(s) missed\n", missed);
+	return missed ? 1 : 0;
+}
