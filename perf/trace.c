@@ -233,9 +233,9 @@ static void kfile_warn_unknown(struct kfile *k)
 		if (k->unk_count[i])
 			fprintf(stderr,
 				"issuewatt: warning: %s: opcode %s is not in the SASS table (%llu "
-				"instructions), simulated as INT\n",
+				"instruction%s), simulated as INT\n",
 				k->path, i < t->nunk ? t->unk_name[i] : "(other unknown opcodes)",
-				(unsigned long long)k->unk_count[i]);
+				(unsigned long long)k->unk_count[i], k->unk_count[i] == 1 ? "" : "s");
 }
 
 static void kfile_unref(struct kfile *k)
