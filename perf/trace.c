@@ -66,7 +66,8 @@ struct rd {
 	uint64_t line; /* number of the line last returned */
 };
 
-static int rd_init(struct rd *r, int fd, uint64_t off, uint64_t limit, uint64_t line_before, size_t cap)
+static int rd_init(struct rd *r, int fd, uint64_t off, uint64_t limit, uint64_t line_before, size_t cap,
+		   char *buf)
 {
 	memset(r, 0, sizeof *r);
 	r->fd = fd;
@@ -74,7 +75,7 @@ static int rd_init(struct rd *r, int fd, uint64_t off, uint64_t limit, uint64_t 
 	r->limit = limit;
 	r->line = line_before;
 	r->cap = cap;
-	r->buf = iw_malloc(cap + 1);
+	r->buf = buf ? buf : iw_malloc(cap + 1);
 	return r->buf ? 0 : -1;
 }
 
@@ -187,6 +188,7 @@ struct twarp {
 };
 
 struct tcta {
+	struct tcta *next_free; /* in the workload's pool when released */
 	struct kfile *k;
 	uint32_t nwarps;
 	struct twarp w[];
@@ -210,7 +212,46 @@ struct iw_workload_trace {
 	uint32_t ncache;
 	char unk_name[MAX_UNKNOWN][56];
 	uint32_t nunk;
+	/* pools, so that starting a CTA or a warp allocates nothing once the
+	 * resident set is warm (sized by the peak number of live warps/CTAs) */
+	char **bufs;
+	uint32_t nbufs, capbufs, live_bufs;
+	struct tcta *free_ctas;
 };
+
+/* A warp's line buffer back to the pool (grown ones are freed). */
+static void warp_buf_put(struct iw_workload_trace *t, struct rd *r)
+{
+	if (!r->buf)
+		return;
+	t->live_bufs--;
+	if (r->cap == WARP_BUF && t->nbufs < t->capbufs)
+		t->bufs[t->nbufs++] = r->buf;
+	else
+		iw_free(r->buf);
+	r->buf = NULL;
+}
+
+static char *warp_buf_get(struct iw_workload_trace *t)
+{
+	if (t->nbufs)
+		return t->bufs[--t->nbufs];
+	return NULL; /* rd_init allocates */
+}
+
+static void pools_free(struct iw_workload_trace *t)
+{
+	for (uint32_t i = 0; i < t->nbufs; i++)
+		iw_free(t->bufs[i]);
+	iw_free(t->bufs);
+	t->bufs = NULL;
+	t->nbufs = t->capbufs = 0;
+	while (t->free_ctas) {
+		struct tcta *c = t->free_ctas;
+		t->free_ctas = c->next_free;
+		iw_free(c);
+	}
+}
 
 const char *iw_trace_opcode_name(const struct iw_workload *w, uint16_t opcode)
 {
@@ -609,7 +650,7 @@ static int start_kernel(struct iw_workload_trace *t, const char *path, const cha
 	if (rc)
 		return rc;
 	t->cur = k;
-	if (rd_init(&t->scan, k->fd, 0, k->size, 0, SCAN_BUF))
+	if (rd_init(&t->scan, k->fd, 0, k->size, 0, SCAN_BUF, NULL))
 		return iw_fail(e, IW_ERUN, "out of memory");
 	if ((rc = read_header(t, k, e)))
 		return rc;
@@ -733,9 +774,16 @@ static int tr_next_cta(struct iw_workload *w, struct iw_cta *cta, struct iw_err 
 	if (t->cta_seen[id / 8] & (1u << (id % 8)))
 		return scan_fail(t, e, "each thread block once", s);
 	t->cta_seen[id / 8] |= (uint8_t)(1u << (id % 8));
-	struct tcta *c = iw_calloc(1, sizeof *c + ki->warps_per_cta * sizeof c->w[0]);
-	if (!c)
-		return iw_fail(e, IW_ERUN, "out of memory");
+	size_t csize = sizeof(struct tcta) + ki->warps_per_cta * sizeof(struct twarp);
+	struct tcta *c = t->free_ctas;
+	if (c && c->nwarps == ki->warps_per_cta) {
+		t->free_ctas = c->next_free;
+		memset(c, 0, csize);
+	} else {
+		c = iw_calloc(1, csize);
+		if (!c)
+			return iw_fail(e, IW_ERUN, "out of memory");
+	}
 	c->k = k;
 	c->nwarps = ki->warps_per_cta;
 	for (;;) {
@@ -798,14 +846,16 @@ static int tr_next_cta(struct iw_workload *w, struct iw_cta *cta, struct iw_err 
 
 static void tr_release_cta(struct iw_workload *w, struct iw_cta *cta)
 {
-	(void)w;
+	struct iw_workload_trace *t = (struct iw_workload_trace *)w;
 	struct tcta *c = cta->priv;
 	if (!c)
 		return;
 	for (uint32_t i = 0; i < c->nwarps; i++)
-		rd_free(&c->w[i].rd);
+		warp_buf_put(t, &c->w[i].rd);
 	kfile_unref(c->k);
-	iw_free(c);
+	c->k = NULL;
+	c->next_free = t->free_ctas; /* kept for the next CTA of the same shape */
+	t->free_ctas = c;
 	cta->priv = NULL;
 }
 
@@ -813,6 +863,7 @@ static void tr_close(struct iw_workload *w)
 {
 	struct iw_workload_trace *t = (struct iw_workload_trace *)w;
 	end_kernel(t);
+	pools_free(t);
 	if (t->list)
 		fclose(t->list);
 	iw_free(t);
@@ -1171,11 +1222,23 @@ static int warp_advance(struct iw_workload_trace *t, struct kfile *k, struct twa
 {
 	if (!tw->left) {
 		tw->has_nx = 0;
-		rd_free(&tw->rd);
+		warp_buf_put(t, &tw->rd);
 		return 0;
 	}
-	if (!tw->rd.buf && rd_init(&tw->rd, k->fd, tw->off, k->size, tw->line, WARP_BUF))
-		return iw_fail(e, IW_ERUN, "out of memory");
+	if (!tw->rd.buf) {
+		if (t->nbufs == 0 && t->live_bufs >= t->capbufs) {
+			/* room to pool every buffer live now, so releases never allocate */
+			uint32_t ncap = t->capbufs ? t->capbufs * 2 : 256;
+			char **nb = iw_realloc(t->bufs, ncap * sizeof *nb);
+			if (!nb)
+				return iw_fail(e, IW_ERUN, "out of memory");
+			t->bufs = nb;
+			t->capbufs = ncap;
+		}
+		if (rd_init(&tw->rd, k->fd, tw->off, k->size, tw->line, WARP_BUF, warp_buf_get(t)))
+			return iw_fail(e, IW_ERUN, "out of memory");
+		t->live_bufs++;
+	}
 	char *s;
 	int err;
 	while ((s = rd_line(&tw->rd, NULL, NULL, &err)) && is_blank(s))
