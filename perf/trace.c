@@ -799,9 +799,10 @@ static int tr_next_cta(struct iw_workload *w, struct iw_cta *cta, struct iw_err 
 			return scan_fail(t, e, "'warp = <n>' or '#END_TB'", s);
 		}
 		if (j >= c->nwarps || c->w[j].listed) {
+			const char *what = j >= c->nwarps ? "a warp number below the block's warp count"
+							  : "each warp once per thread block";
 			iw_free(c);
-			return scan_fail(t, e, j >= c->nwarps ? "a warp number below the block's warp count"
-							      : "each warp once per thread block", s);
+			return scan_fail(t, e, what, s);
 		}
 		if (!(s = scan_line(t, NULL, &err))) {
 			iw_free(c);

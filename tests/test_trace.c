@@ -432,6 +432,49 @@ static void bad_input_exits_3_with_file_line(void)
 	CU_ASSERT(has(err, dir, "kernel-1.traceg:1: expected the kernel header"));
 }
 
+/* Damaged traces (bytes changed, cut, deleted, duplicated; seeded, so the
+ * same every run) must be read or refused with exit 3, never crash. */
+static void damaged_traces_never_crash(void)
+{
+	static const char *const src[] = {"tests/data/traces/hand/v3/kernel-1.traceg",
+					  "tests/data/traces/hand/v0/kernel-1.traceg",
+					  "tests/data/traces/hand/v5-lineinfo/kernel-1.traceg",
+					  "tests/data/traces/hand/v5-xz/kernel-1.traceg.xz"};
+	static const char junk[] = " \n0123456789abcdefxR-.#=,zZ\t";
+	struct iw_rng r;
+	iw_rng_seed(&r, 3);
+	const char *dir = tu_tmpdir();
+	int refused = 0;
+	for (int it = 0; it < 60; it++) {
+		size_t si = iw_rng_below(&r, IW_ARRAY_LEN(src)), n;
+		char *s = slurp(src[si], &n);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+		for (int m = 0; m < 3 && n > 1; m++) {
+			size_t i = iw_rng_below(&r, (uint32_t)n);
+			switch (iw_rng_below(&r, 3)) {
+			case 0: s[i] = junk[iw_rng_below(&r, sizeof junk - 1)]; break;
+			case 1: {
+				size_t k = IW_MIN(n - i, 1 + iw_rng_below(&r, 20));
+				memmove(s + i, s + i + k, n - i - k);
+				n -= k;
+				break;
+			}
+			default: n = i; break;
+			}
+		}
+		const char *name = si == 3 ? "kernel-1.traceg.xz" : "kernel-1.traceg";
+		spit(dir, name, s, n);
+		free(s);
+		char args[1200], err[2048];
+		snprintf(args, sizeof args, "trace-info %s/%s", dir, name);
+		int rc = tu_run(args, NULL, 0, err, sizeof err);
+		CU_ASSERT(rc == 0 || rc == 3);
+		refused += rc == 3;
+		CU_ASSERT_PTR_NULL(strstr(err, "Sanitizer"));
+	}
+	CU_ASSERT(refused > 30);
+}
+
 static void opcode_table_is_consistent(void)
 {
 	size_t n = iw_opcode_count();
@@ -478,5 +521,6 @@ void suite_trace(void)
 		 {"derived_semantics", derived_semantics}, {"every_version_reads_the_same", every_version_reads_the_same},
 		 {"compressed_equals_plain", compressed_equals_plain}, {"trace_info_reports", trace_info_reports},
 		 {"bad_input_exits_3_with_file_line", bad_input_exits_3_with_file_line},
+		 {"damaged_traces_never_crash", damaged_traces_never_crash},
 		 {"opcode_table_is_consistent", opcode_table_is_consistent}, {"path_detection", path_detection});
 }
