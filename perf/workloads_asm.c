@@ -291,6 +291,8 @@ static int assemble_line(struct asm_state *a, char *s)
 			w = 2;
 		else if (in->flags & IW_F_STORE)
 			w = in->mem_width > 4 ? in->mem_width / 4 : 1;
+		else if (nops == 4 && has_mod(opcode, "WIDE"))
+			w = 2; /* IMAD.WIDE's addend is 64-bit */
 		else if (in->unit == IW_UNIT_TENSOR)
 			w = nops == 2 ? 2 : nops == 3 ? 1 : dstw; /* A, B, C fragments */
 		if (add_regs(a, in->src, &in->nsrc, IW_MAX_SRC, r, w, t))

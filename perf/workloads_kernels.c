@@ -140,11 +140,11 @@ static const char reduce_src[] =
 	"L_end:\n"
 	"EXIT\n";
 
-/* 2-D 5-point Jacobi step, 32x8 tile per CTA, each thread marching down 16 rows
+/* 2-D 5-point Jacobi step, 32x8 tile per CTA, each thread marching down 8 rows
  * with the up/centre/down values in registers and the row staged in shared
  * memory for the left/right neighbours; halo lanes (0 and 31) load an extra
  * column:
- *   for (r = 0; r < 16; r++) { down = u[y+1][x]; s[tx] = ctr; if (edge) s[halo] = u[y][x+-1];
+ *   for (r = 0; r < 8; r++) { down = u[y+1][x]; s[tx] = ctr; if (edge) s[halo] = u[y][x+-1];
  *     __syncthreads(); out[y][x] = ctr + k*(up + down + s[tx-1] + s[tx+1] - 4*ctr);
  *     __syncthreads(); up = ctr; ctr = down; } */
 static const char stencil_src[] =
@@ -191,8 +191,8 @@ static const char stencil_src[] =
 	"IADD3 R18, P3, R18, R22, RZ\n"
 	"IADD3.X R19, RZ, R19, RZ, P3, !PT\n"
 	"IADD3 R21, R21, 0x1, RZ\n"
-	"ISETP.LT.AND P0, PT, R21, 0x10, PT\n"
-	"@P0 BRA L_row {loop=fixed:16}\n"
+	"ISETP.LT.AND P0, PT, R21, 0x8, PT\n"
+	"@P0 BRA L_row {loop=fixed:8}\n"
 	"EXIT\n";
 
 /* BFS frontier expansion (Rodinia bfs Kernel): an irregular gather.
@@ -305,8 +305,8 @@ const struct wl_kernel_src wl_kernels[] = {
 	{"reduce", "tree reduction with shared memory and a barrier per step, active masks halving "
 		   "(grid-stride first pass over 12 elements per thread)",
 	 reduce_src, {640, 1, 1}, {256, 1, 1}, 16, 1024},
-	{"stencil", "2-D 5-point Jacobi, 32x8 tiles marching 16 rows, neighbours through shared memory, halo lanes",
-	 stencil_src, {32, 32, 1}, {32, 8, 1}, 32, 1088},
+	{"stencil", "2-D 5-point Jacobi, 32x8 tiles marching 8 rows, neighbours through shared memory, halo lanes",
+	 stencil_src, {32, 20, 1}, {32, 8, 1}, 32, 1088},
 	{"bfs", "BFS frontier expansion (Rodinia): divergent frontier test, per-lane edge loops, "
 		"dependent gather visited[edges[i]]",
 	 bfs_src, {1024, 1, 1}, {256, 1, 1}, 28, 0},
