@@ -63,7 +63,8 @@ all: $(BIN) $(LIB)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/embed: core/embed.c
 	@mkdir -p $(dir $@)
