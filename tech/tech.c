@@ -16,3 +16,16 @@ const struct iw_coef *iw_tech_coef(const struct iw_tech *t, const char *name)
 	(void)name;
 	return NULL;
 }
+size_t iw_tech_preset_count(void) { return 0; }
+const char *iw_tech_preset_name(size_t i)
+{
+	(void)i;
+	return NULL;
+}
+int iw_tech_set(struct iw_tech *t, const char *a, struct iw_err *e)
+{
+	(void)t;
+	(void)a;
+	(void)e;
+	return 0;
+}
