@@ -50,21 +50,24 @@ static const struct {
 	{"synth", KIND_SYNTH, NULL, NULL},
 };
 
-static const struct iw_builtin_desc descs[] = {
-	{"builtin", "the default set: vecadd, sgemm, reduce, stencil, bfs, rnn run as one sequence of kernels "
-		    "(about 9 M warp-instructions at scale 1, each kernel at least one full wave on 80 SMs)"},
-	{"vecadd", NULL},
-	{"sgemm", NULL},
-	{"reduce", NULL},
-	{"stencil", NULL},
-	{"bfs", NULL},
-	{"rnn", NULL},
-	{"rnn_lowocc", "rnn with 80 CTAs of 4 warps (one warp per scheduler) over K=192: low occupancy, high ILP, "
-		       "where out-of-order issue pays"},
-	{"ilp_lowocc", "synthetic kernel, 80 CTAs of 4 warps, dependence distance 6: little TLP, some ILP"},
-	{"synth", "synthetic kernel from knobs, e.g. synth:sp=0.5,int=0.2,ld=0.1,dep=3,br=0.05,warps=8,ctas=640 "
-		  "(keys: ctas iters l1 l2 int sp dp sfu tensor ld st lds sts dep br skip div warps regs shmem body bar)"},
+/* Descriptions for `issuewatt list workloads` (NULL: the kernel source's own). */
+static const char *const descs[] = {
+	/* builtin */ "the default set: vecadd, sgemm, reduce, stencil, bfs, rnn run as one sequence of kernels "
+		    "(about 9 M warp-instructions at scale 1, each kernel at least one full wave on 80 SMs)",
+	NULL, /* vecadd */
+	NULL, /* sgemm */
+	NULL, /* reduce */
+	NULL, /* stencil */
+	NULL, /* bfs */
+	NULL, /* rnn */
+	/* rnn_lowocc */ "rnn with 80 CTAs of 4 warps (one warp per scheduler) over K=192: low occupancy, high ILP, "
+		       "where out-of-order issue pays",
+	/* ilp_lowocc */ "synthetic kernel, 80 CTAs of 4 warps, dependence distance 6: little TLP, some ILP",
+	/* synth */ "synthetic kernel from knobs, e.g. synth:sp=0.5,int=0.2,ld=0.1,dep=3,br=0.05,warps=8,ctas=640 "
+		  "(keys: ctas iters l1 l2 int sp dp sfu tensor ld st lds sts dep br skip div warps regs shmem body bar)",
 };
+
+_Static_assert(IW_ARRAY_LEN(descs) == IW_ARRAY_LEN(registry), "one description per registry entry");
 
 static const struct wl_kernel_src *kernel_src(const char *name)
 {
@@ -82,7 +85,8 @@ const struct iw_builtin_desc *iw_builtin_get(size_t i)
 	if (i >= IW_ARRAY_LEN(registry))
 		return NULL;
 	out[i].name = registry[i].name;
-	out[i].description = descs[i].description;
+	out[i].in_default_set = registry[i].kind == KIND_KERNEL && !registry[i].knobs;
+	out[i].description = descs[i];
 	if (!out[i].description)
 		out[i].description = kernel_src(registry[i].kernel)->description;
 	return &out[i];

@@ -306,6 +306,10 @@ static void default_set_is_real_sized(void)
 	iw_workload_close(w);
 	CU_ASSERT(st.insts >= 5000000);
 	CU_ASSERT_EQUAL(st.kernels, 6);
+	size_t members = 0;
+	for (size_t i = 0; i < iw_builtin_count(); i++)
+		members += iw_builtin_get(i)->in_default_set != 0;
+	CU_ASSERT_EQUAL(members, st.kernels); /* the set's members are flagged for `run` to list */
 	CU_ASSERT_EQUAL(f.short_kernels, 0);
 	CU_ASSERT_EQUAL(st.reg_bad + st.exit_last_bad + st.pc_flow_bad + st.bar_mismatch, 0);
 
