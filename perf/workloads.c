@@ -3,9 +3,10 @@
  * `issuewatt run` simulates with no input, the named kernels one by one, and a
  * synthetic kernel driven by knobs.
  *
- * A name may carry knobs: "NAME:key=value,key=value".  For every kernel:
+ * A name may carry knobs: "NAME:key=value:key=value" (',' also separates
+ * knobs, but the command line splits --workload lists at commas).  For every kernel:
  *   ctas   number of CTAs (before --scale),  iters  trip count of the main loop,
- *   l1, l2 share of global accesses whose data is found in L1 / L2 (rest DRAM).
+ *   l1, l2 share of global loads whose data is found in L1 / L2 (rest DRAM).
  * For "synth" also: int sp dp sfu tensor ld st lds sts (mix weights by unit
  * class and memory kind), dep (mean dependence distance in producers,
  * geometric), br (forward branches per instruction), skip / div (probability
@@ -63,7 +64,7 @@ static const char *const descs[] = {
 	/* rnn_lowocc */ "rnn with 80 CTAs of 4 warps (one warp per scheduler) over K=192: low occupancy, high ILP, "
 		       "where out-of-order issue pays",
 	/* ilp_lowocc */ "synthetic kernel, 80 CTAs of 4 warps, dependence distance 6: little TLP, some ILP",
-	/* synth */ "synthetic kernel from knobs, e.g. synth:sp=0.5,int=0.2,ld=0.1,dep=3,br=0.05,warps=8,ctas=640 "
+	/* synth */ "synthetic kernel from knobs, e.g. synth:sp=0.5:int=0.2:ld=0.1:dep=3:br=0.05:warps=8:ctas=640 "
 		  "(keys: ctas iters l1 l2 int sp dp sfu tensor ld st lds sts dep br skip div warps regs shmem body bar)",
 };
 
@@ -156,7 +157,7 @@ static int knobs_parse(struct wl_knobs *k, const char *spec, int synth, const ch
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s", spec);
 	char *save = NULL;
-	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+	for (char *t = strtok_r(buf, ",:", &save); t; t = strtok_r(NULL, ",:", &save)) {
 		char *eq = strchr(t, '=');
 		if (!eq)
 			return iw_fail(e, IW_EINPUT, "workload %s: expected key=value, found '%s'", wname, t);

@@ -70,7 +70,7 @@ struct wl_prog {
 	uint32_t nloops;
 };
 
-/* Knobs (`name:key=value,...`): NaN in ctas/iters/l1/l2 means "keep the kernel's own". */
+/* Knobs (`name:key=value:...`): NaN in ctas/iters/l1/l2 means "keep the kernel's own". */
 struct wl_knobs {
 	double ctas, l1, l2;  /* l1/l2: share of global accesses found there (rest DRAM) */
 	/* synthetic kernel only */

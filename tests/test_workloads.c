@@ -276,6 +276,23 @@ static void kernel_shapes(void)
 	pull_all(w, &st, NULL, NULL);
 	iw_workload_close(w);
 	CU_ASSERT(st.mem_levels[1] + st.mem_levels[2] > 0.9 * (double)st.loads);
+
+	/* knobs common to every kernel: where loads find their data, CTAs */
+	w = open_wl("vecadd:l1=1:ctas=5", 1, 1);
+	pull_all(w, &st, NULL, NULL);
+	iw_workload_close(w);
+	CU_ASSERT_EQUAL(st.ctas, 5);
+	CU_ASSERT(st.loads > 0);
+	CU_ASSERT_EQUAL(st.mem_levels[1], st.loads);
+
+	/* the low-occupancy variant: one 4-warp CTA per SM of an 80-SM GPU */
+	struct iw_err e = {0};
+	struct iw_kernel_info ki;
+	w = open_wl("rnn_lowocc", 1, 1);
+	CU_ASSERT_EQUAL(w->ops->next_kernel(w, &ki, &e), 1);
+	CU_ASSERT_EQUAL(ki.ctas, 80);
+	CU_ASSERT_EQUAL(ki.warps_per_cta, 4);
+	iw_workload_close(w);
 }
 
 /* The default set at scale 1: at least 5 M warp-instructions, and every
@@ -376,7 +393,7 @@ static void synth_knobs(void)
 	CU_ASSERT(sp > 0.8 * (double)n);
 	CU_ASSERT(chain > 0.95 * (double)sp); /* dep=1: each FFMA reads the previous result */
 
-	w = open_wl("synth:dep=16,regs=128", 5, 0.01);
+	w = open_wl("synth:dep=16:regs=128", 5, 0.01);
 	struct stats st;
 	pull_all(w, &st, NULL, NULL);
 	iw_workload_close(w);
