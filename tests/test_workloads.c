@@ -393,11 +393,22 @@ static void synth_knobs(void)
 	CU_ASSERT(sp > 0.8 * (double)n);
 	CU_ASSERT(chain > 0.95 * (double)sp); /* dep=1: each FFMA reads the previous result */
 
-	w = open_wl("synth:dep=16:regs=128", 5, 0.01);
-	struct stats st;
-	pull_all(w, &st, NULL, NULL);
-	iw_workload_close(w);
-	CU_ASSERT_EQUAL(st.reg_bad + st.exit_last_bad + st.pc_flow_bad + st.bar_mismatch + st.pred_bad, 0);
+	/* corners of the knob space still give well-formed kernels */
+	static const char *specs[] = {"synth:dep=16:regs=128", "synth:regs=16:dp=1:tensor=1:dep=64",
+				      "synth:regs=255:body=2000:br=0.3:bar=8:ctas=2", "synth:body=8:bar=8:br=0.3",
+				      "synth:st=1:int=0:sp=0:sfu=0:ld=0:lds=0:sts=0:div=1:skip=0"};
+	for (size_t i = 0; i < IW_ARRAY_LEN(specs); i++) {
+		w = open_wl(specs[i], 5, 0.01);
+		if (!w)
+			continue;
+		struct stats st;
+		pull_all(w, &st, NULL, NULL);
+		iw_workload_close(w);
+		CU_ASSERT(st.insts > 0);
+		CU_ASSERT_EQUAL(st.reg_bad + st.exit_last_bad + st.pc_flow_bad + st.bar_mismatch + st.pred_bad +
+					st.mask0_bad,
+				0);
+	}
 }
 
 /* Every allocation failure during open is reported, and nothing leaks (the
