@@ -61,7 +61,6 @@ struct wl_sinst {
 
 struct wl_prog {
 	char name[64];
-	const char *description;
 	uint32_t grid[3], block[3];
 	uint32_t nregs, shmem;
 	struct wl_sinst *code;
@@ -94,7 +93,7 @@ int wl_synth_build(struct wl_prog *p, const struct wl_knobs *k, uint64_t seed, s
 
 /* The named kernels' sources and launch shapes (perf/workloads_kernels.c). */
 struct wl_kernel_src {
-	const char *name, *description, *source;
+	const char *name, *source;
 	uint32_t grid[3], block[3];
 	uint32_t nregs, shmem;
 };
