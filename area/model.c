@@ -177,29 +177,40 @@ static void ib_geo(struct geo *q, struct iw_model *M, struct iw_struct_model *m)
 		"head/tail pointers of %g bits as adders", E, w, INST_BITS, q->socgpu ? " + issued" : "", E, lg2(E));
 }
 
+/* Scoreboard as NVIDIA's (Coon et al., US patent 7,434,032): per warp a
+ * memory region holding the register ids of pending writes (and, with the
+ * WAR scoreboard, of pending reads), each with a size indicator for wide
+ * destinations; an instruction's registers are compared with every entry.
+ * The configuration has no key for the entries per region: SB_ENTRIES. */
+#define SB_ENTRIES 8.0
 static void sb_geo(struct geo *q, struct iw_model *M, struct iw_struct_model *m)
 {
 	/* Present in inorder and ghost (GhOST keeps the scoreboard for in-flight
 	 * RAW/WAW); SOCGPU replaces it with the matrix, LOOG with the RAT. */
 	double war = q->c->war_scoreboard ? 1 : 0;
-	double R = q->R, lookups = 4 + war; /* 3 sources + destination (RAW, WAW), WAR on the destination */
+	double E = SB_ENTRIES, w = 1 + q->regw + 2; /* valid, register id, size indicator */
+	double regions = 1 + war;
+	/* RAW: 3 sources and WAW: destination against pending writes; WAR: destination against pending reads */
+	double cmps = 4 * E + war * E;
 	m->present = q->inorder || q->ghost || q->ideal;
 	m->scope = IW_SCOPE_WARP;
-	m->entries = 1 + war;
-	m->width = R;
+	m->entries = regions * E;
+	m->width = w;
 	m->cell = IW_CELL_DFF;
-	m->logic_ge = lookups * mux_ge(&q->g, R) + (1 + war) * 2 * R * q->g.and2; /* read muxes, set/clear decoders */
-	m->fpga[IW_FPGA_FF] = (1 + war) * R;
-	m->fpga[IW_FPGA_LUT] = lookups * mux_lut(R) + (1 + war) * R;
-	M->act_bits[IW_A_SB_CHECK] = lookups;
-	M->act_ge[IW_A_SB_CHECK] = lookups * lg2(R) * q->g.mux2;
+	m->logic_ge = cmps * eq_ge(&q->g, q->regw) + regions * prio_ge(&q->g, E) /* free-entry pick */ +
+		      regions * E * eq_ge(&q->g, q->regw) /* release match at write-back */;
+	m->fpga[IW_FPGA_FF] = regions * E * w;
+	m->fpga[IW_FPGA_LUT] = cmps * eq_lut(q->regw) + regions * E * (1 + eq_lut(q->regw)) + 4 * nor_lut(E);
+	M->act_bits[IW_A_SB_CHECK] = cmps * q->regw;
+	M->act_ge[IW_A_SB_CHECK] = 4 * nor_ge(&q->g, E);
 	int set[] = {IW_A_SB_SET, IW_A_SB_CLEAR, IW_A_SB_WAR_SET, IW_A_SB_WAR_CLEAR};
 	for (int i = 0; i < 4; i++) {
-		M->act_bits[set[i]] = 1;
-		M->act_ge[set[i]] = lg2(R) * q->g.and2;
+		M->act_bits[set[i]] = w;
+		M->act_ge[set[i]] = prio_ge(&q->g, E);
 	}
-	NOTE(m, "%g bit vector(s) of %g architectural registers (RAW/WAW%s); %g lookups per check through "
-		"%g:1 muxes; set/clear decoders", 1 + war, R, war ? " + WAR" : "", lookups, R);
+	NOTE(m, "%g region(s) (pending writes%s) x %g entries x %g bits (valid, %g-bit register id, 2-bit size; "
+		"Coon et al., US 7,434,032); %g %g-bit comparisons per check, release match per entry",
+	     regions, war ? " + pending reads for WAR" : "", E, w, q->regw, cmps, q->regw);
 }
 
 static void sched_geo(struct geo *q, struct iw_model *M, struct iw_struct_model *m)
