@@ -121,6 +121,10 @@ static int do_derive(struct iw_tech *t, size_t *cap, xmlNodePtr n, int depth, st
 	attr_double(n, "energy", 1, &fe);
 	attr_double(n, "leakage", 1, &fl);
 	int line = (int)xmlGetLineNo(n);
+	t->derive_area = fa;
+	t->derive_energy = fe;
+	t->derive_leakage = fl;
+	snprintf(t->derive_from, sizeof t->derive_from, "%.63s", from);
 	if (depth > 4)
 		return iw_fail(e, IW_EINPUT, "%s:%d: <derive from=\"%s\">: expected at most 4 levels, found more",
 			       t->origin, line, from);
@@ -169,6 +173,7 @@ static int load_depth(struct iw_tech *t, const char *arg, int depth, struct iw_e
 	attr_double(root, "node_nm", 0, &t->node_nm);
 	attr_double(root, "vdd", 1, &t->vdd);
 	attr_double(root, "clock_mhz", 0, &t->clock_mhz);
+	t->derive_area = t->derive_energy = t->derive_leakage = 1;
 	size_t cap = 0;
 	for (xmlNodePtr n = root->children; n && !rc; n = n->next) {
 		if (n->type != XML_ELEMENT_NODE)
