@@ -31,7 +31,7 @@ PKGS := gsl libxml-2.0 hdf5 cunit liblzma
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 HDF5_LIBDIR := $(shell pkg-config --variable=libdir hdf5)
 # Debian's hdf5.pc names libhdf5 only; the high-level library sits beside it.
-PKG_LIBS := $(shell pkg-config --libs $(PKGS)) -L$(HDF5_LIBDIR) -lhdf5_hl -lhdf5 -lm
+PKG_LIBS := $(shell pkg-config --libs $(PKGS)) $(if $(HDF5_LIBDIR),-L$(HDF5_LIBDIR)) -lhdf5_hl -lhdf5 -lm
 
 CC := $(if $(filter 1,$(MPI)),mpicc,$(CC))
 OPT := $(if $(DEBUG),-O0 -g3,-O2 -g)
