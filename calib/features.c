@@ -40,6 +40,7 @@ static double clog2(double x) { return x > 1 ? ceil(log2(x)) : 0; }
 /* Dependence matrix (SOCGPU/GhOST style): W warps x N x N bits, each row a
  * wide NOR for ready. */
 static double dm_cells(struct pv *v) { return P(v, "warps", 1) * pow(P(v, "entries", REQ), 2); }
+static double dm_rows(struct pv *v) { return P(v, "warps", 1) * P(v, "entries", REQ); }
 static double dm_ready(struct pv *v)
 {
 	double n = P(v, "entries", REQ);
@@ -51,12 +52,25 @@ static double cam_match(struct pv *v)
 	return P(v, "warps", 1) * P(v, "entries", REQ) * cdiv(2 * P(v, "tag_bits", REQ) - 1, 5);
 }
 static double cam_bits(struct pv *v) { return P(v, "warps", 1) * P(v, "entries", REQ) * P(v, "tag_bits", REQ); }
+static double cam_entries(struct pv *v) { return P(v, "warps", 1) * P(v, "entries", REQ); }
 static double cam_any(struct pv *v) { return P(v, "warps", 1) * cdiv(P(v, "entries", REQ) - 1, 5); }
 /* RAT: R architectural registers of b bits, p read ports (R:1 mux per bit). */
 static double rat_bits(struct pv *v) { return P(v, "entries", REQ) * P(v, "width", REQ); }
 static double rat_mux(struct pv *v)
 {
 	return P(v, "read_ports", 1) * P(v, "width", REQ) * cdiv(P(v, "entries", REQ), 4);
+}
+/* LUTRAM (MODELS.md): 8 LUTs hold 32 x 14 bits (depth <= 32) or 64 x 7
+ * (depth <= 64), deeper arrays stack 64-deep blocks, and each read port
+ * beyond the first is another copy. */
+static double lutram_luts(double depth, double width, double ports)
+{
+	double per = depth <= 32 ? 14 : 7, blocks = depth <= 64 ? 1 : cdiv(depth, 64);
+	return ports * 8 * blocks * cdiv(width, per);
+}
+static double rat_lutram(struct pv *v)
+{
+	return lutram_luts(P(v, "entries", REQ), P(v, "width", REQ), P(v, "read_ports", 1));
 }
 /* Collector unit (LOOG-Vortex): operands x threads x 32-bit words per unit. */
 static double cu_bits(struct pv *v)
@@ -71,6 +85,11 @@ static double ps_enc(struct pv *v) { return clog2(P(v, "entries", REQ)) * cdiv(P
 /* RRS (LOOG result reservation station): E entries of threads x 32 result bits,
  * read through an E:1 mux. */
 static double rrs_bits(struct pv *v) { return P(v, "entries", REQ) * P(v, "threads", REQ) * P(v, "word_bits", 32); }
+static double rrs_lutram(struct pv *v)
+{
+	return lutram_luts(P(v, "entries", REQ), P(v, "threads", REQ) * P(v, "word_bits", 32), 1);
+}
+static double rrs_word(struct pv *v) { return P(v, "threads", REQ) * P(v, "word_bits", 32); }
 static double rrs_mux(struct pv *v)
 {
 	return P(v, "threads", REQ) * P(v, "word_bits", 32) * cdiv(P(v, "entries", REQ), 4);
@@ -89,12 +108,15 @@ static const struct feature {
 	const char *formula;
 } dm_f[] = {{"cells", dm_cells, "entries, warps", "warps*entries^2"},
 	    {"ready", dm_ready, "entries, warps", "warps*entries*ceil((entries-1)/5)"},
+	    {"rows", dm_rows, "entries, warps", "warps*entries"},
 	    {"const", one, "(any: a fixed overhead)", "1"}},
   cam_f[] = {{"match", cam_match, "entries, tag_bits", "warps*entries*ceil((2*tag_bits-1)/5)"},
 	     {"bits", cam_bits, "entries, tag_bits", "warps*entries*tag_bits"},
+	     {"entries", cam_entries, "entries, warps", "warps*entries"},
 	     {"any", cam_any, "entries", "warps*ceil((entries-1)/5)"},
 	     {"const", one, "(any: a fixed overhead)", "1"}},
   rat_f[] = {{"bits", rat_bits, "entries, width", "entries*width"},
+	     {"lutram", rat_lutram, "entries, width, read_ports", "read_ports*8*ceil(width/(entries<=32?14:7)) per 64-deep block"},
 	     {"mux", rat_mux, "entries, width, read_ports", "read_ports*width*ceil(entries/4)"},
 	     {"const", one, "(any: a fixed overhead)", "1"}},
   cu_f[] = {{"bits", cu_bits, "threads, operands, units", "units*operands*threads*word_bits"},
@@ -106,6 +128,8 @@ static const struct feature {
 	    {"const", one, "(any: a fixed overhead)", "1"}},
   rrs_f[] = {{"bits", rrs_bits, "entries, threads", "entries*threads*word_bits"},
 	     {"mux", rrs_mux, "entries, threads", "threads*word_bits*ceil(entries/4)"},
+	     {"lutram", rrs_lutram, "entries, threads", "8*ceil(threads*word_bits/(entries<=32?14:7)) per 64-deep block"},
+	     {"word", rrs_word, "threads", "threads*word_bits"},
 	     {"const", one, "(any: a fixed overhead)", "1"}},
   gen_f[] = {{"const", one, "(any: a fixed overhead)", "1"}};
 

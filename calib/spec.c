@@ -512,6 +512,7 @@ int iw_calib_mark_xml(const struct iw_calib *c, const char *xml_name, const char
 		}
 		xmlDocSetRootElement(doc, root);
 		xmlSetProp(root, (const xmlChar *)"name", (const xmlChar *)"calibrated");
+		xmlAddChild(root, xmlNewText((const xmlChar *)"\n"));
 	}
 	xmlNodePtr root = xmlDocGetRootElement(doc);
 	for (size_t fi = 0; fi < c->nfits; fi++) {
