@@ -129,11 +129,17 @@ void iw_workload_close(struct iw_workload *w);
 struct iw_builtin_desc {
 	const char *name;
 	const char *description;
+	int in_default_set; /* one of the kernels that "builtin" runs (not a variant) */
 };
 size_t iw_builtin_count(void);
 const struct iw_builtin_desc *iw_builtin_get(size_t i);
 int iw_builtin_open(const char *name, uint64_t seed, double scale, struct iw_workload **out,
 		    struct iw_err *e);
+/* A fixed program (perf/workload.c): every warp of every CTA runs `prog`
+ * (copied) once; for micro-benchmarks, invariant tests and hand-derived
+ * examples.  mem_level of memory instructions selects L1/L2/DRAM latency. */
+int iw_program_open(const char *name, const struct iw_inst *prog, size_t n, uint32_t ctas,
+		    uint32_t warps_per_cta, struct iw_workload **out, struct iw_err *e);
 /* Accel-Sim traces (perf/trace.c); path is a folder, kernelslist.g or .traceg[.xz]. */
 int iw_trace_open(const char *path, struct iw_workload **out, struct iw_err *e);
 int iw_path_is_trace(const char *path);
