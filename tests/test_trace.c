@@ -454,7 +454,9 @@ static void damaged_traces_never_crash(void)
 			switch (iw_rng_below(&r, 3)) {
 			case 0: s[i] = junk[iw_rng_below(&r, sizeof junk - 1)]; break;
 			case 1: {
-				size_t k = IW_MIN(n - i, 1 + iw_rng_below(&r, 20));
+				size_t k = 1 + iw_rng_below(&r, 20);
+				if (k > n - i)
+					k = n - i;
 				memmove(s + i, s + i + k, n - i - k);
 				n -= k;
 				break;
@@ -473,6 +475,34 @@ static void damaged_traces_never_crash(void)
 		CU_ASSERT_PTR_NULL(strstr(err, "Sanitizer"));
 	}
 	CU_ASSERT(refused > 30);
+}
+
+/* A folder with only kernel-N.traceg[.xz] files: kernels in N order. */
+static void folder_without_kernel_list(void)
+{
+	const char *dir = tu_tmpdir();
+	size_t n;
+	char *a = slurp("tests/data/traces/hand/v3/kernel-1.traceg", &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	spit(dir, "kernel-10.traceg", a, n);
+	free(a);
+	a = slurp("tests/data/traces/hand/v5-xz/kernel-1.traceg.xz", &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	spit(dir, "kernel-2.traceg.xz", a, n);
+	free(a);
+	char args[1100], out[4096];
+	snprintf(args, sizeof args, "trace-info --format csv %s", dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	/* kernel 2 (version 5) comes before kernel 10 (version 3) */
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n1,\"_Z4handPfS_i\",2,1,1,64,1,1,16,512,5,70,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n2,\"_Z4handPfS_i\",2,1,1,64,1,1,16,512,3,70,"));
+	/* only the unprocessed tracer output */
+	dir = tu_tmpdir();
+	spit(dir, "kernelslist", "kernel-1.trace\n", 15);
+	snprintf(args, sizeof args, "trace-info %s", dir);
+	char err[1024];
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "post-traces-processing"));
 }
 
 static void opcode_table_is_consistent(void)
@@ -522,5 +552,6 @@ void suite_trace(void)
 		 {"compressed_equals_plain", compressed_equals_plain}, {"trace_info_reports", trace_info_reports},
 		 {"bad_input_exits_3_with_file_line", bad_input_exits_3_with_file_line},
 		 {"damaged_traces_never_crash", damaged_traces_never_crash},
+		 {"folder_without_kernel_list", folder_without_kernel_list},
 		 {"opcode_table_is_consistent", opcode_table_is_consistent}, {"path_detection", path_detection});
 }
