@@ -477,6 +477,30 @@ static void damaged_traces_never_crash(void)
 	CU_ASSERT(refused > 30);
 }
 
+/* Every allocation of open + read can fail: the error is reported, nothing
+ * crashes or leaks (the sanitizer build checks the leaks). */
+static void survives_allocation_failures(void)
+{
+	static const char *const paths[] = {"tests/data/traces/hand/multi", "tests/data/traces/hand/v0"};
+	for (size_t p = 0; p < IW_ARRAY_LEN(paths); p++) {
+		int ok = 0;
+		for (long n = 0; n < 400 && !ok; n++) {
+			struct tally t;
+			iw_alloc_fail_after(n);
+			walk(paths[p], &t);
+			iw_alloc_fail_after(-1);
+			if (t.rc == 0) {
+				ok = 1;
+				CU_ASSERT_EQUAL(t.insts, p == 0 ? 54 : 27);
+			} else {
+				CU_ASSERT_EQUAL(t.rc, -IW_ERUN);
+				CU_ASSERT_PTR_NOT_NULL(strstr(t.msg, "out of memory"));
+			}
+		}
+		CU_ASSERT(ok);
+	}
+}
+
 /* A folder with only kernel-N.traceg[.xz] files: kernels in N order. */
 static void folder_without_kernel_list(void)
 {
@@ -553,5 +577,6 @@ void suite_trace(void)
 		 {"bad_input_exits_3_with_file_line", bad_input_exits_3_with_file_line},
 		 {"damaged_traces_never_crash", damaged_traces_never_crash},
 		 {"folder_without_kernel_list", folder_without_kernel_list},
+		 {"survives_allocation_failures", survives_allocation_failures},
 		 {"opcode_table_is_consistent", opcode_table_is_consistent}, {"path_detection", path_detection});
 }
