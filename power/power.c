@@ -105,3 +105,27 @@ void iw_power_result_free(struct iw_power_result *p)
 	p->series_t_s = p->series_w = p->series_struct_w = NULL;
 	p->nseries = 0;
 }
+
+void iw_metrics_of(const struct iw_power_result *p, const struct iw_area_result *a, struct iw_metrics *m)
+{
+	m->delay_s = p->seconds;
+	m->energy_j = p->energy_j;
+	m->avg_power_w = p->avg_power_w;
+	m->area = a ? (a->kind == IW_TECH_FPGA ? a->total_area_pct : a->gpu_mm2) : 0;
+	m->adp = m->area * m->delay_s;
+	m->pdp = m->avg_power_w * m->delay_s;
+	m->edp = m->energy_j * m->delay_s;
+}
+
+static double ratio(double a, double b) { return b != 0 ? a / b : 0; }
+
+void iw_metrics_relative(const struct iw_metrics *m, const struct iw_metrics *b, struct iw_metrics *r)
+{
+	r->delay_s = ratio(m->delay_s, b->delay_s);
+	r->energy_j = ratio(m->energy_j, b->energy_j);
+	r->avg_power_w = ratio(m->avg_power_w, b->avg_power_w);
+	r->area = ratio(m->area, b->area);
+	r->adp = ratio(m->adp, b->adp);
+	r->pdp = ratio(m->pdp, b->pdp);
+	r->edp = ratio(m->edp, b->edp);
+}

@@ -266,6 +266,9 @@ static void validation_page_is_current(void)
 	size_t len;
 	struct iw_err e = {0};
 	CU_ASSERT_EQUAL_FATAL(iw_read_file(tu_path("docs/VALIDATION.md"), &doc, &len, &e), 0);
+	if (strcmp(out, doc) != 0)
+		fprintf(stderr, "\ndocs/VALIDATION.md is stale: regenerate it with "
+				"'./build/issuewatt area --validation > docs/VALIDATION.md'\n");
 	CU_ASSERT_STRING_EQUAL(out, doc);
 	CU_ASSERT_PTR_NOT_NULL(strstr(doc, "1276"));
 	iw_free(doc);
