@@ -98,13 +98,13 @@ double iw_fpga_dm_luts(const struct iw_tech *t, double n)
 	if (k == 0)
 		return dm_rule(n);
 	if (n <= px[0])
-		return dm_rule(n) * py[0] / dm_rule(px[0]);
+		return floor(dm_rule(n) * py[0] / dm_rule(px[0]) + 0.5);
 	if (n >= px[k - 1])
-		return dm_rule(n) * py[k - 1] / dm_rule(px[k - 1]);
+		return floor(dm_rule(n) * py[k - 1] / dm_rule(px[k - 1]) + 0.5);
 	for (int i = 0; i + 1 < k; i++)
 		if (n <= px[i + 1]) {
 			double a = log(py[i + 1] / py[i]) / log(px[i + 1] / px[i]);
-			return py[i] * pow(n / px[i], a);
+			return floor(py[i] * pow(n / px[i], a) + 0.5);
 		}
 	return dm_rule(n);
 }
