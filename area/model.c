@@ -431,16 +431,19 @@ static void rf_geo(struct geo *q, struct iw_model *M, struct iw_struct_model *m)
 	m->entries = depth;
 	m->width = width;
 	m->cell = IW_CELL_SRAM;
-	m->ports = 2; /* 1R1W bank (Vortex VX_dp_ram) */
+	/* opc.rf_read_ports = 0: one read port per bank; N > 0: N operand reads per
+	 * cycle for the sub-core, spread over the banks (1 = Vortex's single-ported
+	 * VX_dp_ram, one 1R1W array). */
+	double rports = c->rf_read_ports > 0 ? ceil((double)c->rf_read_ports / banks) : 1;
+	m->ports = (int)rports + 1;
 	m->logic_ge = 0;
-	double rports = c->rf_read_ports == 1 ? 1 : 1;
 	m->fpga[IW_FPGA_LUTRAM] = iw_fpga_lutram(depth, width, rports);
 	m->fpga[IW_FPGA_LUT] = lutram_mux(depth, width, rports);
 	M->act_bits[IW_A_RF_BANK_READ] = width;
 	M->act_bits[IW_A_RF_BANK_WRITE] = width;
-	NOTE(m, "%g banks per sub-core of %g x %g bits (%g registers x 32 bits per sub-core), 1R1W SRAM%s; "
-		"FPGA: LUTRAM (Vortex VX_dp_ram .LUTRAM(1))", banks, depth, width, (double)c->regs / q->S,
-	     c->rf_read_ports == 1 ? ", one read port shared by all CUs (Vortex)" : "");
+	NOTE(m, "%g banks per sub-core of %g x %g bits (%g registers x 32 bits per sub-core), %gR1W SRAM%s; "
+		"FPGA: LUTRAM (Vortex VX_dp_ram .LUTRAM(1)), one copy per read port", banks, depth, width,
+	     (double)c->regs / q->S, rports, c->rf_read_ports == 1 ? ", one read port shared by all CUs (Vortex)" : "");
 }
 
 static const char *const fu_coef[IW_UNIT_COUNT] = {"int", "sp", "dp", "sfu", "tensor", "mem", "branch"};

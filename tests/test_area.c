@@ -82,6 +82,7 @@ static void wider_entries_and_more_ports_never_cost_less(void)
 	monotone_in("sm.warp_size", 4, 32, 4);        /* masks, operand and result data */
 	monotone_in("ghost.dc_units", 1, 8, 1);        /* checker ports of the scheduler */
 	monotone_in("sm.regs", 16384, 131072, 16384);  /* register-file depth */
+	monotone_in("opc.rf_read_ports", 1, 8, 1);     /* register-file read ports */
 	for (double d = 16; d <= 128; d *= 2)
 		for (double r = 1; r < 4; r++)
 			CU_ASSERT(iw_fpga_lutram(d, 40, r + 1) > iw_fpga_lutram(d, 40, r));
