@@ -199,8 +199,16 @@ static void sb_geo(struct geo *q, struct iw_model *M, struct iw_struct_model *m)
 	m->cell = IW_CELL_DFF;
 	m->logic_ge = cmps * eq_ge(&q->g, q->regw) + regions * prio_ge(&q->g, E) /* free-entry pick */ +
 		      regions * E * eq_ge(&q->g, q->regw) /* release match at write-back */;
-	m->fpga[IW_FPGA_FF] = regions * E * w;
-	m->fpga[IW_FPGA_LUT] = cmps * eq_lut(q->regw) + regions * E * (1 + eq_lut(q->regw)) + 4 * nor_lut(E);
+	if (q->fpga) {
+		/* On the FPGA the Vortex organisation (VX_scoreboard): one pending bit
+		 * per architectural register and warp, read through R:1 muxes. */
+		double lookups = 4 + war;
+		m->fpga[IW_FPGA_FF] = regions * q->R;
+		m->fpga[IW_FPGA_LUT] = lookups * mux_lut(q->R) + regions * q->R;
+	} else {
+		m->fpga[IW_FPGA_FF] = regions * E * w;
+		m->fpga[IW_FPGA_LUT] = cmps * eq_lut(q->regw) + regions * E * (1 + eq_lut(q->regw)) + 4 * nor_lut(E);
+	}
 	M->act_bits[IW_A_SB_CHECK] = cmps * q->regw;
 	M->act_ge[IW_A_SB_CHECK] = 4 * nor_ge(&q->g, E);
 	int set[] = {IW_A_SB_SET, IW_A_SB_CLEAR, IW_A_SB_WAR_SET, IW_A_SB_WAR_CLEAR};
@@ -209,8 +217,9 @@ static void sb_geo(struct geo *q, struct iw_model *M, struct iw_struct_model *m)
 		M->act_ge[set[i]] = prio_ge(&q->g, E);
 	}
 	NOTE(m, "%g region(s) (pending writes%s) x %g entries x %g bits (valid, %g-bit register id, 2-bit size; "
-		"Coon et al., US 7,434,032); %g %g-bit comparisons per check, release match per entry",
-	     regions, war ? " + pending reads for WAR" : "", E, w, q->regw, cmps, q->regw);
+		"Coon et al., US 7,434,032); %g %g-bit comparisons per check, release match per entry%s",
+	     regions, war ? " + pending reads for WAR" : "", E, w, q->regw, cmps, q->regw,
+	     q->fpga ? "; FPGA: Vortex's VX_scoreboard, a pending bit per register and warp in flip-flops" : "");
 }
 
 static void sched_geo(struct geo *q, struct iw_model *M, struct iw_struct_model *m)

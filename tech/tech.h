@@ -35,6 +35,7 @@ struct iw_tech {
 	/* Additions: the <derive> factors this file was computed with (1 if none) */
 	double derive_area, derive_energy, derive_leakage;
 	char derive_from[64];
+	int line;         /* line of the <tech> element, for errors about absent coefficients */
 };
 
 int iw_tech_load(struct iw_tech *t, const char *preset_or_file, struct iw_err *e);
