@@ -23,7 +23,8 @@ static void area_usage(FILE *f)
 		"Usage: issuewatt area [OPTION]...\n"
 		"Area (ASIC) or FPGA resources of every structure of a scheme, rolled up per sub-core,\n"
 		"SM and GPU, and the overhead against the in-order baseline of the same configuration.\n\n"
-		"  -c, --config PRESET|FILE   GPU/SM configuration (default: built-in defaults, V100-like)\n"
+		"  -c, --config PRESET|FILE   GPU/SM configuration: v100, rtx2060s, rtx3070, vortex or a file\n"
+		"                             (default v100)\n"
 		"  -s, --scheme NAME|all      inorder, socgpu, ghost, loog, ideal or all (default all)\n"
 		"  -t, --tech PRESET|FILE     technology or device file (default 12nm); presets: 45nm 32nm\n"
 		"                             22nm 14nm 12nm 7nm xcu50\n"
@@ -140,7 +141,7 @@ int cmd_area(int argc, char **argv)
 		{"format", required_argument, 0, 'f'}, {"per-structure", no_argument, 0, 'P'},
 		{"explain", required_argument, 0, 'E'}, {"validation", no_argument, 0, 'V'},
 		{"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
-	const char *cfg_arg = NULL, *scheme = "all", *tech_arg = "12nm", *format = "text", *explain = NULL;
+	const char *cfg_arg = "v100", *scheme = "all", *tech_arg = "12nm", *format = "text", *explain = NULL;
 	int per_structure = 0, want_validation = 0, nsets = 0;
 	char **sets = calloc((size_t)argc + 1, sizeof *sets);
 	if (!sets)
