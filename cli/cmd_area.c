@@ -46,6 +46,8 @@ static void area_usage(FILE *f)
 static int load_config(struct iw_config *c, const char *arg, char **sets, int nsets, struct iw_err *e)
 {
 	int rc = 0;
+	/* the table's defaults first: a preset sets only what it names */
+	iw_config_defaults(c);
 	if (arg) {
 		char *xml = NULL;
 		rc = iw_config_load(c, arg, &xml, e);
@@ -241,11 +243,13 @@ static int paper_config(struct iw_config *c, const char *preset, const char *con
 {
 	struct iw_err pe = {0};
 	char *xml = NULL;
+	iw_config_defaults(c);
 	if (iw_config_load(c, preset, &xml, &pe) == 0) {
 		iw_free(xml);
 		snprintf(how, howsz, "preset `%s`", preset);
 	} else {
 		iw_config_defaults(c);
+		iw_free(xml);
 		snprintf(c->name, sizeof c->name, "%s", preset);
 		snprintf(how, howsz, "defaults with");
 		for (size_t i = 0; i < nsets; i++) {
