@@ -116,7 +116,7 @@ void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s
 	int u = in->unit;
 	sc->fu_free[u][unit] = now + (uint64_t)c->ii[u];
 	uint64_t lat = (uint64_t)c->latency[u];
-	uint32_t lanes = (uint32_t)__builtin_popcount(in->mask);
+	uint32_t lanes = (uint32_t)__builtin_popcount(in->mask & s->lane_mask);
 	iw_count(s, unit_act[u], u == IW_UNIT_BRANCH ? 1 : lanes);
 	if (u == IW_UNIT_MEM && !(in->flags & IW_F_MASK0)) {
 		const struct iw_mem_addrs *ma = in->maddr != IW_MADDR_NONE ? &w->maddr[in->maddr] : NULL;
@@ -432,7 +432,7 @@ static int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore
 		if (sl->in.maddr != IW_MADDR_NONE)
 			w->maddr_free |= 1u << sl->in.maddr;
 		s->res->warp_insts++;
-		s->res->thread_insts += (uint64_t)__builtin_popcount(sl->in.mask);
+		s->res->thread_insts += (uint64_t)__builtin_popcount(sl->in.mask & s->lane_mask);
 		s->cur_insts++;
 		sl->state = IW_SLOT_FREE;
 		w->free_ids[w->nfree++] = sl->id;
@@ -1086,6 +1086,9 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	s.on_event = o->on_event;
 	s.event_ctx = o->event_ctx;
 	const struct iw_config *c = o->cfg;
+	/* A warp has warp_size lanes: a wider trace mask (32 lanes on a 16-thread
+	 * Vortex warp) keeps only the lanes that exist. */
+	s.lane_mask = c->warp_size >= 32 ? 0xffffffffu : (1u << c->warp_size) - 1;
 	rc = sim_init(&s, e);
 	if (rc == 0)
 		rc = start_kernel(&s);

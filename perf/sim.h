@@ -208,6 +208,7 @@ struct iw_sim {
 	struct iw_err *err;
 	struct iw_sm *sms;
 	uint32_t window;        /* slots per warp */
+	uint32_t lane_mask;     /* the warp_size lanes of a warp */
 	uint32_t warps_per_sc;
 	uint64_t now;
 	uint64_t warp_age;
