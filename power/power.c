@@ -45,9 +45,17 @@ int iw_power_eval(const struct iw_config *c, const char *scheme, const struct iw
 		    iw_tech_need(t, "power.constant_density", "W/mm2", "const (chip constant power)", &cdens, e) ||
 		    iw_tech_need(t, "power.idle_sm", "W", "idle SM power", &idle, e))
 			return -e->code;
-		for (int s = 0; s < IW_S_COUNT; s++)
-			if (m.s[s].present)
-				p->leakage_w[s] = dens * m.s[s].um2 * iw_model_gpu_count(c, &m, s);
+		for (int s = 0; s < IW_S_COUNT; s++) {
+			if (!m.s[s].present)
+				continue;
+			/* a file may give a structure its own density (e.g. high-Vt SRAM arrays) */
+			char name[64];
+			double d = dens;
+			snprintf(name, sizeof name, "leak.%s", iw_structs[s].name);
+			if (iw_tech_coef(t, name) && iw_tech_need(t, name, "W/um2", iw_structs[s].name, &d, e))
+				return -e->code;
+			p->leakage_w[s] = d * m.s[s].um2 * iw_model_gpu_count(c, &m, s);
+		}
 		p->constant_w = cdens * c->die_area_mm2;
 		/* AccelWattch: an SM with nothing resident draws the idle-core power */
 		p->idle_w = idle * c->sms * p->idle_fraction;

@@ -187,6 +187,7 @@ static int load_depth(struct iw_tech *t, const char *arg, int depth, struct iw_e
 			attr_str(n, "name", c.name, sizeof c.name);
 			attr_str(n, "unit", c.unit, sizeof c.unit);
 			attr_str(n, "source", c.source, sizeof c.source);
+			attr_str(n, "sources", c.sources, sizeof c.sources);
 			c.line = (int)xmlGetLineNo(n);
 			if (attr_double(n, "value", 0, &c.value)) {
 				rc = iw_fail(e, IW_EINPUT, "%s:%d: coefficient '%s': expected a finite number",
@@ -355,6 +356,11 @@ int iw_tech_save(const struct iw_tech *t, const char *path, struct iw_err *e)
 		fputc('"', f);
 		if (c->fitted)
 			fprintf(f, " fitted=\"true\" std_error=\"%.6g\" points=\"%d\"", c->std_error, c->points);
+		if (c->sources[0]) {
+			fputs(" sources=\"", f);
+			xml_escape(f, c->sources);
+			fputc('"', f);
+		}
 		fputs("/>\n", f);
 	}
 	fputs("</tech>\n", f);

@@ -20,6 +20,7 @@ struct iw_coef {
 	double std_error; /* of a fitted value, else 0 */
 	int points;
 	int line;         /* line in the file, for error messages */
+	char sources[256]; /* synthesis reports a fitted value came from (calib) */
 };
 
 struct iw_tech {

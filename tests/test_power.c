@@ -177,6 +177,24 @@ static void clock_override_and_errors(void)
 	CU_ASSERT(REL(p.seconds, 8e-6));
 	iw_power_result_free(&p);
 	CU_ASSERT_EQUAL(iw_power_eval(&c, "nosuch", &t, &r, &p, &e), -IW_EINPUT);
+	/* a per-structure leakage density overrides leak.density for that structure only */
+	struct iw_power_result p0, p1;
+	e.code = 0;
+	CU_ASSERT_EQUAL_FATAL(iw_power_eval(&c, "inorder", &t, &r, &p0, &e), 0);
+	struct iw_tech t2 = t;
+	struct iw_coef cs[512];
+	CU_ASSERT_FATAL(t.ncoef < 512);
+	memcpy(cs, t.coef, t.ncoef * sizeof *cs);
+	t2.coef = cs;
+	cs[t2.ncoef] = *iw_tech_coef(&t, "leak.density");
+	snprintf(cs[t2.ncoef].name, sizeof cs[t2.ncoef].name, "leak.rf");
+	cs[t2.ncoef].value *= 0.1;
+	t2.ncoef++;
+	CU_ASSERT_EQUAL_FATAL(iw_power_eval(&c, "inorder", &t2, &r, &p1, &e), 0);
+	CU_ASSERT(REL(p1.leakage_w[IW_S_RF], 0.1 * p0.leakage_w[IW_S_RF]));
+	CU_ASSERT(REL(p1.leakage_w[IW_S_CU], p0.leakage_w[IW_S_CU]));
+	iw_power_result_free(&p0);
+	iw_power_result_free(&p1);
 	iw_tech_free(&t);
 }
 
