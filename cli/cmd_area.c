@@ -111,6 +111,14 @@ static double fpga_overhead(const struct iw_area_result *a, const struct iw_area
 	return b->total_area_pct > 0 ? 100 * (a->total_area_pct / b->total_area_pct - 1) : 0;
 }
 
+/* One structure's part of Total Area(%): (FF% + LUT% + BRAM% + DSP%)/4 of its own resources. */
+static double struct_total_pct(const struct iw_area_result *a, int s)
+{
+	const double *v = a->fpga[s], *d = a->fpga_device;
+	return (100 * v[IW_FPGA_FF] / d[IW_FPGA_FF] + 100 * v[IW_FPGA_LUT] / d[IW_FPGA_LUT] +
+		100 * v[IW_FPGA_BRAM] / d[IW_FPGA_BRAM] + 100 * v[IW_FPGA_DSP] / d[IW_FPGA_DSP]) / 4;
+}
+
 static void print_csv_row(const struct iw_config *c, const struct iw_tech *t, const char *scheme,
 			  const char *structure, int s, const struct iw_area_result *a,
 			  const struct iw_area_result *b)
@@ -123,13 +131,12 @@ static void print_csv_row(const struct iw_config *c, const struct iw_tech *t, co
 		       100 * (mm2 - bmm2) / a->die_mm2, sm);
 	} else {
 		const double *v = s < 0 ? a->fpga_total : a->fpga[s];
-		double tot = s < 0 ? a->total_area_pct
-				   : (100 * v[IW_FPGA_FF] / a->fpga_device[IW_FPGA_FF] +
-				      100 * v[IW_FPGA_LUT] / a->fpga_device[IW_FPGA_LUT] +
-				      100 * v[IW_FPGA_BRAM] / a->fpga_device[IW_FPGA_BRAM] +
-				      100 * v[IW_FPGA_DSP] / a->fpga_device[IW_FPGA_DSP]) / 4;
+		double tot = s < 0 ? a->total_area_pct : struct_total_pct(a, s);
+		/* a structure's row: its share of the growth, so the rows add up to the total's */
+		double ov = s < 0 ? fpga_overhead(a, b)
+				  : (b->total_area_pct > 0 ? 100 * (tot - struct_total_pct(b, s)) / b->total_area_pct : 0);
 		printf("%s,%s,%s,%s,%.0f,%.0f,%.0f,%.0f,%.0f,%.6f,%.4f\n", c->name, scheme, t->name, structure, v[0],
-		       v[1], v[2], v[3], v[4], tot, s < 0 ? fpga_overhead(a, b) : 0.0);
+		       v[1], v[2], v[3], v[4], tot, ov);
 	}
 }
 

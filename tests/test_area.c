@@ -248,6 +248,24 @@ static void area_command_csv_and_explain(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "lut,lutram,ff,bram,dsp,total_area_pct"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",loog,xcu50,rat,"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",loog,xcu50,all,"));
+	/* per-structure rows add up to the total's LUTs and overhead */
+	double lut_sum = 0, ov_sum = 0, lut_all = -1, ov_all = 0;
+	for (char *line = strchr(out, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
+		char st[32];
+		double v[7];
+		if (sscanf(line + 1, "%*[^,],%*[^,],%*[^,],%31[^,],%lf,%lf,%lf,%lf,%lf,%lf,%lf", st, &v[0], &v[1], &v[2],
+			   &v[3], &v[4], &v[5], &v[6]) != 8)
+			continue;
+		if (strcmp(st, "all") == 0) {
+			lut_all = v[0];
+			ov_all = v[6];
+		} else {
+			lut_sum += v[0];
+			ov_sum += v[6];
+		}
+	}
+	CU_ASSERT_DOUBLE_EQUAL(lut_sum, lut_all, 0.5 * IW_S_COUNT);
+	CU_ASSERT_DOUBLE_EQUAL(ov_sum, ov_all, 0.01);
 	CU_ASSERT_EQUAL(tu_run("area --scheme ghost --tech 45nm --explain dc", out, sizeof out, err, sizeof err), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "111"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "dc.compare"));
