@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ------------------------------------------------------------- helpers */
 struct tally {
@@ -277,6 +278,27 @@ static void trace_info_reports(void)
 	CU_ASSERT_EQUAL(tu_run("trace-info --format xml tests/data/traces/hand/v4", NULL, 0, err, sizeof err), 2);
 }
 
+/* The real traces simulate end to end; compressed and plain give the same run. */
+static void real_traces_simulate(void)
+{
+	static char a[4096], b[4096];
+	CU_ASSERT_EQUAL_FATAL(tu_run("run -q -s inorder --format csv -w tests/data/traces/matrixmul-sm61", a, sizeof a,
+				     NULL, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(a, "\nmatrixmul-sm61,inorder,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(a, ",4416,"));
+	CU_ASSERT_EQUAL_FATAL(tu_run("run -q -s inorder --format csv -w tests/data/traces/vectoradd-sm61", a, sizeof a,
+				     NULL, 0), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_run("run -q -s inorder --format csv -w tests/data/traces/vectoradd-sm61-xz", b,
+				     sizeof b, NULL, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(a, ",344,"));
+	/* same numbers after the workload name */
+	const char *ra = strstr(a, "vectoradd-sm61,"), *rb = strstr(b, "vectoradd-sm61-xz,");
+	CU_ASSERT_FATAL(ra && rb);
+	CU_ASSERT_STRING_EQUAL(ra + strlen("vectoradd-sm61,"), rb + strlen("vectoradd-sm61-xz,"));
+	/* a broken trace stops the run with exit 3 */
+	CU_ASSERT_EQUAL(tu_run("run -q -s inorder -w /nonexistent/kernelslist.g", NULL, 0, NULL, 0), 3);
+}
+
 /* --------------------------------------------------------- bad input */
 static char *slurp(const char *rel, size_t *n)
 {
@@ -354,6 +376,14 @@ static void bad_input_exits_3_with_file_line(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected instruction line 13 of 13 of warp 0, found 'warp = 1'"));
 	CU_ASSERT_EQUAL(run_edited("insts = 12", "insts = 11", err, sizeof err, dir, sizeof dir), 3);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected 'warp = <n>' or '#END_TB'"));
+	{ /* the same trace given to a run: exit 3, the message, no output file */
+		char a2[2400], h5[1100];
+		snprintf(h5, sizeof h5, "%s/out.h5", dir);
+		snprintf(a2, sizeof a2, "run -q -s inorder -w %s -o %s", dir, h5);
+		CU_ASSERT_EQUAL(tu_run(a2, NULL, 0, err, sizeof err), 3);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected 'warp = <n>' or '#END_TB'"));
+		CU_ASSERT_NOT_EQUAL(access(h5, F_OK), 0);
+	}
 	/* mode 1 with the stride missing */
 	CU_ASSERT_EQUAL(run_edited("0x7f0000001000 8 ", "0x7f0000001000", err, sizeof err, dir, sizeof dir), 3);
 	CU_ASSERT(has(err, dir, "kernel-1.traceg:26: expected a decimal stride"));
@@ -574,6 +604,7 @@ void suite_trace(void)
 	TU_SUITE("trace", {"real_fixtures_count_and_header", real_fixtures_count_and_header},
 		 {"derived_semantics", derived_semantics}, {"every_version_reads_the_same", every_version_reads_the_same},
 		 {"compressed_equals_plain", compressed_equals_plain}, {"trace_info_reports", trace_info_reports},
+		 {"real_traces_simulate", real_traces_simulate},
 		 {"bad_input_exits_3_with_file_line", bad_input_exits_3_with_file_line},
 		 {"damaged_traces_never_crash", damaged_traces_never_crash},
 		 {"folder_without_kernel_list", folder_without_kernel_list},
