@@ -36,6 +36,10 @@ CC := $(if $(filter 1,$(MPI)),mpicc,$(CC))
 OPT := $(if $(DEBUG),-O0 -g3,-O2 -g)
 SAN_ON := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 SANFLAGS := $(if $(filter 1,$(SAN)),$(SAN_ON))
+# The fuzz build (rule `fuzz`): clang, coverage for libFuzzer, address+undefined.
+ifeq ($(IW_FUZZ),1)
+SANFLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+endif
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
 INCS := -Icore -Iperf -Ipower -Iarea -Itech -Icalib -Ireports -Icli
 CFLAGS += -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) $(SANFLAGS) $(INCS) $(PKG_CFLAGS) $(if $(filter 1,$(MPI)),-DIW_MPI=1,)
@@ -45,6 +49,9 @@ MODULES := core perf power area tech calib reports
 LIB_SRCS := $(filter-out core/embed.c,$(foreach m,$(MODULES),$(wildcard $(m)/*.c)))
 CLI_SRCS := $(wildcard cli/*.c)
 TEST_SRCS := $(wildcard tests/*.c)
+# The fuzz targets' bodies are also linked into the test runner, which replays
+# their regression inputs (tests/test_fuzz_regress.c).
+TEST_SRCS += $(filter-out tests/fuzz/driver.c,$(wildcard tests/fuzz/*.c))
 BENCH_SRCS := $(wildcard bench/*.c)
 # Data compiled into the program: presets, technology/device files, schemas.
 RESOURCES := $(sort $(wildcard perf/presets/*.xml perf/*.xsd tech/*.xml tech/*.xsd calib/*.xsd reports/*.xsd))
@@ -140,6 +147,34 @@ install: $(BIN) $(LIB) $(BUILD)/issuewatt.1
 	install -d $(DESTDIR)$(PREFIX)/include/issuewatt
 	install -m 644 $(foreach m,$(MODULES),$(wildcard $(m)/$(m).h)) core/iw.h $(DESTDIR)$(PREFIX)/include/issuewatt/
 
--include $(wildcard $(BUILD)/*/*.d)
+# Fuzzing with libFuzzer: one binary per tests/fuzz/fuzz_NAME.c, built with
+# clang into $(FUZZ_BUILD); seeds from the fixtures (tests/fuzz/seed.sh); each
+# target runs FUZZ_SECONDS; a crash, leak or hang stops the rule and leaves
+# its input as $(FUZZ_BUILD)/crash-NAME-* (then add it to tests/fuzz/regress/NAME/).
+FUZZ_SECONDS ?= 30
+FUZZ_BUILD ?= build-fuzz
+FUZZ_NAMES := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+ifneq ($(IW_FUZZ),1)
+fuzz:
+	@$(MAKE) --no-print-directory IW_INNER=1 IW_FUZZ=1 CC=clang SAN=0 MPI=0 BUILD=$(FUZZ_BUILD) fuzz-run
+else
+$(BUILD)/fuzz/%: tests/fuzz/driver.c $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/common.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests/fuzz -DIW_FUZZ_FN=iw_fuzz_$* -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS)
+fuzz-run: $(addprefix $(BUILD)/fuzz/,$(FUZZ_NAMES))
+	@set -e; for t in $(FUZZ_NAMES); do \
+		c=$(BUILD)/corpus/$$t; mkdir -p $$c; sh tests/fuzz/seed.sh $$t $$c; \
+		printf '== fuzz %-18s %4s s: ' $$t $(FUZZ_SECONDS); \
+		ASAN_OPTIONS=detect_leaks=1 $(BUILD)/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+			-rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+			-artifact_prefix=$(BUILD)/crash-$$t- $$c > $(BUILD)/fuzz-$$t.log 2>&1 \
+			|| { echo FAILED; tail -60 $(BUILD)/fuzz-$$t.log; exit 1; }; \
+		sed -n 's/^stat::number_of_executed_units: *//p' $(BUILD)/fuzz-$$t.log | tr '\n' ' '; \
+		echo "executions, corpus $$(ls $$c | wc -l) inputs"; \
+	done
+endif
+.PHONY: fuzz-run
+
+-include $(wildcard $(BUILD)/*/*.d $(BUILD)/*/*/*.d)
 .PHONY: $(PUBLIC_TARGETS)
 endif

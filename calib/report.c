@@ -625,7 +625,7 @@ static int parse_dc_area(struct iw_report *r, const struct lines *L, struct iw_e
 				size_t cl = strlen(col[k]);
 				if (cl && col[k][cl - 1] == '-')
 					col[k][--cl] = 0;
-				else if (cl)
+				else if (cl && cl + 1 < sizeof col[k]) /* a header word run longer than the column name buffer */
 					strcat(col[k], " ");
 				snprintf(col[k] + strlen(col[k]), sizeof col[k] - strlen(col[k]), "%s", w);
 			}

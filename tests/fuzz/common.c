@@ -1,0 +1,78 @@
+/* tests/fuzz/common.c -- scratch files for the fuzz targets (see fuzz.h). */
+#include "fuzz.h"
+
+#include "calib.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef IW_SRCDIR
+#define IW_SRCDIR "."
+#endif
+
+static char dir[64];
+
+static void remove_dir(void)
+{
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "fuzz: could not remove %s\n", dir);
+}
+
+const char *iw_fuzz_dir(void)
+{
+	if (!dir[0]) {
+		snprintf(dir, sizeof dir, "/tmp/iwfuzz.XXXXXX");
+		if (!mkdtemp(dir)) {
+			perror("fuzz: mkdtemp");
+			abort();
+		}
+		atexit(remove_dir);
+	}
+	return dir;
+}
+
+const char *iw_fuzz_file(const char *name, const void *data, size_t n)
+{
+	static char path[256];
+	snprintf(path, sizeof path, "%s/%s", iw_fuzz_dir(), name);
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return NULL;
+	int bad = n && fwrite(data, 1, n, f) != n;
+	bad |= fclose(f) != 0;
+	return bad ? NULL : path;
+}
+
+int iw_fuzz_fixture(const char *rel, const char *name)
+{
+	char src[512];
+	snprintf(src, sizeof src, "%s/%s", IW_SRCDIR, rel);
+	FILE *f = fopen(src, "rb");
+	if (!f)
+		return -1;
+	static char buf[1 << 20];
+	size_t n = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	return iw_fuzz_file(name, buf, n) ? 0 : -1;
+}
+
+int iw_fuzz_report(const char *format, const uint8_t *data, size_t n)
+{
+	struct iw_report r;
+	struct iw_err e = {0};
+	if (iw_report_parse(&r, "fuzz.rpt", (const char *)data, n, format, &e) == 0) {
+		/* Touch every row as a user of the report would. */
+		double sum = 0;
+		for (size_t i = 0; i < r.n; i++)
+			sum += r.rows[i].value + (double)strlen(r.rows[i].instance) + (double)strlen(r.rows[i].quantity);
+		double v;
+		iw_report_get(&r, NULL, "area", &v, NULL, &e);
+		iw_report_free(&r);
+		return sum != sum; /* NaN is not a value a parser may return */
+	}
+	return 0;
+}
