@@ -29,9 +29,8 @@ else
 
 PKGS := gsl libxml-2.0 hdf5 cunit liblzma
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
-HDF5_LIBDIR := $(shell pkg-config --variable=libdir hdf5)
 # Debian's hdf5.pc names libhdf5 only; the high-level library sits beside it.
-PKG_LIBS := $(shell pkg-config --libs $(PKGS)) $(if $(HDF5_LIBDIR),-L$(HDF5_LIBDIR)) -lhdf5_hl -lhdf5 -lm
+PKG_LIBS := $(shell pkg-config --libs-only-L hdf5) -lhdf5_hl $(shell pkg-config --libs $(PKGS)) -lm
 
 CC := $(if $(filter 1,$(MPI)),mpicc,$(CC))
 OPT := $(if $(DEBUG),-O0 -g3,-O2 -g)
@@ -63,7 +62,8 @@ all: $(BIN) $(LIB)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/embed: core/embed.c
 	@mkdir -p $(dir $@)
@@ -137,6 +137,8 @@ install: $(BIN) $(LIB) $(BUILD)/issuewatt.1
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libissuewatt.a
 	install -m 644 $(BUILD)/issuewatt.1 $(DESTDIR)$(PREFIX)/share/man/man1/issuewatt.1
 	install -m 644 $(RESOURCES) $(DESTDIR)$(PREFIX)/share/issuewatt/
+	install -d $(DESTDIR)$(PREFIX)/include/issuewatt
+	install -m 644 $(foreach m,$(MODULES),$(wildcard $(m)/$(m).h)) core/iw.h $(DESTDIR)$(PREFIX)/include/issuewatt/
 
 -include $(wildcard $(BUILD)/*/*.d)
 .PHONY: $(PUBLIC_TARGETS)

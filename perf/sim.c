@@ -1,16 +1,1167 @@
-/* perf/sim.c -- the SM model (being built). */
+/*
+ * perf/sim.c -- the SM model every scheme shares (SCHEMES.md section 1).
+ *
+ * Interval-style and event-skipping: a sub-core is ticked only in cycles where
+ * something can move.  After a tick in which nothing moved, nothing can move
+ * until the next timed event (a write-back, a unit leaving its initiation
+ * interval, a scheme timer, a newly launched warp), so the sub-core sleeps
+ * until then and its scheduler's stall reason is charged for the skipped
+ * cycles.  Every stimulus that crosses sub-cores takes effect at the next
+ * cycle at the earliest (new warps start at launch + 1, barrier releases
+ * write back after a latency, address buffers are per warp), which is what
+ * makes fast-forward give exactly the cycle counts of stepping every cycle;
+ * a test checks it.
+ */
 #include "sim.h"
 
-int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *w, struct iw_run_result *r,
-		struct iw_err *e)
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* --------------------------------------------------------------- helpers */
+
+uint32_t iw_hist_bin(uint64_t cycles)
 {
-	(void)o;
-	(void)w;
-	(void)r;
-	return iw_fail(e, IW_ERUN, "simulation is not available in this build yet");
+	/* Four bins per octave: bin b covers [2^(b/4), 2^((b+1)/4)). */
+	if (cycles <= 1)
+		return 0;
+	uint32_t msb = 63u - (uint32_t)__builtin_clzll(cycles);
+	double f = (double)cycles / (double)(1ull << msb); /* in [1, 2) */
+	uint32_t b = 4 * msb + (f >= 1.189207115002721) + (f >= 1.4142135623730951) + (f >= 1.681792830507429);
+	return b < IW_HIST_BINS ? b : IW_HIST_BINS - 1;
 }
-void iw_run_result_free(struct iw_run_result *r) { (void)r; }
-size_t iw_scheme_count(void) { return 0; }
-const char *iw_scheme_name(size_t i) { (void)i; return NULL; }
-const char *iw_scheme_help(size_t i) { (void)i; return NULL; }
-int iw_scheme_find(const char *name) { (void)name; return -1; }
+
+static int wb_less(const struct iw_wb_event *a, const struct iw_wb_event *b)
+{
+	return a->t < b->t || (a->t == b->t && a->key < b->key);
+}
+
+static void wb_push(struct iw_subcore *sc, struct iw_wb_event ev)
+{
+	IW_ASSERT(sc->nwb < sc->capwb);
+	uint32_t i = sc->nwb++;
+	while (i) {
+		uint32_t p = (i - 1) / 2;
+		if (!wb_less(&ev, &sc->wb[p]))
+			break;
+		sc->wb[i] = sc->wb[p];
+		i = p;
+	}
+	sc->wb[i] = ev;
+	sc->next_wb = sc->wb[0].t;
+	if (ev.t < sc->wake)
+		sc->wake = ev.t;
+}
+
+static struct iw_wb_event wb_pop(struct iw_subcore *sc)
+{
+	struct iw_wb_event top = sc->wb[0], last = sc->wb[--sc->nwb];
+	uint32_t i = 0, n = sc->nwb;
+	for (;;) {
+		uint32_t c = 2 * i + 1;
+		if (c >= n)
+			break;
+		if (c + 1 < n && wb_less(&sc->wb[c + 1], &sc->wb[c]))
+			c++;
+		if (!wb_less(&sc->wb[c], &last))
+			break;
+		sc->wb[i] = sc->wb[c];
+		i = c;
+	}
+	if (n)
+		sc->wb[i] = last;
+	sc->next_wb = n ? sc->wb[0].t : IW_NEVER;
+	return top;
+}
+
+/* Something happened to warp w: its candidate must be asked again. */
+static inline void unblock(struct iw_sm *sm, struct iw_warp *w)
+{
+	struct iw_subcore *sc = &sm->sc[w->subcore];
+	uint64_t bit = ~(1ull << w->local);
+	sc->blocked_mask &= bit;
+	sc->noinsert_mask &= bit;
+	sc->nofetch_mask &= bit;
+}
+
+void iw_sim_event(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl, enum iw_event_kind k, uint8_t sub)
+{
+	if (!s->on_event)
+		return;
+	struct iw_event ev = {s->now, w->sm, w->id, sl->seq, w->cta ? w->cta->cta.id : 0, (uint8_t)k, sub, &sl->in};
+	s->on_event(s->event_ctx, &ev);
+}
+
+int iw_sim_unit_free(struct iw_subcore *sc, int u, uint64_t now)
+{
+	const struct iw_config *c = sc->sm->sim->cfg;
+	for (int i = 0; i < c->units[u]; i++)
+		if (sc->fu_free[u][i] <= now)
+			return i;
+	return -1;
+}
+
+static const enum iw_act unit_act[IW_UNIT_COUNT] = {
+	IW_A_FU_INT_OP, IW_A_FU_SP_OP, IW_A_FU_DP_OP, IW_A_FU_SFU_OP,
+	IW_A_FU_TENSOR_OP, IW_A_FU_MEM_OP, IW_A_FU_BRANCH_OP,
+};
+
+static void barrier_arrive(struct iw_sim *s, struct iw_sm *sm, struct iw_cta_slot *cs);
+
+void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *sl, int unit, uint64_t now)
+{
+	struct iw_sim *s = sc->sm->sim;
+	const struct iw_config *c = s->cfg;
+	const struct iw_inst *in = &sl->in;
+	int u = in->unit;
+	sc->fu_free[u][unit] = now + (uint64_t)c->ii[u];
+	uint64_t lat = (uint64_t)c->latency[u];
+	uint32_t lanes = (uint32_t)__builtin_popcount(in->mask & s->lane_mask);
+	iw_count(s, unit_act[u], u == IW_UNIT_BRANCH ? 1 : lanes);
+	if (u == IW_UNIT_MEM && !(in->flags & IW_F_MASK0)) {
+		const struct iw_mem_addrs *ma = in->maddr != IW_MADDR_NONE ? &w->maddr[in->maddr] : NULL;
+		uint32_t ml = iw_mem_access(s->mem, w->sm, in, ma, now, s->cur_act);
+		/* A store leaves with its data: the warp sees only the pipeline
+		 * latency; loads and atomics wait for the hierarchy. */
+		if (!(in->flags & IW_F_STORE) || (in->flags & IW_F_ATOMIC))
+			lat += ml;
+	}
+	sl->state = IW_SLOT_EXEC;
+	sl->t_dispatch = now;
+	unblock(sc->sm, w);
+	iw_sim_event(s, w, sl, IW_EV_DISPATCH, (uint8_t)unit);
+	if (s->ops->dispatch)
+		s->ops->dispatch(sc->sm->scheme_state, w, sl, now);
+	if (in->flags & IW_F_BARRIER) {
+		/* The barrier completes when every live warp of the CTA got here. */
+		sl->state = IW_SLOT_BARRIER;
+		w->cta->bar_arrived++;
+		barrier_arrive(s, sc->sm, w->cta);
+		return;
+	}
+	struct iw_wb_event ev = {now + lat, ((uint64_t)w->id << 40) | (sl->seq & 0xffffffffffULL), w->id, sl->id};
+	wb_push(sc, ev);
+}
+
+void iw_sim_count_reorder(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl)
+{
+	/* Older unissued instructions of the warp = entries before sl in the
+	 * program-order queue that are still waiting in the scheme. */
+	uint64_t d = 0;
+	for (uint32_t k = 0; k < w->uq_n; k++) {
+		uint32_t i = (w->uq_head + k) % w->uq_cap;
+		if (w->uq_seq[i] == sl->seq)
+			break;
+		struct iw_slot *o = &w->slots[w->uq_id[i]];
+		if (o->seq == w->uq_seq[i] && o->state == IW_SLOT_SCHEME)
+			d++;
+	}
+	if (d) {
+		s->res->cnt.reorders++;
+		s->res->cnt.reorder_dist[d > IW_REORDER_BINS ? IW_REORDER_BINS - 1 : d - 1]++;
+	}
+}
+
+/* Drop issued (or recycled) entries from the head of the program-order queue. */
+static void uq_trim(struct iw_warp *w)
+{
+	while (w->uq_n) {
+		struct iw_slot *o = &w->slots[w->uq_id[w->uq_head]];
+		if (o->seq == w->uq_seq[w->uq_head] && o->state == IW_SLOT_SCHEME)
+			break;
+		w->uq_head = (w->uq_head + 1) % w->uq_cap;
+		w->uq_n--;
+	}
+}
+
+static void uq_push(struct iw_warp *w, struct iw_slot *sl)
+{
+	if (w->uq_n == w->uq_cap) { /* compact: keep only entries still waiting */
+		uint32_t n = 0;
+		for (uint32_t k = 0; k < w->uq_n; k++) {
+			uint32_t i = (w->uq_head + k) % w->uq_cap;
+			struct iw_slot *o = &w->slots[w->uq_id[i]];
+			if (o->seq == w->uq_seq[i] && o->state == IW_SLOT_SCHEME) {
+				uint32_t j = (w->uq_head + n) % w->uq_cap;
+				w->uq_id[j] = w->uq_id[i];
+				w->uq_seq[j] = w->uq_seq[i];
+				n++;
+			}
+		}
+		w->uq_n = n;
+		IW_ASSERT(n < w->uq_cap);
+	}
+	uint32_t i = (w->uq_head + w->uq_n) % w->uq_cap;
+	w->uq_id[i] = sl->id;
+	w->uq_seq[i] = sl->seq;
+	w->uq_n++;
+}
+
+/* ------------------------------------------------------- CTAs and warps */
+
+static void sc_order_add(struct iw_subcore *sc, struct iw_warp *w)
+{
+	sc->order[sc->norder++] = w->local; /* ages increase: appending keeps oldest first */
+}
+
+static void sc_order_remove(struct iw_subcore *sc, struct iw_warp *w)
+{
+	for (uint32_t i = 0; i < sc->norder; i++)
+		if (sc->order[i] == w->local) {
+			memmove(&sc->order[i], &sc->order[i + 1], (sc->norder - i - 1) * sizeof sc->order[0]);
+			sc->norder--;
+			return;
+		}
+}
+
+static int cta_fits(const struct iw_sim *s, const struct iw_sm *sm)
+{
+	const struct iw_config *c = s->cfg;
+	return sm->used_ctas < (uint32_t)c->max_ctas && sm->used_warps + s->cta_warps <= (uint32_t)c->max_warps &&
+	       sm->used_threads + s->cta_threads <= (uint32_t)c->max_threads &&
+	       sm->used_regs + s->cta_regs <= (uint32_t)c->regs &&
+	       sm->used_shmem + s->cta_shmem <= (uint32_t)c->shmem_kb * 1024u;
+}
+
+/* Launch one CTA of the current kernel on sm; 1 launched, 0 none left, <0 error. */
+static int launch_cta(struct iw_sim *s, struct iw_sm *sm)
+{
+	const struct iw_config *c = s->cfg;
+	struct iw_cta_slot *cs = NULL;
+	for (int i = 0; i < c->max_ctas; i++)
+		if (!sm->ctas[i].used) {
+			cs = &sm->ctas[i];
+			break;
+		}
+	IW_ASSERT(cs);
+	memset(&cs->cta, 0, sizeof cs->cta);
+	int rc = s->wl->ops->next_cta(s->wl, &cs->cta, s->err);
+	if (rc <= 0) {
+		if (rc == 0)
+			s->kernel_ctas_left = 0;
+		return rc;
+	}
+	if (cs->cta.warps != s->cta_warps)
+		return iw_fail(s->err, IW_EINPUT, "%s: CTA %llu has %u warps, the kernel header implies %u", s->wl->name,
+			       (unsigned long long)cs->cta.id, cs->cta.warps, s->cta_warps);
+	cs->used = 1;
+	cs->nwarps = cs->cta.warps;
+	cs->live_warps = cs->nwarps;
+	cs->bar_arrived = 0;
+	cs->threads = s->cta_threads;
+	cs->regs = s->cta_regs;
+	cs->shmem = s->cta_shmem;
+	sm->used_ctas++;
+	sm->used_warps += cs->nwarps;
+	sm->used_threads += cs->threads;
+	sm->used_regs += cs->regs;
+	sm->used_shmem += cs->shmem;
+	s->live_ctas++;
+	uint32_t k = 0;
+	for (uint32_t wi = 0; wi < (uint32_t)c->max_warps && k < cs->nwarps; wi++) {
+		struct iw_warp *w = &sm->warps[wi];
+		if (w->active)
+			continue;
+		w->active = 1;
+		w->cta = cs;
+		w->warp_in_cta = k;
+		cs->warp_ids[k++] = wi;
+		w->age = s->warp_age++;
+		w->start = s->now + 1;
+		w->fetch_done = 0;
+		w->fetch_blocked = 0;
+		w->next_seq = 0;
+		w->last_issue = 0;
+		w->unissued = 0;
+		w->uq_head = w->uq_n = 0;
+		IW_ASSERT(w->inflight == 0 && w->front_n == 0);
+		struct iw_subcore *sc = &sm->sc[w->subcore];
+		sc_order_add(sc, w);
+		sc->unstarted_mask |= 1ull << w->local;
+		unblock(sm, w);
+		if (w->start < sc->wake)
+			sc->wake = w->start;
+		if (s->ops->warp_start)
+			s->ops->warp_start(sm->scheme_state, w);
+	}
+	IW_ASSERT(k == cs->nwarps);
+	if (sm->wake > s->now + 1)
+		sm->wake = s->now + 1;
+	return 1;
+}
+
+static int fill_sm(struct iw_sim *s, struct iw_sm *sm)
+{
+	while (s->kernel_open && s->kernel_ctas_left && cta_fits(s, sm)) {
+		int rc = launch_cta(s, sm);
+		if (rc < 0)
+			return rc;
+		if (rc == 0)
+			break;
+	}
+	return 0;
+}
+
+/* Open kernels until one has CTAs; distribute CTAs round-robin over the SMs
+ * (one per SM per round, as a hardware CTA scheduler does). */
+static int start_kernel(struct iw_sim *s)
+{
+	const struct iw_config *c = s->cfg;
+	for (;;) {
+		int rc = s->wl->ops->next_kernel(s->wl, &s->kernel, s->err);
+		if (rc < 0)
+			return rc;
+		if (rc == 0) {
+			s->no_more_kernels = 1;
+			s->kernel_open = 0;
+			return 0;
+		}
+		struct iw_kernel_info *k = &s->kernel;
+		uint64_t threads = (uint64_t)k->block[0] * k->block[1] * k->block[2];
+		s->cta_threads = (uint32_t)threads;
+		s->cta_warps = (uint32_t)((threads + (uint64_t)c->warp_size - 1) / (uint64_t)c->warp_size);
+		if (k->warps_per_cta && k->warps_per_cta != s->cta_warps)
+			s->cta_warps = k->warps_per_cta;
+		s->cta_regs = k->nregs * s->cta_warps * (uint32_t)c->warp_size;
+		s->cta_shmem = k->shmem;
+		if (s->cta_warps == 0 || s->cta_warps > (uint32_t)c->max_warps || threads > (uint64_t)c->max_threads ||
+		    s->cta_regs > (uint32_t)c->regs || s->cta_shmem > (uint32_t)c->shmem_kb * 1024u)
+			return iw_fail(s->err, IW_EINPUT,
+				       "%s: kernel '%s' needs %u warps, %llu threads, %u registers and %u B shared memory "
+				       "per CTA; an SM of '%s' has %d, %d, %d and %d KiB",
+				       s->wl->name, k->name, s->cta_warps, (unsigned long long)threads, s->cta_regs,
+				       s->cta_shmem, c->name, c->max_warps, c->max_threads, c->regs, c->shmem_kb);
+		s->kernel_open = 1;
+		s->kernel_ctas_left = 1;
+		s->res->kernels++;
+		for (;;) {
+			int any = 0;
+			for (uint32_t i = 0; i < (uint32_t)c->sms && s->kernel_ctas_left; i++) {
+				struct iw_sm *sm = &s->sms[i];
+				if (!cta_fits(s, sm))
+					continue;
+				rc = launch_cta(s, sm);
+				if (rc < 0)
+					return rc;
+				any |= rc;
+			}
+			if (!any || !s->kernel_ctas_left)
+				break;
+		}
+		if (s->live_ctas)
+			return 0;
+		/* An empty kernel: move on to the next. */
+	}
+}
+
+static void barrier_arrive(struct iw_sim *s, struct iw_sm *sm, struct iw_cta_slot *cs)
+{
+	if (cs->live_warps == 0 || cs->bar_arrived < cs->live_warps)
+		return;
+	/* Every live warp is waiting: release them after the branch-unit latency. */
+	cs->bar_arrived = 0;
+	uint64_t t = s->now + (uint64_t)s->cfg->latency[IW_UNIT_BRANCH];
+	for (uint32_t k = 0; k < cs->nwarps; k++) {
+		struct iw_warp *w = &sm->warps[cs->warp_ids[k]];
+		if (!w->active || w->cta != cs)
+			continue;
+		for (uint32_t j = 0; j < s->window; j++) {
+			struct iw_slot *sl = &w->slots[j];
+			if (sl->state != IW_SLOT_BARRIER)
+				continue;
+			struct iw_subcore *sc = &sm->sc[w->subcore];
+			struct iw_wb_event ev = {t, ((uint64_t)w->id << 40) | (sl->seq & 0xffffffffffULL), w->id, sl->id};
+			sl->state = IW_SLOT_EXEC;
+			wb_push(sc, ev);
+			if (t < sm->wake)
+				sm->wake = t;
+		}
+	}
+}
+
+static int warp_finish(struct iw_sim *s, struct iw_sm *sm, struct iw_warp *w)
+{
+	struct iw_cta_slot *cs = w->cta;
+	struct iw_subcore *sc = &sm->sc[w->subcore];
+	w->active = 0;
+	w->cta = NULL;
+	sc_order_remove(sc, w);
+	sc->active_mask &= ~(1ull << w->local);
+	sc->unstarted_mask &= ~(1ull << w->local);
+	unblock(sm, w);
+	if (sc->greedy == w->local)
+		sc->greedy = UINT32_MAX;
+	cs->live_warps--;
+	if (cs->live_warps) {
+		barrier_arrive(s, sm, cs); /* the finished warp no longer counts */
+		return 0;
+	}
+	/* The CTA is done: free its resources and give the SM new work. */
+	sm->used_ctas--;
+	sm->used_warps -= cs->nwarps;
+	sm->used_threads -= cs->threads;
+	sm->used_regs -= cs->regs;
+	sm->used_shmem -= cs->shmem;
+	cs->used = 0;
+	s->live_ctas--;
+	s->res->ctas++;
+	if (s->wl->ops->release_cta)
+		s->wl->ops->release_cta(s->wl, &cs->cta);
+	return fill_sm(s, sm);
+}
+
+/* ------------------------------------------------------------- stages */
+
+static int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
+{
+	int n = 0;
+	while (sc->next_wb <= now && n < s->cfg->wb_width) {
+		struct iw_wb_event ev = wb_pop(sc);
+		struct iw_warp *w = &sm->warps[ev.warp];
+		struct iw_slot *sl = &w->slots[ev.slot];
+		IW_ASSERT(sl->state == IW_SLOT_EXEC);
+		int writes = s->ops->writeback(sm->scheme_state, w, sl, now);
+		unblock(sm, w);
+		iw_count(s, IW_A_RF_BANK_WRITE, (uint64_t)writes);
+		s->res->cnt.rf_writes += (uint64_t)writes;
+		sl->t_done = now;
+		iw_sim_event(s, w, sl, IW_EV_WRITEBACK, 0);
+		iw_sim_event(s, w, sl, IW_EV_RETIRE, 0);
+		if ((sl->in.flags & IW_F_TAKEN) && w->fetch_blocked)
+			w->fetch_blocked = 0;
+		if (sl->in.maddr != IW_MADDR_NONE)
+			w->maddr_free |= 1u << sl->in.maddr;
+		s->res->warp_insts++;
+		s->res->thread_insts += (uint64_t)__builtin_popcount(sl->in.mask & s->lane_mask);
+		s->cur_insts++;
+		sl->state = IW_SLOT_FREE;
+		w->free_ids[w->nfree++] = sl->id;
+		w->inflight--;
+		n++;
+		if (w->fetch_done && w->inflight == 0) {
+			int rc = warp_finish(s, sm, w);
+			if (rc)
+				return rc;
+		}
+	}
+	return n;
+}
+
+/* Age order of the busy collector units (at most 64, usually 2-16). */
+static uint32_t cu_age_order(const struct iw_subcore *sc, uint8_t *idx)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < sc->ncu; i++) {
+		if (!sc->cu[i].busy)
+			continue;
+		uint32_t j = n++;
+		while (j && sc->cu[idx[j - 1]].t_alloc > sc->cu[i].t_alloc) {
+			idx[j] = idx[j - 1];
+			j--;
+		}
+		idx[j] = (uint8_t)i;
+	}
+	return n;
+}
+
+static void cu_free(struct iw_sim *s, struct iw_subcore *sc, uint32_t i, uint64_t now)
+{
+	uint64_t period = now - sc->cu[i].t_alloc;
+	s->res->cnt.cu_occ += period;
+	s->res->cnt.cu_alloc_period[iw_hist_bin(period)]++;
+	sc->cu[i].busy = 0;
+	sc->cu_busy &= ~(1ull << i);
+}
+
+/* Shared stage for operand-buffer collector units: dispatch the oldest CUs
+ * whose operands are all read to a free unit; then let each RF bank serve
+ * one read (oldest CU first), within the sub-core's read ports. */
+static int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
+{
+	const struct iw_config *c = s->cfg;
+	if (!sc->cu_busy)
+		return 0;
+	uint8_t idx[64];
+	uint32_t n = cu_age_order(sc, idx);
+	int progress = 0;
+	for (uint32_t k = 0; k < n; k++) {
+		struct iw_cu *cu = &sc->cu[idx[k]];
+		struct iw_warp *w = &sm->warps[cu->warp];
+		struct iw_slot *sl = &w->slots[cu->slot];
+		if (sl->srcs_left)
+			continue;
+		int unit = iw_sim_unit_free(sc, sl->in.unit, now);
+		if (unit < 0)
+			continue;
+		cu_free(s, sc, idx[k], now);
+		iw_count(s, IW_A_CU_DISPATCH, 1);
+		iw_sim_dispatch(sc, w, sl, unit, now);
+		progress = 1;
+	}
+	uint64_t bank_used = 0;
+	int ports = c->rf_read_ports ? c->rf_read_ports : c->rf_banks;
+	for (uint32_t k = 0; k < n; k++) {
+		struct iw_cu *cu = &sc->cu[idx[k]];
+		if (!cu->busy)
+			continue;
+		struct iw_warp *w = &sm->warps[cu->warp];
+		struct iw_slot *sl = &w->slots[cu->slot];
+		if (!sl->srcs_left)
+			continue;
+		for (uint32_t o = 0; o < sl->srcs_left;) {
+			uint32_t b = iw_sim_bank(c, w->id, sl->src_rf[o]);
+			if (ports > 0 && !(bank_used >> (b & 63) & 1)) {
+				bank_used |= 1ull << (b & 63);
+				ports--;
+				sl->src_rf[o] = sl->src_rf[--sl->srcs_left];
+				iw_count(s, IW_A_RF_BANK_READ, 1);
+				iw_count(s, IW_A_CU_OPERAND_WRITE, 1);
+				s->res->cnt.rf_reads++;
+				progress = 1;
+			} else {
+				iw_count(s, IW_A_RF_BANK_CONFLICT, 1);
+				o++;
+			}
+		}
+		if (!sl->srcs_left) { /* its last operand arrived this cycle */
+			sc->cu_reading &= ~(1ull << idx[k]);
+			unblock(sm, w);
+			iw_sim_event(s, w, sl, IW_EV_READ, cu->slot);
+			if (s->ops->operands_read)
+				s->ops->operands_read(sm->scheme_state, w, sl, now);
+		}
+	}
+	return progress;
+}
+
+static void prepare_operands(struct iw_slot *sl)
+{
+	/* Each distinct source register is one bank read (RZ never appears). */
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < sl->in.nsrc; i++) {
+		uint16_t r = sl->in.src[i];
+		int dup = 0;
+		for (uint32_t j = 0; j < n; j++)
+			dup |= sl->src_rf[j] == r;
+		if (!dup)
+			sl->src_rf[n++] = r;
+	}
+	sl->nsrc_rf = (uint8_t)n;
+	sl->srcs_left = (uint8_t)n;
+}
+
+static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now, uint8_t *reason_out)
+{
+	const struct iw_config *c = s->cfg;
+	void *st = sm->scheme_state;
+	int issued = 0;
+	uint8_t reason = sc->norder ? IW_STALL_IB_EMPTY : IW_STALL_IDLE;
+	for (int slotn = 0; slotn < c->issue_width; slotn++) {
+		uint32_t n = sc->norder, start = 0;
+		int greedy_first = 0;
+		if (n == 0)
+			break;
+		if (c->policy == IW_POLICY_GTO) {
+			greedy_first = sc->greedy != UINT32_MAX;
+		} else if (c->policy == IW_POLICY_LRR) {
+			for (uint32_t i = 0; i < n; i++)
+				if (sc->order[i] == sc->rr) {
+					start = i + 1;
+					break;
+				}
+		} else {
+			start = (uint32_t)(now % n); /* strict: the pointer moves every cycle */
+		}
+		struct iw_slot *pick = NULL;
+		struct iw_warp *pw = NULL;
+		uint8_t first_reason = IW_STALL_COUNT;
+		for (uint32_t k = 0; k < n + (uint32_t)greedy_first; k++) {
+			uint32_t local;
+			if (greedy_first && k == 0)
+				local = sc->greedy;
+			else {
+				local = sc->order[(start + k - (uint32_t)greedy_first) % n];
+				if (greedy_first && local == sc->greedy)
+					continue;
+			}
+			if (!(sc->active_mask >> local & 1))
+				continue;
+			int r = IW_STALL_IB_EMPTY;
+			struct iw_slot *cand = NULL;
+			struct iw_warp *w = NULL;
+			if (sc->blocked_mask >> local & 1) {
+				r = sc->creason[local];
+			} else {
+				w = &sm->warps[sc->warp_ids[local]];
+				cand = s->ops->candidate(st, w, now, &r);
+				if (!cand && s->ops->candidate_cacheable) {
+					sc->blocked_mask |= 1ull << local;
+					sc->creason[local] = (uint8_t)r;
+				}
+			}
+			if (cand) {
+				/* Structural hazard: no unit of its class can take it at the
+				 * earliest cycle it could dispatch (the next one). */
+				if (iw_sim_unit_free(sc, cand->in.unit, now + 1) < 0)
+					r = IW_STALL_FU_BUSY;
+				else {
+					if (sc->cu_busy == sc->cu_all)
+						r = IW_STALL_NO_CU;
+					else {
+						pick = cand;
+						pw = w;
+						break;
+					}
+				}
+			}
+			if (first_reason == IW_STALL_COUNT && r != IW_STALL_IB_EMPTY)
+				first_reason = (uint8_t)r;
+		}
+		if (!pick) {
+			if (!issued)
+				reason = first_reason != IW_STALL_COUNT ? first_reason : reason;
+			break;
+		}
+		uint32_t cui = (uint32_t)__builtin_ctzll(~sc->cu_busy);
+		sc->cu[cui] = (struct iw_cu){1, pw->id, pick->id, now, pick->in.unit};
+		sc->cu_busy |= 1ull << cui;
+		unblock(sm, pw);
+		pick->cu = (uint8_t)cui;
+		pick->state = IW_SLOT_COLLECT;
+		pick->t_issue = now;
+		prepare_operands(pick);
+		if (pick->srcs_left)
+			sc->cu_reading |= 1ull << cui;
+		iw_sim_count_reorder(s, pw, pick);
+		s->ops->issue(st, pw, pick, now);
+		s->res->cnt.ib_occ += now - pick->t_insert;
+		pw->unissued--;
+		uq_trim(pw);
+		iw_count(s, IW_A_SCHED_SELECT, 1);
+		iw_count(s, IW_A_CU_ALLOC, 1);
+		iw_sim_event(s, pw, pick, IW_EV_ISSUE, (uint8_t)cui);
+		sc->greedy = pw->local;
+		sc->rr = pw->local;
+		pw->last_issue = now;
+		issued++;
+	}
+	*reason_out = issued ? IW_STALL_COUNT : reason;
+	return issued;
+}
+
+static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
+{
+	int progress = 0;
+	uint64_t mask = sc->front_mask & ~sc->noinsert_mask;
+	while (mask) {
+		uint32_t local = (uint32_t)__builtin_ctzll(mask);
+		mask &= mask - 1;
+		struct iw_warp *w = &sm->warps[sc->warp_ids[local]];
+		for (int k = 0; k < s->cfg->fetch_width && w->front_n; k++) {
+			struct iw_slot *sl = &w->slots[w->front[w->front_head]];
+			if (sl->t_fetch == now)
+				break; /* fetched this cycle: decoded next cycle */
+			if (s->ops->insert(sm->scheme_state, w, sl, now) != 0) {
+				/* refused (full): retried after this warp's next event */
+				sc->noinsert_mask |= 1ull << local;
+				break;
+			}
+			sc->nofetch_mask &= ~(1ull << local); /* the front buffer has room again */
+			w->front_head = (w->front_head + 1) % (uint32_t)s->cfg->fetch_buffer;
+			w->front_n--;
+			sl->state = IW_SLOT_SCHEME;
+			sl->t_insert = now;
+			sc->blocked_mask &= ~(1ull << local);
+			w->unissued++;
+			uq_push(w, sl);
+			iw_count(s, IW_A_IB_WRITE, 1);
+			iw_sim_event(s, w, sl, IW_EV_INSERT, 0);
+			progress = 1;
+		}
+		if (!w->front_n)
+			sc->front_mask &= ~(1ull << local);
+	}
+	return progress;
+}
+
+static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
+{
+	const struct iw_config *c = s->cfg;
+	int through = s->ops->fetch_through_control && s->ops->fetch_through_control(c);
+	uint64_t cand = sc->active_mask & ~sc->nofetch_mask;
+	while (cand) {
+		/* round robin: the first candidate at or after fetch_rr, else the lowest */
+		uint64_t hi = cand & (~0ull << sc->fetch_rr);
+		uint32_t local = (uint32_t)__builtin_ctzll(hi ? hi : cand);
+		cand &= ~(1ull << local);
+		struct iw_warp *w = &sm->warps[sc->warp_ids[local]];
+		if (w->fetch_done || w->fetch_blocked || w->front_n == (uint32_t)c->fetch_buffer || w->nfree == 0 ||
+		    (w->maddr && !w->maddr_free)) {
+			sc->nofetch_mask |= 1ull << local; /* until this warp's next event */
+			continue;
+		}
+		int fetched = 0;
+		while (fetched < c->fetch_width && w->front_n < (uint32_t)c->fetch_buffer && w->nfree &&
+		       (!w->maddr || w->maddr_free)) {
+			uint16_t id = w->free_ids[--w->nfree];
+			struct iw_slot *sl = &w->slots[id];
+			sc->scratch.n = 0;
+			int rc = s->wl->ops->fetch(s->wl, &w->cta->cta, w->warp_in_cta, &sl->in, &sc->scratch, s->err);
+			if (rc <= 0) {
+				w->free_ids[w->nfree++] = id;
+				if (rc < 0)
+					return rc;
+				w->fetch_done = 1;
+				if (w->inflight == 0) {
+					rc = warp_finish(s, sm, w);
+					if (rc)
+						return rc;
+				}
+				break;
+			}
+			sl->in.maddr = IW_MADDR_NONE;
+			if (sc->scratch.n && sl->in.unit == IW_UNIT_MEM) {
+				if (!w->maddr) {
+					w->maddr = iw_calloc(IW_MADDR_PER_WARP, sizeof *w->maddr);
+					if (!w->maddr)
+						return iw_fail(s->err, IW_ERUN, "out of memory");
+					w->maddr_free = (uint32_t)((1ull << IW_MADDR_PER_WARP) - 1);
+				}
+				uint32_t m = (uint32_t)__builtin_ctz(w->maddr_free);
+				w->maddr_free &= ~(1u << m);
+				memcpy(&w->maddr[m], &sc->scratch, sizeof sc->scratch);
+				sl->in.maddr = (uint16_t)m;
+			}
+			sl->seq = w->next_seq++;
+			sl->warp = w->id;
+			sl->state = IW_SLOT_FRONT;
+			sl->t_fetch = now;
+			sl->t_insert = sl->t_issue = sl->t_dispatch = sl->t_done = 0;
+			memset(sl->aux, 0, sizeof sl->aux);
+			w->front[(w->front_head + w->front_n) % (uint32_t)c->fetch_buffer] = id;
+			w->front_n++;
+			w->inflight++;
+			sc->front_mask |= 1ull << local;
+			iw_count(s, IW_A_FETCH_INST, 1);
+			if (sl->in.flags & IW_F_MASK0)
+				s->res->cnt.mask0_insts++;
+			fetched++;
+			if ((sl->in.flags & IW_F_TAKEN) && !through) {
+				/* No speculation: the warp waits until the branch executes. */
+				w->fetch_blocked = 1;
+				s->res->cnt.flushes++;
+				break;
+			}
+		}
+		if (fetched || w->fetch_done) {
+			sc->fetch_rr = (local + 1) % sc->nwarps;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Charge the scheduler's stall reason from sc->acct up to (not incl.) `upto`. */
+static void account(struct iw_sim *s, struct iw_subcore *sc, uint64_t upto)
+{
+	if (upto <= sc->acct)
+		return;
+	uint64_t n = upto - sc->acct;
+	if (sc->last_reason < IW_STALL_COUNT)
+		s->res->cnt.stall[sc->last_reason] += n;
+	if (sc->last_reason == IW_STALL_NO_CU)
+		sc->no_cu_run += n;
+	sc->acct = upto;
+}
+
+static void set_reason(struct iw_sim *s, struct iw_subcore *sc, uint8_t r)
+{
+	if (sc->last_reason == IW_STALL_NO_CU && r != IW_STALL_NO_CU && sc->no_cu_run) {
+		s->res->cnt.no_cu_stall_len[iw_hist_bin(sc->no_cu_run)]++;
+		sc->no_cu_run = 0;
+	}
+	sc->last_reason = r;
+}
+
+static uint64_t subcore_next_event(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
+{
+	uint64_t t = sc->next_wb;
+	/* A unit's free time matters twice: dispatch checks it at fu_free and
+	 * issue one cycle earlier (it looks at the next cycle). */
+	for (int u = 0; u < IW_UNIT_COUNT; u++)
+		for (int i = 0; i < s->cfg->units[u]; i++) {
+			uint64_t f = sc->fu_free[u][i];
+			if (f > now + 1 && f - 1 < t)
+				t = f - 1;
+			else if (f > now && f < t)
+				t = f;
+		}
+	for (uint64_t m = sc->unstarted_mask; m; m &= m - 1) {
+		struct iw_warp *w = &sm->warps[sc->warp_ids[__builtin_ctzll(m)]];
+		if (w->start > now && w->start < t)
+			t = w->start;
+	}
+	if (s->ops->next_event) {
+		uint64_t e = s->ops->next_event(sm->scheme_state, now);
+		if (e > now && e < t)
+			t = e;
+	}
+	return t <= now ? now + 1 : t;
+}
+
+/* After a tick in which something moved: could anything move in the next
+ * cycle without a timed event?  Answering "yes" when unsure is always safe
+ * (the next tick finds out); "no" lets the sub-core sleep right away, which
+ * halves the ticks of a busy simulation. */
+static int might_move(const struct iw_sim *s, const struct iw_subcore *sc, uint64_t now)
+{
+	if (s->ops->collect || s->ops->tick || !s->ops->candidate_cacheable)
+		return 1; /* the scheme owns state the masks do not describe */
+	if (sc->next_wb <= now + 1 || sc->cu_reading || (sc->front_mask & ~sc->noinsert_mask) ||
+	    (sc->active_mask & ~sc->blocked_mask) || (sc->active_mask & ~sc->nofetch_mask))
+		return 1;
+	/* A collector unit with its operands, waiting for a unit free by then. */
+	for (uint64_t m = sc->cu_busy; m; m &= m - 1) {
+		const struct iw_cu *cu = &sc->cu[__builtin_ctzll(m)];
+		for (int i = 0; i < s->cfg->units[cu->unit]; i++)
+			if (sc->fu_free[cu->unit][i] <= now + 1)
+				return 1;
+	}
+	return 0;
+}
+
+static int tick_subcore(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
+{
+	account(s, sc, now);
+	if (sc->unstarted_mask) { /* warps launched earlier become eligible at their start */
+		uint64_t m = sc->unstarted_mask;
+		while (m) {
+			uint32_t local = (uint32_t)__builtin_ctzll(m);
+			m &= m - 1;
+			if (sm->warps[sc->warp_ids[local]].start <= now) {
+				sc->unstarted_mask &= ~(1ull << local);
+				sc->active_mask |= 1ull << local;
+			}
+		}
+	}
+	int progress = 0, rc;
+	rc = stage_writeback(s, sm, sc, now);
+	if (rc < 0)
+		return rc;
+	progress |= rc;
+	rc = s->ops->collect ? s->ops->collect(sm->scheme_state, sc, now) : stage_collect(s, sm, sc, now);
+	if (rc < 0)
+		return rc;
+	progress |= rc;
+	if (s->ops->tick && s->ops->tick(sm->scheme_state, sc, now)) {
+		progress = 1;
+		sc->blocked_mask = 0; /* the scheme moved something: ask every warp again */
+	}
+	uint8_t reason;
+	progress |= stage_issue(s, sm, sc, now, &reason);
+	progress |= stage_insert(s, sm, sc, now);
+	rc = stage_fetch(s, sm, sc, now);
+	if (rc < 0)
+		return rc;
+	progress |= rc;
+	set_reason(s, sc, reason);
+	account(s, sc, now + 1);
+	uint64_t next = !s->cfg->fast_forward ? now + 1
+			: progress && might_move(s, sc, now) ? now + 1
+							     : subcore_next_event(s, sm, sc, now);
+	/* wake may have been lowered during this tick by events pushed for later. */
+	if (sc->wake <= now || next < sc->wake)
+		sc->wake = next;
+	if (sc->wake <= now)
+		sc->wake = now + 1;
+	return 0;
+}
+
+/* ---------------------------------------------------------- time series */
+
+static int series_push(struct iw_sim *s, uint64_t cycles)
+{
+	struct iw_series *se = &s->res->series;
+	if (se->n == se->cap) {
+		/* Merge adjacent pairs and double the interval: memory stays bounded. */
+		for (size_t i = 0; i < se->n / 2; i++) {
+			for (int a = 0; a < IW_A_COUNT; a++)
+				se->act[i * IW_A_COUNT + a] = se->act[2 * i * IW_A_COUNT + a] + se->act[(2 * i + 1) * IW_A_COUNT + a];
+			se->insts[i] = se->insts[2 * i] + se->insts[2 * i + 1];
+			se->cycles[i] = se->cycles[2 * i] + se->cycles[2 * i + 1];
+		}
+		se->n /= 2;
+		se->interval *= 2;
+		/* The sample being filled now spans the doubled interval. */
+		s->sample_end = s->sample_start + se->interval;
+		return 1;
+	}
+	for (int a = 0; a < IW_A_COUNT; a++) {
+		se->act[se->n * IW_A_COUNT + a] = s->cur_act[a];
+		s->res->act[a] += s->cur_act[a];
+	}
+	se->insts[se->n] = s->cur_insts;
+	se->cycles[se->n] = cycles;
+	se->n++;
+	memset(s->cur_act, 0, IW_A_COUNT * sizeof *s->cur_act);
+	s->cur_insts = 0;
+	return 0;
+}
+
+static void series_advance(struct iw_sim *s, uint64_t now)
+{
+	while (now >= s->sample_end) {
+		if (series_push(s, s->sample_end - s->sample_start))
+			continue; /* merged: the current sample got longer */
+		s->sample_start = s->sample_end;
+		s->sample_end += s->res->series.interval;
+	}
+}
+
+/* ------------------------------------------------------------- set-up */
+
+static void sim_free(struct iw_sim *s)
+{
+	const struct iw_config *c = s->cfg;
+	if (s->sms) {
+		for (int i = 0; i < c->sms; i++) {
+			struct iw_sm *sm = &s->sms[i];
+			if (sm->scheme_state && s->ops->sm_free)
+				s->ops->sm_free(sm->scheme_state);
+			if (sm->warps)
+				for (int w = 0; w < c->max_warps; w++) {
+					iw_free(sm->warps[w].slots);
+					iw_free(sm->warps[w].free_ids);
+					iw_free(sm->warps[w].front);
+					iw_free(sm->warps[w].uq_id);
+					iw_free(sm->warps[w].uq_seq);
+					iw_free(sm->warps[w].maddr);
+				}
+			if (sm->sc)
+				for (int k = 0; k < c->subcores; k++) {
+					for (int u = 0; u < IW_UNIT_COUNT; u++)
+						iw_free(sm->sc[k].fu_free[u]);
+					iw_free(sm->sc[k].cu);
+					iw_free(sm->sc[k].wb);
+					iw_free(sm->sc[k].warp_ids);
+					iw_free(sm->sc[k].order);
+				}
+			if (sm->ctas)
+				for (int k = 0; k < c->max_ctas; k++)
+					iw_free(sm->ctas[k].warp_ids);
+			iw_free(sm->warps);
+			iw_free(sm->sc);
+			iw_free(sm->ctas);
+		}
+		iw_free(s->sms);
+	}
+	iw_free(s->cur_act);
+	iw_memsys_free(s->mem);
+}
+
+static int sim_init(struct iw_sim *s, struct iw_err *e)
+{
+	const struct iw_config *c = s->cfg;
+	uint32_t want = s->ops->window(c) + (uint32_t)c->fetch_buffer + 16;
+	s->window = want < 16 ? 16 : want;
+	if (s->window > 4096)
+		return iw_fail(e, IW_EINPUT, "scheme %s: a window of %u instructions per warp is too large", s->ops->name,
+			       s->window);
+	s->warps_per_sc = (uint32_t)(c->max_warps / c->subcores);
+	if (s->warps_per_sc > 64)
+		return iw_fail(e, IW_EINPUT, "sm.max_warps / gpu.subcores = %u: at most 64 warps per sub-core are supported",
+			       s->warps_per_sc);
+	uint32_t ncu = s->ops->cus && s->ops->cus(c) ? s->ops->cus(c) : (uint32_t)c->cus;
+	if (ncu > 64)
+		return iw_fail(e, IW_EINPUT, "%u collector units per sub-core: at most 64 are supported", ncu);
+	s->cur_act = iw_calloc(IW_A_COUNT, sizeof *s->cur_act);
+	s->sms = iw_calloc((size_t)c->sms, sizeof *s->sms);
+	if (!s->cur_act || !s->sms)
+		return iw_fail(e, IW_ERUN, "out of memory");
+	int rc = iw_memsys_new(c, &s->mem, e);
+	if (rc)
+		return rc;
+	for (int i = 0; i < c->sms; i++) {
+		struct iw_sm *sm = &s->sms[i];
+		sm->id = (uint32_t)i;
+		sm->sim = s;
+		sm->wake = IW_NEVER;
+		sm->warps = iw_calloc((size_t)c->max_warps, sizeof *sm->warps);
+		sm->sc = iw_calloc((size_t)c->subcores, sizeof *sm->sc);
+		sm->ctas = iw_calloc((size_t)c->max_ctas, sizeof *sm->ctas);
+		if (!sm->warps || !sm->sc || !sm->ctas)
+			return iw_fail(e, IW_ERUN, "out of memory");
+		for (int k = 0; k < c->max_ctas; k++)
+			if (!(sm->ctas[k].warp_ids = iw_calloc((size_t)c->max_warps, sizeof(uint32_t))))
+				return iw_fail(e, IW_ERUN, "out of memory");
+		for (int k = 0; k < c->subcores; k++) {
+			struct iw_subcore *sc = &sm->sc[k];
+			sc->id = (uint32_t)k;
+			sc->sm = sm;
+			sc->greedy = UINT32_MAX;
+			sc->wake = IW_NEVER;
+			sc->next_wb = IW_NEVER;
+			sc->last_reason = IW_STALL_IDLE;
+			sc->ncu = ncu;
+			sc->cu_all = ncu == 64 ? ~0ull : (1ull << ncu) - 1;
+			sc->cu = iw_calloc(ncu, sizeof *sc->cu);
+			sc->capwb = s->warps_per_sc * s->window + 1;
+			sc->wb = iw_calloc(sc->capwb, sizeof *sc->wb);
+			sc->warp_ids = iw_calloc(s->warps_per_sc, sizeof *sc->warp_ids);
+			sc->order = iw_calloc(s->warps_per_sc, sizeof *sc->order);
+			if (!sc->cu || !sc->wb || !sc->warp_ids || !sc->order)
+				return iw_fail(e, IW_ERUN, "out of memory");
+			for (int u = 0; u < IW_UNIT_COUNT; u++)
+				if (!(sc->fu_free[u] = iw_calloc((size_t)c->units[u] + 1, sizeof(uint64_t))))
+					return iw_fail(e, IW_ERUN, "out of memory");
+		}
+		for (int wi = 0; wi < c->max_warps; wi++) {
+			struct iw_warp *w = &sm->warps[wi];
+			w->id = (uint32_t)wi;
+			w->sm = (uint32_t)i;
+			w->subcore = (uint32_t)(wi % c->subcores);
+			w->local = (uint32_t)(wi / c->subcores);
+			sm->sc[w->subcore].warp_ids[w->local] = (uint32_t)wi;
+			sm->sc[w->subcore].nwarps = w->local + 1;
+			w->slots = iw_calloc(s->window, sizeof *w->slots);
+			w->free_ids = iw_calloc(s->window, sizeof *w->free_ids);
+			w->front = iw_calloc((size_t)c->fetch_buffer, sizeof *w->front);
+			w->uq_cap = 4 * s->window;
+			w->uq_id = iw_calloc(w->uq_cap, sizeof *w->uq_id);
+			w->uq_seq = iw_calloc(w->uq_cap, sizeof *w->uq_seq);
+			if (!w->slots || !w->free_ids || !w->front || !w->uq_id || !w->uq_seq)
+				return iw_fail(e, IW_ERUN, "out of memory");
+			for (uint32_t j = 0; j < s->window; j++) {
+				w->slots[j].id = (uint16_t)j;
+				w->free_ids[j] = (uint16_t)(s->window - 1 - j);
+			}
+			w->nfree = s->window;
+		}
+		rc = s->ops->sm_new(sm, &sm->scheme_state, e);
+		if (rc)
+			return rc;
+	}
+	struct iw_series *se = &s->res->series;
+	se->interval = (uint64_t)c->interval;
+	se->cap = 4096;
+	se->act = iw_calloc(se->cap * IW_A_COUNT, sizeof *se->act);
+	se->insts = iw_calloc(se->cap, sizeof *se->insts);
+	se->cycles = iw_calloc(se->cap, sizeof *se->cycles);
+	if (!se->act || !se->insts || !se->cycles)
+		return iw_fail(e, IW_ERUN, "out of memory");
+	s->sample_start = 0;
+	s->sample_end = se->interval;
+	return 0;
+}
+
+void iw_run_result_free(struct iw_run_result *r)
+{
+	iw_free(r->series.act);
+	iw_free(r->series.insts);
+	iw_free(r->series.cycles);
+	memset(&r->series, 0, sizeof r->series);
+}
+
+/* ------------------------------------------------------------ the loop */
+
+int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_run_result *r, struct iw_err *e)
+{
+	int si = iw_scheme_find(o->scheme);
+	if (si < 0)
+		return iw_fail(e, IW_EINPUT, "unknown scheme '%s' (see 'issuewatt list schemes')", o->scheme);
+	int rc = iw_config_check(o->cfg, e);
+	if (rc)
+		return rc;
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	memset(r, 0, sizeof *r);
+	snprintf(r->scheme, sizeof r->scheme, "%s", o->scheme);
+	snprintf(r->workload, sizeof r->workload, "%s", wl->name);
+	struct iw_sim s = {0};
+	s.cfg = o->cfg;
+	s.ops = iw_scheme_registry[si];
+	s.wl = wl;
+	s.res = r;
+	s.err = e;
+	s.on_event = o->on_event;
+	s.event_ctx = o->event_ctx;
+	const struct iw_config *c = o->cfg;
+	/* A warp has warp_size lanes: a wider trace mask (32 lanes on a 16-thread
+	 * Vortex warp) keeps only the lanes that exist. */
+	s.lane_mask = c->warp_size >= 32 ? 0xffffffffu : (1u << c->warp_size) - 1;
+	rc = sim_init(&s, e);
+	if (rc == 0)
+		rc = start_kernel(&s);
+	uint64_t now = 0;
+	while (rc == 0) {
+		if (!s.kernel_open && s.no_more_kernels && s.live_ctas == 0)
+			break;
+		s.now = now;
+		series_advance(&s, now);
+		for (int i = 0; i < c->sms && rc == 0; i++) {
+			struct iw_sm *sm = &s.sms[i];
+			if (sm->wake > now)
+				continue;
+			uint64_t wake = IW_NEVER;
+			for (int k = 0; k < c->subcores && rc == 0; k++) {
+				struct iw_subcore *sc = &sm->sc[k];
+				if (sc->wake <= now)
+					rc = tick_subcore(&s, sm, sc, now);
+			}
+			for (int k = 0; k < c->subcores; k++)
+				if (sm->sc[k].wake < wake)
+					wake = sm->sc[k].wake;
+			sm->wake = wake;
+		}
+		if (rc)
+			break;
+		if (s.live_ctas == 0 && s.kernel_open && !s.kernel_ctas_left) {
+			/* Kernels run one after another, as in Accel-Sim's default. */
+			s.kernel_open = 0;
+			rc = start_kernel(&s);
+			if (rc)
+				break;
+		}
+		if (!s.kernel_open && s.no_more_kernels && s.live_ctas == 0) {
+			now++;
+			break;
+		}
+		uint64_t next = IW_NEVER;
+		for (int i = 0; i < c->sms; i++)
+			if (s.sms[i].wake < next)
+				next = s.sms[i].wake;
+		if (next == IW_NEVER) {
+			rc = iw_fail(e, IW_ERUN,
+				     "%s with scheme %s: deadlock at cycle %llu: no instruction can move and no event is "
+				     "pending (%llu CTAs resident)",
+				     wl->name, o->scheme, (unsigned long long)now, (unsigned long long)s.live_ctas);
+			break;
+		}
+		IW_ASSERT(next > now);
+		now = next;
+	}
+	if (rc == 0) {
+		r->cycles = now;
+		s.now = now;
+		/* Close the stall accounting and the last (partial) sample. */
+		for (int i = 0; i < c->sms; i++)
+			for (int k = 0; k < c->subcores; k++) {
+				struct iw_subcore *sc = &s.sms[i].sc[k];
+				account(&s, sc, now);
+				set_reason(&s, sc, IW_STALL_IDLE);
+			}
+		series_advance(&s, now);
+		if (now > s.sample_start || s.cur_insts)
+			while (series_push(&s, now - s.sample_start))
+				;
+		r->ipc = r->cycles ? (double)r->warp_insts / (double)r->cycles : 0;
+	}
+	sim_free(&s);
+	if (rc) {
+		iw_run_result_free(r);
+		return rc < 0 ? rc : -IW_ERUN;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	r->sim_seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+	return 0;
+}

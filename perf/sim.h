@@ -4,6 +4,11 @@
  * helpers a scheme may call.  The model never tests which scheme it runs: all
  * scheme behaviour sits behind struct iw_scheme_ops.
  *
+ * Activities: count them only where state changes (insert, issue, read,
+ * dispatch, write-back), never per idle cycle: fast-forward skips idle cycles,
+ * and the per-cycle cost of always-on logic is the structure's leakage and
+ * clock power in power/.
+ *
  * Pipeline per sub-core and cycle, evaluated in reverse so nothing crosses two
  * stages in one cycle (Multi2Sim): write-back, dispatch, operand collection,
  * scheme tick (e.g. GhOST's checker), issue, decode (insert), fetch.
@@ -54,7 +59,9 @@ struct iw_cta_slot {
 };
 
 struct iw_warp {
-	uint32_t id, subcore;
+	uint32_t id, subcore, sm;
+	uint32_t local;        /* index within its sub-core */
+	uint64_t start;        /* first cycle it may fetch (launch cycle + 1) */
 	int active;            /* holds a warp of a CTA */
 	struct iw_cta_slot *cta;
 	uint32_t warp_in_cta;
@@ -69,14 +76,27 @@ struct iw_warp {
 	struct iw_slot *slots; /* pool of sim->window slots */
 	uint16_t *front;       /* ring of slot ids, capacity cfg->fetch_buffer */
 	uint32_t front_head, front_n;
-	uint64_t unissued;     /* instructions inserted but not issued (for reorder distance) */
+	uint64_t unissued;     /* instructions inserted but not issued */
+	/* Inserted instructions in program order, (slot id, seq) pairs, consumed
+	 * lazily: the head is the oldest unissued one, so in-order issue costs O(1)
+	 * and only a reorder walks the queue to measure its distance. */
+	uint16_t *uq_id;
+	uint64_t *uq_seq;
+	uint32_t uq_head, uq_n, uq_cap;
+	/* Lane addresses of in-flight memory instructions (traces only): a small
+	 * per-warp pool, allocated on first use, so synthetic runs pay nothing and
+	 * no other warp or sub-core can take a warp's buffers. */
+	struct iw_mem_addrs *maddr;
+	uint32_t maddr_free;   /* bit i set = entry i free */
 };
+#define IW_MADDR_PER_WARP 32
 
 struct iw_cu {
 	int busy;
 	uint32_t warp;
 	uint16_t slot;
 	uint64_t t_alloc;
+	uint8_t unit;          /* unit class of its instruction */
 };
 
 struct iw_wb_event {
@@ -97,12 +117,26 @@ struct iw_subcore {
 	uint64_t *fu_free[IW_UNIT_COUNT]; /* per unit: first cycle it accepts a warp */
 	uint32_t ncu;
 	struct iw_cu *cu;
+	struct iw_mem_addrs scratch; /* fetch target before the address pool */
 	struct iw_wb_event *wb;  /* min-heap */
 	uint32_t nwb, capwb;
 	uint64_t wake;           /* next cycle this sub-core must be ticked */
-	uint64_t last_tick;
-	uint8_t last_reason;     /* stall reason of the last ticked cycle (or 255 = issued) */
+	uint64_t acct;           /* first cycle whose stall reason is not yet counted */
+	uint8_t last_reason;     /* reason of the last ticked cycle (IW_STALL_COUNT = issued) */
 	uint64_t no_cu_run;      /* length of the current run of no_cu cycles */
+	uint32_t norder;         /* active warps, oldest first (GTO's order) */
+	uint32_t *order;
+	uint64_t front_mask;     /* local warps with a non-empty front buffer */
+	uint64_t active_mask;    /* local warps holding a warp of a CTA, started */
+	uint64_t unstarted_mask; /* launched, starting at their w->start */
+	uint8_t creason[64];     /* cached stall reason per local warp (valid while blocked) */
+	uint64_t blocked_mask;   /* local warps whose candidate() is known to be NULL */
+	uint64_t noinsert_mask;  /* local warps whose insert() refused, until their next event */
+	uint64_t nofetch_mask;   /* local warps that cannot fetch, until their next event */
+	uint64_t next_wb;        /* time of the earliest write-back event (IW_NEVER if none) */
+	uint64_t cu_busy;        /* bit per busy collector unit */
+	uint64_t cu_reading;     /* bit per collector unit still reading operands */
+	uint64_t cu_all;         /* bits of all ncu collector units */
 };
 
 struct iw_sm {
@@ -112,9 +146,6 @@ struct iw_sm {
 	struct iw_warp *warps;
 	struct iw_cta_slot *ctas;
 	uint32_t used_threads, used_regs, used_shmem, used_ctas, used_warps;
-	struct iw_mem_addrs *maddr;  /* address pool */
-	uint16_t *maddr_free;
-	uint32_t nmaddr_free;
 	uint64_t wake;
 	void *scheme_state;
 };
@@ -139,14 +170,22 @@ struct iw_scheme_ops {
 	int (*tick)(void *st, struct iw_subcore *sc, uint64_t now);
 	/* The instruction this warp offers the scheduler, or NULL and *reason. */
 	struct iw_slot *(*candidate)(void *st, struct iw_warp *w, uint64_t now, int *reason);
+	/* Non-zero if a NULL answer of candidate() for a warp stays NULL until one
+	 * of that warp's own events (insert, issue, operands read, dispatch,
+	 * write-back) or a tick of the scheme that returned progress: the engine
+	 * then skips asking again, which saves most of the model's time (the
+	 * candidate check touches the warp's buffers, a cache miss each). */
+	int candidate_cacheable;
 	/* The scheduler issued s into collector unit s->cu. */
 	void (*issue)(void *st, struct iw_warp *w, struct iw_slot *s, uint64_t now);
 	/* All RF operands of s were read (SOCGPU release_at=operands). May be NULL. */
 	void (*operands_read)(void *st, struct iw_warp *w, struct iw_slot *s, uint64_t now);
 	/* s was dispatched to a unit. May be NULL. */
 	void (*dispatch)(void *st, struct iw_warp *w, struct iw_slot *s, uint64_t now);
-	/* s wrote back (dependences clear); it retires right after. */
-	void (*writeback)(void *st, struct iw_warp *w, struct iw_slot *s, uint64_t now);
+	/* s wrote back (dependences clear); it retires right after.  Returns how
+	 * many destination registers were written to the RF (LOOG drops results
+	 * of renamed registers; everyone else returns s->in.ndst). */
+	int (*writeback)(void *st, struct iw_warp *w, struct iw_slot *s, uint64_t now);
 	/* Earliest future cycle at which a timer of the scheme changes a decision
 	 * (IW_NEVER if none); needed for exact fast-forward. May be NULL. */
 	uint64_t (*next_event)(void *st, uint64_t now);
@@ -169,6 +208,7 @@ struct iw_sim {
 	struct iw_err *err;
 	struct iw_sm *sms;
 	uint32_t window;        /* slots per warp */
+	uint32_t lane_mask;     /* the warp_size lanes of a warp */
 	uint32_t warps_per_sc;
 	uint64_t now;
 	uint64_t warp_age;

@@ -17,3 +17,93 @@ void iw_workload_close(struct iw_workload *w)
 	if (w)
 		w->ops->close(w);
 }
+
+/* ---- fixed-program workloads ---- */
+struct program {
+	struct iw_workload base;
+	struct iw_inst *prog;
+	size_t n;
+	uint32_t ctas, warps, next_cta;
+	int kernel_done;
+	/* per (cta slot, warp) position: kept in the CTA's priv as an array */
+};
+
+static int prog_next_kernel(struct iw_workload *w, struct iw_kernel_info *ki, struct iw_err *e)
+{
+	struct program *p = (struct program *)w;
+	if (p->kernel_done)
+		return 0;
+	p->kernel_done = 1;
+	memset(ki, 0, sizeof *ki);
+	snprintf(ki->name, sizeof ki->name, "%s", w->name);
+	ki->grid[0] = p->ctas;
+	ki->grid[1] = ki->grid[2] = 1;
+	ki->block[0] = p->warps * 32;
+	ki->block[1] = ki->block[2] = 1;
+	ki->nregs = 32;
+	ki->ctas = p->ctas;
+	ki->warps_per_cta = p->warps;
+	return 1;
+}
+
+static int prog_next_cta(struct iw_workload *w, struct iw_cta *cta, struct iw_err *e)
+{
+	struct program *p = (struct program *)w;
+	if (p->next_cta == p->ctas)
+		return 0;
+	size_t *pos = iw_calloc(p->warps, sizeof *pos);
+	if (!pos)
+		return iw_fail(e, IW_ERUN, "out of memory");
+	cta->id = p->next_cta++;
+	cta->warps = p->warps;
+	cta->priv = pos;
+	return 1;
+}
+
+static int prog_fetch(struct iw_workload *w, struct iw_cta *cta, uint32_t warp, struct iw_inst *in,
+		      struct iw_mem_addrs *ma, struct iw_err *e)
+{
+	struct program *p = (struct program *)w;
+	size_t *pos = cta->priv;
+	if (pos[warp] == p->n)
+		return 0;
+	*in = p->prog[pos[warp]++];
+	if (ma)
+		ma->n = 0;
+	return 1;
+}
+
+static void prog_release_cta(struct iw_workload *w, struct iw_cta *cta)
+{
+	iw_free(cta->priv);
+	cta->priv = NULL;
+}
+
+static void prog_close(struct iw_workload *w)
+{
+	struct program *p = (struct program *)w;
+	iw_free(p->prog);
+	iw_free(p);
+}
+
+static const struct iw_workload_ops prog_ops = {prog_next_kernel, prog_next_cta, prog_fetch, prog_release_cta,
+						prog_close};
+
+int iw_program_open(const char *name, const struct iw_inst *prog, size_t n, uint32_t ctas, uint32_t warps_per_cta,
+		    struct iw_workload **out, struct iw_err *e)
+{
+	*out = NULL;
+	struct program *p = iw_calloc(1, sizeof *p);
+	if (!p || !(p->prog = iw_malloc((n ? n : 1) * sizeof *prog))) {
+		iw_free(p);
+		return iw_fail(e, IW_ERUN, "out of memory");
+	}
+	memcpy(p->prog, prog, n * sizeof *prog);
+	p->n = n;
+	p->ctas = ctas;
+	p->warps = warps_per_cta;
+	p->base.ops = &prog_ops;
+	snprintf(p->base.name, sizeof p->base.name, "%s", name);
+	*out = &p->base;
+	return 0;
+}

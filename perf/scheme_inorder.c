@@ -1,0 +1,171 @@
+/*
+ * perf/scheme_inorder.c -- the in-order baseline (SCHEMES.md section 2):
+ * Accel-Sim's per-warp instruction buffer of ib_size entries, of which only
+ * the oldest is a candidate, and a scoreboard that reserves destinations at
+ * issue and releases them at write-back (RAW, WAW).  With war_scoreboard (on
+ * by default, as the SOCGPU evaluation added) sources are marked at issue and
+ * cleared at write-back, blocking the WAR hazards operand collectors make
+ * possible.  Common rules every scheme keeps: nothing issues past an
+ * unresolved control instruction; a barrier blocks the warp until the CTA
+ * passes it; a memory fence waits for the warp's memory operations.
+ */
+#include "sim.h"
+
+#include <string.h>
+
+struct io_warp {
+	uint16_t ib[64];
+	uint8_t head, n;
+	uint16_t ctrl_pending, bar_pending, mem_inflight;
+	uint64_t sb[4];     /* pending writes, one bit per register R0..R254 */
+	uint8_t war[256];   /* in-flight readers per register */
+};
+
+struct io_state {
+	const struct iw_config *cfg;
+	struct iw_sim *sim;
+	struct io_warp *w;
+	int ib_size;
+};
+
+static inline int sb_test(const uint64_t *sb, uint16_t r) { return (int)(sb[r >> 6] >> (r & 63) & 1); }
+
+static uint32_t io_window(const struct iw_config *c) { return (uint32_t)c->inorder_ib_size; }
+
+static int io_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
+{
+	struct io_state *st = iw_calloc(1, sizeof *st);
+	if (!st)
+		return iw_fail(e, IW_ERUN, "out of memory");
+	st->cfg = sm->sim->cfg;
+	st->sim = sm->sim;
+	st->ib_size = st->cfg->inorder_ib_size;
+	st->w = iw_calloc((size_t)st->cfg->max_warps, sizeof *st->w);
+	if (!st->w) {
+		iw_free(st);
+		return iw_fail(e, IW_ERUN, "out of memory");
+	}
+	*state = st;
+	return 0;
+}
+
+static void io_sm_free(void *p)
+{
+	struct io_state *st = p;
+	iw_free(st->w);
+	iw_free(st);
+}
+
+static void io_warp_start(void *p, struct iw_warp *w)
+{
+	struct io_state *st = p;
+	memset(&st->w[w->id], 0, sizeof st->w[w->id]);
+}
+
+static int io_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
+{
+	struct io_state *st = p;
+	struct io_warp *x = &st->w[w->id];
+	if (x->n == st->ib_size)
+		return IW_STALL_IB_FULL;
+	x->ib[(x->head + x->n) % 64] = s->id;
+	x->n++;
+	return 0;
+}
+
+static struct iw_slot *io_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
+{
+	struct io_state *st = p;
+	struct io_warp *x = &st->w[w->id];
+	if (!x->n) {
+		*reason = IW_STALL_IB_EMPTY;
+		return NULL;
+	}
+	if (x->bar_pending) {
+		*reason = IW_STALL_BARRIER;
+		return NULL;
+	}
+	if (x->ctrl_pending) {
+		*reason = IW_STALL_CONTROL;
+		return NULL;
+	}
+	struct iw_slot *s = &w->slots[x->ib[x->head]];
+	const struct iw_inst *in = &s->in;
+	for (int i = 0; i < in->nsrc; i++)
+		if (sb_test(x->sb, in->src[i])) {
+			*reason = IW_STALL_RAW;
+			return NULL;
+		}
+	for (int i = 0; i < in->ndst; i++)
+		if (sb_test(x->sb, in->dst[i]) || (st->cfg->war_scoreboard && x->war[in->dst[i]])) {
+			*reason = IW_STALL_WAR_WAW;
+			return NULL;
+		}
+	if ((in->flags & (IW_F_MEMBAR | IW_F_BARRIER)) && x->mem_inflight) {
+		*reason = IW_STALL_MEM_ORDER;
+		return NULL;
+	}
+	return s;
+}
+
+static void io_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
+{
+	struct io_state *st = p;
+	struct io_warp *x = &st->w[w->id];
+	const struct iw_inst *in = &s->in;
+	IW_ASSERT(x->n && x->ib[x->head] == s->id);
+	x->head = (uint8_t)((x->head + 1) % 64);
+	x->n--;
+	iw_count(st->sim, IW_A_IB_READ, 1);
+	iw_count(st->sim, IW_A_SB_CHECK, 1);
+	for (int i = 0; i < in->ndst; i++)
+		x->sb[in->dst[i] >> 6] |= 1ull << (in->dst[i] & 63);
+	iw_count(st->sim, IW_A_SB_SET, in->ndst);
+	if (st->cfg->war_scoreboard) {
+		for (int i = 0; i < in->nsrc; i++)
+			x->war[in->src[i]]++;
+		iw_count(st->sim, IW_A_SB_WAR_SET, in->nsrc);
+	}
+	if (in->flags & IW_F_CONTROL)
+		x->ctrl_pending++;
+	if (in->flags & IW_F_BARRIER)
+		x->bar_pending++;
+	if (in->unit == IW_UNIT_MEM)
+		x->mem_inflight++;
+}
+
+static int io_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
+{
+	struct io_state *st = p;
+	struct io_warp *x = &st->w[w->id];
+	const struct iw_inst *in = &s->in;
+	for (int i = 0; i < in->ndst; i++)
+		x->sb[in->dst[i] >> 6] &= ~(1ull << (in->dst[i] & 63));
+	iw_count(st->sim, IW_A_SB_CLEAR, in->ndst);
+	if (st->cfg->war_scoreboard) {
+		for (int i = 0; i < in->nsrc; i++)
+			x->war[in->src[i]]--;
+		iw_count(st->sim, IW_A_SB_WAR_CLEAR, in->nsrc);
+	}
+	if (in->flags & IW_F_CONTROL)
+		x->ctrl_pending--;
+	if (in->flags & IW_F_BARRIER)
+		x->bar_pending--;
+	if (in->unit == IW_UNIT_MEM)
+		x->mem_inflight--;
+	return in->ndst;
+}
+
+const struct iw_scheme_ops iw_scheme_inorder = {
+	.name = "inorder",
+	.help = "in-order baseline: IB of inorder.ib_size, oldest only, scoreboard (+WAR scoreboard)",
+	.window = io_window,
+	.sm_new = io_sm_new,
+	.sm_free = io_sm_free,
+	.warp_start = io_warp_start,
+	.insert = io_insert,
+	.candidate = io_candidate,
+	.candidate_cacheable = 1,
+	.issue = io_issue,
+	.writeback = io_writeback,
+};

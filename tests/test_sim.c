@@ -1,0 +1,122 @@
+/* tests/test_sim.c -- SM-model invariants on fixed programs: every instruction
+ * retires once, cycles bounded by issue width and by dependence chains, the
+ * issue-width bound is approached, fast-forward equals stepping. */
+#include "perf.h"
+#include "testutil.h"
+
+#include <string.h>
+
+static struct iw_inst op(int unit, int dst, int s0, int s1)
+{
+	struct iw_inst in;
+	memset(&in, 0, sizeof in);
+	in.mask = 0xffffffffu;
+	in.unit = (uint8_t)unit;
+	in.maddr = IW_MADDR_NONE;
+	if (dst >= 0) {
+		in.dst[0] = (uint16_t)dst;
+		in.ndst = 1;
+	}
+	if (s0 >= 0)
+		in.src[in.nsrc++] = (uint16_t)s0;
+	if (s1 >= 0)
+		in.src[in.nsrc++] = (uint16_t)s1;
+	return in;
+}
+
+static void small_gpu(struct iw_config *c)
+{
+	iw_config_defaults(c);
+	c->sms = 2;
+}
+
+static int run_prog(const struct iw_config *c, const char *scheme, const struct iw_inst *prog, size_t n,
+		    uint32_t ctas, uint32_t warps, struct iw_run_result *r)
+{
+	struct iw_workload *w;
+	struct iw_err e = {0};
+	if (iw_program_open("prog", prog, n, ctas, warps, &w, &e))
+		return -1;
+	struct iw_sim_opts o = {c, scheme, NULL, NULL};
+	int rc = iw_simulate(&o, w, r, &e);
+	if (rc)
+		fprintf(stderr, "simulate: %s\n", e.msg);
+	iw_workload_close(w);
+	return rc;
+}
+
+/* A chain of N dependent instructions of latency L takes at least N x L cycles. */
+static void dependent_chain_takes_n_times_latency(void)
+{
+	struct iw_config c;
+	small_gpu(&c);
+	enum { N = 200 };
+	struct iw_inst prog[N];
+	for (int i = 0; i < N; i++)
+		prog[i] = op(IW_UNIT_SP, 1 + (i + 1) % 2, 1 + i % 2, -1);
+	struct iw_run_result r;
+	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, N, 1, 1, &r), 0);
+	CU_ASSERT_EQUAL(r.warp_insts, N);
+	CU_ASSERT(r.cycles >= (uint64_t)N * (uint64_t)c.latency[IW_UNIT_SP]);
+	/* and not much more: each link costs latency plus a few pipeline cycles */
+	CU_ASSERT(r.cycles <= (uint64_t)N * (uint64_t)(c.latency[IW_UNIT_SP] + 6));
+	iw_run_result_free(&r);
+}
+
+/* Independent instructions at full occupancy approach the issue-width bound. */
+static void independent_stream_approaches_issue_width(void)
+{
+	struct iw_config c;
+	small_gpu(&c);
+	c.sms = 1;
+	/* fully pipelined units, so only the issue width binds */
+	c.ii[IW_UNIT_SP] = c.ii[IW_UNIT_INT] = 1;
+	enum { N = 400 };
+	struct iw_inst prog[N];
+	for (int i = 0; i < N; i++) /* alternate INT and SP so no unit's interval binds */
+		prog[i] = op(i % 2 ? IW_UNIT_INT : IW_UNIT_SP, 2 + i % 60, 100 + i % 3, -1);
+	struct iw_run_result r;
+	uint32_t warps = (uint32_t)c.max_warps / 4;
+	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, N, 4, warps, &r), 0);
+	uint64_t total = (uint64_t)N * 4 * warps;
+	CU_ASSERT_EQUAL(r.warp_insts, total);
+	double bound = (double)total / (double)(c.subcores * c.issue_width);
+	CU_ASSERT(r.cycles >= (uint64_t)bound);
+	CU_ASSERT((double)r.cycles <= bound * 1.10); /* within 10% of the bound */
+	iw_run_result_free(&r);
+}
+
+static void fast_forward_equals_stepping(void)
+{
+	struct iw_config c;
+	small_gpu(&c);
+	enum { N = 120 };
+	struct iw_inst prog[N];
+	for (int i = 0; i < N; i++) {
+		prog[i] = op(i % 7 == 0 ? IW_UNIT_MEM : i % 5 == 0 ? IW_UNIT_SFU : IW_UNIT_SP, 2 + i % 9, 2 + (i + 3) % 9,
+			     i % 4 ? 2 + (i + 5) % 9 : -1);
+		if (prog[i].unit == IW_UNIT_MEM) {
+			prog[i].flags = IW_F_LOAD;
+			prog[i].space = IW_SPACE_GLOBAL;
+			prog[i].mem_level = (uint8_t)(1 + i % 3);
+			prog[i].mem_width = 4;
+		}
+	}
+	struct iw_run_result a, b;
+	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, N, 5, 8, &a), 0);
+	c.fast_forward = 0;
+	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, N, 5, 8, &b), 0);
+	CU_ASSERT_EQUAL(a.cycles, b.cycles);
+	CU_ASSERT_EQUAL(a.warp_insts, b.warp_insts);
+	CU_ASSERT_EQUAL(memcmp(a.act, b.act, sizeof a.act), 0);
+	CU_ASSERT_EQUAL(memcmp(a.cnt.stall, b.cnt.stall, sizeof a.cnt.stall), 0);
+	iw_run_result_free(&a);
+	iw_run_result_free(&b);
+}
+
+void suite_sim(void)
+{
+	TU_SUITE("sim", {"dependent_chain_takes_n_times_latency", dependent_chain_takes_n_times_latency},
+		 {"independent_stream_approaches_issue_width", independent_stream_approaches_issue_width},
+		 {"fast_forward_equals_stepping", fast_forward_equals_stepping});
+}
