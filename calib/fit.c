@@ -54,6 +54,7 @@ void iw_fit_result_free(struct iw_fit_result *r)
 	iw_free(r->loo);
 	iw_free(r->weight);
 	iw_free(r->outlier);
+	iw_free(r->cov);
 	memset(r, 0, sizeof *r);
 }
 
@@ -414,9 +415,10 @@ int iw_fit(const double *X, const double *y, const double *w, size_t n, size_t p
 	res->loo = iw_calloc(n, sizeof *res->loo);
 	res->weight = iw_calloc(n, sizeof *res->weight);
 	res->outlier = iw_calloc(n, sizeof *res->outlier);
+	res->cov = iw_calloc(p * p, sizeof *res->cov);
 	int rc = 0;
 	if (!scale || !Xs || !cov || !cs || !dir || !Xl || !yl || !wl || !rwl || !covl || !abl || !res->coef ||
-	    !res->se || !res->at_bound || !res->fitted || !res->loo || !res->weight || !res->outlier) {
+	    !res->se || !res->at_bound || !res->fitted || !res->loo || !res->weight || !res->outlier || !res->cov) {
 		rc = iw_fail(e, IW_ERUN, "out of memory");
 		goto out;
 	}
@@ -474,6 +476,8 @@ int iw_fit(const double *X, const double *y, const double *w, size_t n, size_t p
 		res->coef[k] = cs[k] / scale[k];
 		double v = cov[k * p + k];
 		res->se[k] = v > 0 ? sqrt(v) / scale[k] : 0;
+		for (size_t l = 0; l < p; l++)
+			res->cov[k * p + l] = cov[k * p + l] / (scale[k] * scale[l]);
 	}
 	double sw = 0, swy = 0;
 	for (size_t i = 0; i < n; i++) {

@@ -2,6 +2,7 @@
  * equal the reports' own totals), 'calibrate --show', calibration specs end to
  * end, and bad input (exit 3 with file:line and what was expected). */
 #include "calib.h"
+#include "tech.h"
 #include "testutil.h"
 
 #include <math.h>
@@ -337,7 +338,7 @@ static const char *mult_spec(const char *dir, const char *extra_point, const cha
 	snprintf(base, sizeof base, "%s/base.xml", dir);
 	f = fopen(base, "w");
 	if (f) {
-		fputs("<?xml version=\"1.0\"?>\n<tech name=\"nangate45\">\n"
+		fputs("<?xml version=\"1.0\"?>\n<tech name=\"nangate45\" kind=\"asic\" node_nm=\"45\" vdd=\"1.0\">\n"
 		      "  <coef name=\"area.mult.n2\" value=\"1\" unit=\"um2\" source=\"guess\"/>\n"
 		      "  <coef name=\"area.cell.dff\" value=\"4.522\" unit=\"um2\" source=\"NanGate45 LEF\"/>\n</tech>\n",
 		      f);
@@ -367,6 +368,7 @@ static void spec_fit_writes_calibrated_file(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "fitted=\"true\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "std_error=\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "points=\"3\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "sources=\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "yosys_stat_liberty_array_mult_32.txt"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "<coef name=\"area.cell.dff\" value=\"4.522\" unit=\"um2\" source=\"NanGate45 LEF\"/>"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "name=\"area.mult.n\"")); /* added: the file lacked it */
@@ -443,6 +445,60 @@ static void spec_schema_error_exit_3(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "bad.xml:1:"));
 }
 
+/* The dependence-matrix LUT model fitted to real Yosys runs, its predictions
+ * written over xcu50's fpga.dm.lut.N, and the result read back by 'area'. */
+static void calibrated_device_file_round_trips(void)
+{
+	const char *d = tu_tmpdir();
+	char spec[700], text[8192];
+	snprintf(spec, sizeof spec, "%s/dm.xml", d);
+	int k = snprintf(text, sizeof text,
+			 "<calibration tech=\"%s/tech/xcu50.xml\">\n"
+			 "  <fit structure=\"dep_matrix\" quantity=\"LUT\" unit=\"LUT\">\n"
+			 "    <coef name=\"fpga.dep_matrix.lut.cell\" feature=\"cells\"/>\n"
+			 "    <coef name=\"fpga.dep_matrix.lut.ready\" feature=\"ready\"/>\n"
+			 "    <coef name=\"fpga.dep_matrix.lut.row\" feature=\"rows\"/>\n"
+			 "    <predict name=\"fpga.dm.lut.16\"><param name=\"entries\" value=\"16\"/></predict>\n"
+			 "    <predict name=\"fpga.dm.lut.32\"><param name=\"entries\" value=\"32\"/></predict>\n"
+			 "  </fit>\n",
+			 IW_SRCDIR);
+	const int sizes[] = {4, 8, 12, 16, 24};
+	for (int i = 0; i < 5; i++)
+		k += snprintf(text + k, sizeof text - (size_t)k,
+			      "  <point report=\"%s/tests/data/calib/yosys0.23_xcup_dep_matrix_N-%d.stat\" instance=\"dep_matrix\" "
+			      "structure=\"dep_matrix\"><param name=\"entries\" value=\"%d\"/></point>\n",
+			      IW_SRCDIR, sizes[i], sizes[i]);
+	snprintf(text + k, sizeof text - (size_t)k, "</calibration>\n");
+	FILE *f = fopen(spec, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs(text, f);
+	fclose(f);
+	char args[2048];
+	snprintf(args, sizeof args, "calibrate '%s' -o '%s/cal.xml'", spec, d);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "predicted fpga.dm.lut.16"));
+	/* The measured N=16 point (354 LUTs) lies within the fit's reach. */
+	char path[700];
+	snprintf(path, sizeof path, "%s/cal.xml", d);
+	struct iw_tech t;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, path, &e), 0);
+	const struct iw_coef *c = iw_tech_coef(&t, "fpga.dm.lut.16");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT(c->fitted);
+	CU_ASSERT_EQUAL(c->points, 5);
+	CU_ASSERT(c->std_error > 0);
+	CU_ASSERT(fabs(c->value - 354) < 3 * c->std_error);
+	CU_ASSERT_PTR_NOT_NULL(iw_tech_coef(&t, "device.lut")); /* the rest is kept */
+	iw_tech_free(&t);
+	/* 'area' accepts the calibrated file and its dependence matrix changes. */
+	char a1[4096], a2[4096];
+	snprintf(args, sizeof args, "area -t '%s/cal.xml' -s socgpu -f csv", d);
+	CU_ASSERT_EQUAL(tu_run(args, a1, sizeof a1, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(tu_run("area -t xcu50 -s socgpu -f csv", a2, sizeof a2, err, sizeof err), 0);
+	CU_ASSERT_STRING_NOT_EQUAL(a1, a2);
+}
+
 void suite_calib(void)
 {
 	TU_SUITE("calib", {"vivado_flat_2019", vivado_flat_2019},
@@ -456,5 +512,6 @@ void suite_calib(void)
 		 {"spec_fit_writes_calibrated_file", spec_fit_writes_calibrated_file},
 		 {"duplicate_point_exit_3", duplicate_point_exit_3}, {"too_few_points_exit_3", too_few_points_exit_3},
 		 {"spec_instance_missing_exit_3", spec_instance_missing_exit_3},
-		 {"spec_schema_error_exit_3", spec_schema_error_exit_3});
+		 {"spec_schema_error_exit_3", spec_schema_error_exit_3},
+		 {"calibrated_device_file_round_trips", calibrated_device_file_round_trips});
 }
