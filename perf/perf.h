@@ -129,6 +129,7 @@ void iw_workload_close(struct iw_workload *w);
 struct iw_builtin_desc {
 	const char *name;
 	const char *description;
+	int in_default_set; /* one of the kernels that "builtin" runs (not a variant) */
 };
 size_t iw_builtin_count(void);
 const struct iw_builtin_desc *iw_builtin_get(size_t i);
