@@ -17,6 +17,16 @@
 
 /* ---- rows --------------------------------------------------------------- */
 
+/* Rows of one instance are added together, so a search may start where the
+ * instance's rows start (keeps parsing linear in the report size). */
+static int find_row_from(const struct iw_report *r, size_t from, const char *inst, const char *q)
+{
+	for (size_t i = from; i < r->n; i++)
+		if (strcmp(r->rows[i].quantity, q) == 0 && strcmp(r->rows[i].instance, inst) == 0)
+			return (int)i;
+	return -1;
+}
+
 static int find_row(const struct iw_report *r, const char *inst, const char *q)
 {
 	for (size_t i = 0; i < r->n; i++)
@@ -285,14 +295,14 @@ struct alias {
 	const char *unit;
 };
 
-static int apply_aliases(struct iw_report *r, const char *inst, const struct alias *a, size_t na,
-			 struct iw_err *e)
+static int apply_aliases_from(struct iw_report *r, size_t from, const char *inst, const struct alias *a,
+			      size_t na, struct iw_err *e)
 {
 	for (size_t k = 0; k < na; k++) {
-		if (find_row(r, inst, a[k].canon) >= 0)
+		if (find_row_from(r, from, inst, a[k].canon) >= 0)
 			continue;
 		for (size_t s = 0; s < 4 && a[k].src[s]; s++) {
-			int i = find_row(r, inst, a[k].src[s]);
+			int i = find_row_from(r, from, inst, a[k].src[s]);
 			if (i >= 0) {
 				int rc = add_row(r, inst, a[k].canon, r->rows[i].value * a[k].scale,
 						 a[k].unit ? a[k].unit : r->rows[i].unit, r->rows[i].line, 0, e);
@@ -303,6 +313,12 @@ static int apply_aliases(struct iw_report *r, const char *inst, const struct ali
 		}
 	}
 	return 0;
+}
+
+static int apply_aliases(struct iw_report *r, const char *inst, const struct alias *a, size_t na,
+			 struct iw_err *e)
+{
+	return apply_aliases_from(r, 0, inst, a, na, e);
 }
 
 static const struct alias vivado_util_alias[] = {
@@ -377,6 +393,7 @@ static int parse_vivado(struct iw_report *r, const struct lines *L, int power, s
 				if (!r->top[0] && depth == 0)
 					snprintf(r->top, sizeof r->top, "%s", cells[ci]);
 				rows++;
+				size_t from = r->n;
 				for (size_t k = 0; k < nc; k++) {
 					double v;
 					if ((int)k == ci || num(cells[k], &v) != 0)
@@ -393,7 +410,7 @@ static int parse_vivado(struct iw_report *r, const struct lines *L, int power, s
 					if (rc)
 						return rc;
 				}
-				rc = apply_aliases(r, path, vivado_util_alias, IW_ARRAY_LEN(vivado_util_alias), e);
+				rc = apply_aliases_from(r, from, path, vivado_util_alias, IW_ARRAY_LEN(vivado_util_alias), e);
 				if (rc)
 					return rc;
 			}
@@ -661,6 +678,10 @@ static int parse_dc_area(struct iw_report *r, const struct lines *L, struct iw_e
 					continue;
 				const char *unit = strstr(col[k], "Percent") ? "%" : "um2";
 				rc = add_row(r, path, col[k], v, unit, (int)j + 1, 0, e);
+				/* Every instance's "area" is its absolute total; the top's
+				 * comes from the more precise summary line instead. */
+				if (!rc && (int)k == cabs && strcmp(path, r->top) != 0)
+					rc = add_row(r, path, "area", v, "um2", (int)j + 1, 0, e);
 				if (rc)
 					return rc;
 			}
@@ -673,11 +694,7 @@ static int parse_dc_area(struct iw_report *r, const struct lines *L, struct iw_e
 		return iw_fail(e, IW_EINPUT, "%s: expected a 'Total cell area:' line or a hierarchical area table, found neither",
 			       L->name);
 	/* Every instance gets "area" (its absolute total); the top's comes from the summary. */
-	rc = apply_aliases(r, r->top, dc_area_alias, IW_ARRAY_LEN(dc_area_alias), e);
-	for (size_t k = 0, n0 = r->n; rc == 0 && k < n0; k++)
-		if (strcmp(r->rows[k].quantity, "Absolute Total") == 0 && find_row(r, r->rows[k].instance, "area") < 0)
-			rc = add_row(r, r->rows[k].instance, "area", r->rows[k].value, "um2", r->rows[k].line, 0, e);
-	return rc;
+	return apply_aliases(r, r->top, dc_area_alias, IW_ARRAY_LEN(dc_area_alias), e);
 }
 
 /* "1mW", "1pW", "10uW" -> watts per unit. */
