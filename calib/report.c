@@ -1068,8 +1068,8 @@ static int det_vivado_power(const struct lines *L)
 {
 	return has(L, "| Command", 20) && (has(L, "report_power", 20) || has(L, "Total On-Chip Power", 60));
 }
-static int det_dc_area(const struct lines *L) { return has(L, "Report : area", 60); }
-static int det_dc_power(const struct lines *L) { return has(L, "Report : power", 60); }
+static int det_dc_area(const struct lines *L) { return has(L, "Report : area", 5000); }
+static int det_dc_power(const struct lines *L) { return has(L, "Report : power", 5000); }
 static int det_yosys(const struct lines *L)
 {
 	return (has(L, "Printing statistics.", 1000000) || has(L, "=== ", 1000000)) &&

@@ -13,15 +13,22 @@
 #include <math.h>
 #include <string.h>
 
-static char *xattr(xmlNodePtr n, const char *name)
+/* An attribute's copy, NULL if absent.  A copy that cannot be allocated is
+ * counted in *oom so that the loader reports it instead of reading the
+ * attribute as absent. */
+static char *xattr_c(xmlNodePtr n, const char *name, int *oom)
 {
 	xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
 	if (!v)
 		return NULL;
 	char *s = iw_strdup((const char *)v);
 	xmlFree(v);
+	if (!s)
+		++*oom;
 	return s;
 }
+static _Thread_local int xattr_oom;
+#define xattr(n, name) xattr_c((n), (name), &xattr_oom)
 
 static int is_el(xmlNodePtr n, const char *name)
 {
@@ -107,7 +114,12 @@ static int load_params(const char *sp, xmlNodePtr n, char ***pname, double **pva
 			continue;
 		char *nm = xattr(k, "name"), *v = xattr(k, "value");
 		double d = 0;
-		int bad = !nm || !v || iw_parse_double(v, &d) != 0;
+		if (!nm || !v) {
+			iw_free(nm);
+			iw_free(v);
+			return iw_fail(e, IW_ERUN, "out of memory");
+		}
+		int bad = iw_parse_double(v, &d) != 0;
 		iw_free(v);
 		if (bad) {
 			iw_free(nm);
@@ -241,6 +253,7 @@ int iw_calib_load(struct iw_calib *c, const char *spec_path, struct iw_err *e)
 		return rc;
 	rc = iw_xml_load(spec_path, text, len, "calib/calib.xsd", &doc, e);
 	iw_free(text);
+	xattr_oom = 0;
 	if (rc)
 		return rc;
 	c->spec_path = iw_strdup(spec_path);
@@ -285,6 +298,8 @@ int iw_calib_load(struct iw_calib *c, const char *spec_path, struct iw_err *e)
 	}
 out:
 	xmlFreeDoc(doc);
+	if (!rc && xattr_oom)
+		rc = iw_fail(e, IW_ERUN, "out of memory");
 	if (rc)
 		iw_calib_free(c);
 	return rc;

@@ -499,6 +499,53 @@ static void calibrated_device_file_round_trips(void)
 	CU_ASSERT_STRING_NOT_EQUAL(a1, a2);
 }
 
+/* Every allocation failure is reported as a run failure and leaks nothing
+ * (the sanitizer build checks the leaks). */
+static void allocation_failures_are_reported(void)
+{
+	const char *files[] = {RPT("vivado2018.3_util_hier_rosebud_16cores_200mhz.rpt"),
+			       RPT("dc_S-2021.06-SP4_power_cva6_cv32a65x.rpt"), RPT("yosys_stat_liberty_array_mult_32.txt")};
+	for (size_t f = 0; f < IW_ARRAY_LEN(files); f++) {
+		int ok = 0;
+		for (long k = 0; k < 1000000 && !ok; k += 1 + k / 8) {
+			struct iw_report r;
+			struct iw_err e = {0};
+			iw_alloc_fail_after(k);
+			int rc = iw_report_load(&r, files[f], NULL, &e);
+			iw_alloc_fail_after(-1);
+			if (rc == 0) {
+				ok = 1;
+				iw_report_free(&r);
+			} else {
+				CU_ASSERT_EQUAL(rc, -IW_ERUN);
+				CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "out of memory"));
+			}
+		}
+		CU_ASSERT(ok);
+	}
+	const char *d = tu_tmpdir();
+	const char *spec = mult_spec(d, "", TWO_COEFS);
+	int ok = 0;
+	for (long k = 0; k < 1000000 && !ok; k += 1 + k / 16) {
+		struct iw_calib c;
+		struct iw_err e = {0};
+		iw_alloc_fail_after(k);
+		int rc = iw_calib_load(&c, spec, &e);
+		if (rc == 0) {
+			rc = iw_calib_run(&c, -1, &e);
+			iw_calib_free(&c);
+		}
+		iw_alloc_fail_after(-1);
+		if (rc == 0)
+			ok = 1;
+		else if (rc != -IW_ERUN) {
+			fprintf(stderr, "\nk=%ld rc=%d %s\n", k, rc, e.msg);
+			CU_FAIL("an allocation failure reported as something else");
+		}
+	}
+	CU_ASSERT(ok);
+}
+
 void suite_calib(void)
 {
 	TU_SUITE("calib", {"vivado_flat_2019", vivado_flat_2019},
@@ -513,5 +560,6 @@ void suite_calib(void)
 		 {"duplicate_point_exit_3", duplicate_point_exit_3}, {"too_few_points_exit_3", too_few_points_exit_3},
 		 {"spec_instance_missing_exit_3", spec_instance_missing_exit_3},
 		 {"spec_schema_error_exit_3", spec_schema_error_exit_3},
-		 {"calibrated_device_file_round_trips", calibrated_device_file_round_trips});
+		 {"calibrated_device_file_round_trips", calibrated_device_file_round_trips},
+		 {"allocation_failures_are_reported", allocation_failures_are_reported});
 }
