@@ -546,6 +546,16 @@ static void allocation_failures_are_reported(void)
 	CU_ASSERT(ok);
 }
 
+static void example_specs(void)
+{
+	CU_ASSERT_EQUAL(tu_run("calibrate calib/examples/yosys-multiplier-area.xml", out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "area.array_mult.per_n2"));
+	/* The Vivado template is a valid spec: it fails only on its placeholder reports. */
+	CU_ASSERT_EQUAL(tu_run("calibrate calib/examples/vivado-dep-matrix.xml", out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "vivado-dep-matrix.xml:21: report of this point"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "runs/dm_16_4.rpt: cannot open"));
+}
+
 void suite_calib(void)
 {
 	TU_SUITE("calib", {"vivado_flat_2019", vivado_flat_2019},
@@ -561,5 +571,6 @@ void suite_calib(void)
 		 {"spec_instance_missing_exit_3", spec_instance_missing_exit_3},
 		 {"spec_schema_error_exit_3", spec_schema_error_exit_3},
 		 {"calibrated_device_file_round_trips", calibrated_device_file_round_trips},
-		 {"allocation_failures_are_reported", allocation_failures_are_reported});
+		 {"allocation_failures_are_reported", allocation_failures_are_reported},
+		 {"example_specs", example_specs});
 }
