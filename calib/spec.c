@@ -296,6 +296,22 @@ int iw_calib_load(struct iw_calib *c, const char *spec_path, struct iw_err *e)
 			}
 		}
 	}
+	/* One technology coefficient is fitted once: two fits writing the same
+	 * name would silently keep whichever came last. */
+	for (size_t a = 0; !rc && a < c->nfits; a++)
+		for (size_t b = a; !rc && b < c->nfits; b++) {
+			const struct iw_calib_fit *fa = &c->fits[a], *fb = &c->fits[b];
+			for (size_t i = 0; !rc && i < fa->ncoef + fa->npred; i++)
+				for (size_t j = (a == b ? i + 1 : 0); !rc && j < fb->ncoef + fb->npred; j++) {
+					const char *na = i < fa->ncoef ? fa->coef_name[i] : fa->pred[i - fa->ncoef].name;
+					const char *nb = j < fb->ncoef ? fb->coef_name[j] : fb->pred[j - fb->ncoef].name;
+					if (strcmp(na, nb) == 0)
+						rc = iw_fail(e, IW_EINPUT,
+							     "%s:%d: expected each technology coefficient to be written by one "
+							     "fit, found '%s' also in the fit at line %d",
+							     spec_path, fb->line, nb, fa->line);
+				}
+		}
 out:
 	xmlFreeDoc(doc);
 	if (!rc && xattr_oom)

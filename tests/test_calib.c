@@ -546,6 +546,23 @@ static void allocation_failures_are_reported(void)
 	CU_ASSERT(ok);
 }
 
+static void coefficient_fitted_twice_exit_3(void)
+{
+	char text[2048];
+	snprintf(text, sizeof text,
+		 "<calibration>\n"
+		 "  <fit structure=\"generic\" quantity=\"area\"><coef name=\"area.x.a\" feature=\"param:n\"/></fit>\n"
+		 "  <fit structure=\"generic\" quantity=\"cells\"><coef name=\"area.x.a\" feature=\"param:n\"/></fit>\n"
+		 "  <point report=\"%s/tests/data/reports/yosys_stat_liberty_array_mult_8.txt\" structure=\"generic\">"
+		 "<param name=\"n\" value=\"8\"/></point>\n</calibration>\n",
+		 IW_SRCDIR);
+	const char *p = write_tmp("twice.xml", text);
+	char args[800];
+	snprintf(args, sizeof args, "calibrate '%s'", p);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "twice.xml:3: expected each technology coefficient to be written by one fit"));
+}
+
 static void example_specs(void)
 {
 	CU_ASSERT_EQUAL(tu_run("calibrate calib/examples/yosys-multiplier-area.xml", out, sizeof out, err, sizeof err), 0);
@@ -572,5 +589,6 @@ void suite_calib(void)
 		 {"spec_schema_error_exit_3", spec_schema_error_exit_3},
 		 {"calibrated_device_file_round_trips", calibrated_device_file_round_trips},
 		 {"allocation_failures_are_reported", allocation_failures_are_reported},
-		 {"example_specs", example_specs});
+		 {"example_specs", example_specs},
+		 {"coefficient_fitted_twice_exit_3", coefficient_fitted_twice_exit_3});
 }
