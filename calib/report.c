@@ -963,6 +963,11 @@ static int parse_yosys(struct iw_report *r, const struct lines *L, struct iw_err
 {
 	char inst[256] = "";
 	int in_hier = 0, in_cells = 0, rc, sections = 0;
+	/* Yosys 0.4x and later print count-first columns announced by header
+	 * lines "+----Local Count, excluding submodules." ("Count including
+	 * submodules", "Local Area" ...): their kinds, in order. */
+	size_t ncf = 0;
+	int cf_incl[4] = {0}, cf_area[4] = {0};
 	for (size_t i = 0; i < L->n; i++) {
 		const char *s = L->l[i];
 		const char *t = skipws(s);
@@ -975,6 +980,7 @@ static int parse_yosys(struct iw_report *r, const struct lines *L, struct iw_err
 				name[nl - 4] = 0;
 			iw_trim(name);
 			in_cells = 0;
+			ncf = 0;
 			if (strcmp(name, "design hierarchy") == 0) {
 				in_hier = 1;
 				inst[0] = 0;
@@ -1000,6 +1006,47 @@ static int parse_yosys(struct iw_report *r, const struct lines *L, struct iw_err
 		}
 		if (!inst[0])
 			continue;
+		if (*t == '+' || *t == '|') {
+			const char *plus = strrchr(t, '+');
+			if (plus && plus[1] == '-' && ncf < 4) {
+				cf_incl[ncf] = strstr(plus, "including") != NULL;
+				cf_area[ncf] = strstr(plus, "Area") != NULL || strstr(plus, "area") != NULL;
+				ncf++;
+			}
+			continue;
+		}
+		if (ncf && (isdigit((unsigned char)*t) || *t == '-')) {
+			/* "  521  663.138  521  663.138 cells" / "   15   $_ANDNOT_" */
+			const char *p = t;
+			double cnt = NAN;
+			int ccol = -1;
+			for (size_t k = 0; k < ncf; k++) /* the count to use: with submodules if given */
+				if (!cf_area[k] && (ccol < 0 || cf_incl[k]))
+					ccol = (int)k;
+			for (size_t k = 0; k < ncf; k++) {
+				char tok[64];
+				size_t tl = strcspn(p, " \t");
+				copy_trim(tok, sizeof tok, p, tl);
+				double v;
+				if ((int)k == ccol && num(tok, &v) == 0)
+					cnt = v;
+				p += tl;
+				if (k + 1 < ncf)
+					p = skipws(p);
+			}
+			size_t gap = strspn(p, " \t");
+			char name[256];
+			copy_trim(name, sizeof name, p, strlen(p));
+			if (!name[0] || isnan(cnt))
+				continue;
+			if (gap >= 2)
+				rc = yosys_cell(r, inst, name[0] == '\\' ? name + 1 : name, cnt, (int)i + 1, e);
+			else
+				rc = add_row(r, inst, name, cnt, strcmp(name, "cells") == 0 ? "cells" : "", (int)i + 1, 1, e);
+			if (rc)
+				return rc;
+			continue;
+		}
 		if (starts(t, "Number of cells:")) {
 			double v;
 			if (num(t + 16, &v) != 0)
@@ -1073,7 +1120,8 @@ static int det_dc_power(const struct lines *L) { return has(L, "Report : power",
 static int det_yosys(const struct lines *L)
 {
 	return (has(L, "Printing statistics.", 1000000) || has(L, "=== ", 1000000)) &&
-	       has(L, "Number of cells:", 1000000);
+	       (has(L, "Number of cells:", 1000000) || has(L, "Local Count", 1000000) ||
+		has(L, "Count including submodules", 1000000));
 }
 static int det_opensta(const struct lines *L)
 {

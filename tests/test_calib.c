@@ -205,6 +205,33 @@ static void yosys_stat_xilinx_resources(void)
 	iw_report_free(&r);
 }
 
+/* Yosys 0.4x and later: count-first columns (OpenROAD's synth_stat layout). */
+static void yosys_stat_count_first(void)
+{
+	const char *txt = "16. Printing statistics.\n\n=== gcd ===\n\n"
+			  "        +----------------------------Count including submodules.\n"
+			  "        |        +-------------------Area including submodules.\n"
+			  "        |        |        +----------Local count, excluding submodules.\n"
+			  "        |        |        |        +-Local area, excluding submodules.\n"
+			  "        |        |        |        |\n"
+			  "      546        -      546        - wires\n"
+			  "        8        -        8        - ports\n"
+			  "        -        -        -        - memories\n"
+			  "      521  663.138      500  640.000 cells\n"
+			  "        4    4.256        4    4.256   AND2_X1\n"
+			  "       35  159.257       35  159.257   DFF_X1\n\n"
+			  "   Chip area for top module '\\gcd': 663.138000\n";
+	struct iw_report r;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_report_parse(&r, "synth_stat.txt", txt, strlen(txt), NULL, &e), 0);
+	CU_ASSERT_STRING_EQUAL(r.format, "yosys-stat");
+	CU_ASSERT_EQUAL(get(&r, "gcd", "cells"), 521); /* including submodules */
+	CU_ASSERT_EQUAL(get(&r, "gcd", "wires"), 546);
+	CU_ASSERT_EQUAL(get(&r, "gcd", "DFF_X1"), 35);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, "gcd", "area"), 663.138, 1e-9);
+	iw_report_free(&r);
+}
+
 static void opensta_power(void)
 {
 	struct iw_report r;
@@ -580,7 +607,7 @@ void suite_calib(void)
 		 {"vivado_hierarchical_2018", vivado_hierarchical_2018}, {"vivado_power_2024", vivado_power_2024},
 		 {"dc_area_hier", dc_area_hier}, {"dc_power_units", dc_power_units},
 		 {"yosys_stat_liberty", yosys_stat_liberty}, {"yosys_stat_xilinx_resources", yosys_stat_xilinx_resources},
-		 {"opensta_power", opensta_power}, {"show_prints_parsed_values", show_prints_parsed_values},
+		 {"opensta_power", opensta_power}, {"yosys_stat_count_first", yosys_stat_count_first}, {"show_prints_parsed_values", show_prints_parsed_values},
 		 {"unknown_format_exit_3", unknown_format_exit_3}, {"missing_used_column_exit_3", missing_used_column_exit_3},
 		 {"empty_table_exit_3", empty_table_exit_3}, {"missing_instance_exit_3", missing_instance_exit_3},
 		 {"spec_fit_writes_calibrated_file", spec_fit_writes_calibrated_file},
