@@ -613,7 +613,7 @@ static int parse_dc_area(struct iw_report *r, const struct lines *L, struct iw_e
 			return iw_fail(e, IW_EINPUT,
 				       "%s:%zu: expected the 'Hierarchical cell' table header and its dashes line, found none",
 				       L->name, i + 1);
-		size_t ncol = 0, cs[MAXCOL], ce[MAXCOL];
+		size_t ncol = 0, cs[MAXCOL];
 		for (const char *p = L->l[d]; *p && ncol < MAXCOL;) {
 			while (*p == ' ')
 				p++;
@@ -622,7 +622,7 @@ static int parse_dc_area(struct iw_report *r, const struct lines *L, struct iw_e
 			cs[ncol] = (size_t)(p - L->l[d]);
 			while (*p == '-')
 				p++;
-			ce[ncol++] = (size_t)(p - L->l[d]);
+			ncol++;
 		}
 		char col[MAXCOL][96];
 		for (size_t k = 0; k < ncol; k++) {
@@ -646,7 +646,6 @@ static int parse_dc_area(struct iw_report *r, const struct lines *L, struct iw_e
 					strcat(col[k], " ");
 				snprintf(col[k] + strlen(col[k]), sizeof col[k] - strlen(col[k]), "%s", w);
 			}
-			(void)ce;
 		}
 		int cabs = -1;
 		for (size_t k = 0; k < ncol; k++)
@@ -700,7 +699,6 @@ static int parse_dc_area(struct iw_report *r, const struct lines *L, struct iw_e
 /* "1mW", "1pW", "10uW" -> watts per unit. */
 static int power_unit(const char *s, double *scale)
 {
-	double m = 1;
 	char *end;
 	double v = strtod(s, &end);
 	if (end == s)
@@ -711,7 +709,7 @@ static int power_unit(const char *s, double *scale)
 	} u[] = {{"W", 1}, {"mW", 1e-3}, {"uW", 1e-6}, {"nW", 1e-9}, {"pW", 1e-12}, {"fW", 1e-15}, {"kW", 1e3}};
 	for (size_t k = 0; k < IW_ARRAY_LEN(u); k++)
 		if (strcmp(end, u[k].u) == 0) {
-			*scale = v * u[k].f * m;
+			*scale = v * u[k].f;
 			return 0;
 		}
 	return -1;
@@ -835,7 +833,7 @@ static int parse_opensta_power(struct iw_report *r, const struct lines *L, struc
 	if (nh != 5)
 		return iw_fail(e, IW_EINPUT, "%s:%zu: expected the columns Group, Internal, Switching, Leakage, Total, found %zu",
 			       L->name, hdr + 1, nh);
-	double scale = 1;
+	/* OpenSTA prints Watts and says so; anything else is not this report. */
 	if (hdr + 1 < L->n && !strstr(L->l[hdr + 1], "(Watts)"))
 		return iw_fail(e, IW_EINPUT, "%s:%zu: expected the unit '(Watts)' on the second header line", L->name, hdr + 2);
 	size_t rows = 0;
@@ -868,7 +866,7 @@ static int parse_opensta_power(struct iw_report *r, const struct lines *L, struc
 					*p = (char)tolower((unsigned char)*p);
 				snprintf(q, sizeof q, "power.%s.%s", g, c);
 			}
-			int rc = add_row(r, r->top, q, v[k] * scale, "W", (int)j + 1, 1, e);
+			int rc = add_row(r, r->top, q, v[k], "W", (int)j + 1, 1, e);
 			if (rc)
 				return rc;
 		}
