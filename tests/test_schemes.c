@@ -1,0 +1,262 @@
+/* tests/test_schemes.c -- the issue schemes checked by the independent oracle
+ * (tests/oracle.c) on random and adversarial programs, fast-forward equal to
+ * stepping for every scheme, hand-derived micro-traces from the papers, and
+ * the behaviour the papers claim. */
+#include "oracle.h"
+#include "perf.h"
+#include "testutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static struct iw_inst op(int unit, int dst, int s0, int s1)
+{
+	struct iw_inst in;
+	memset(&in, 0, sizeof in);
+	in.mask = 0xffffffffu;
+	in.unit = (uint8_t)unit;
+	in.maddr = IW_MADDR_NONE;
+	if (dst >= 0) {
+		in.dst[0] = (uint16_t)dst;
+		in.ndst = 1;
+	}
+	if (s0 >= 0)
+		in.src[in.nsrc++] = (uint16_t)s0;
+	if (s1 >= 0)
+		in.src[in.nsrc++] = (uint16_t)s1;
+	return in;
+}
+
+static struct iw_inst mem(int flags, int dst, int s0, int s1, int level)
+{
+	struct iw_inst in = op(IW_UNIT_MEM, dst, s0, s1);
+	in.flags = (uint16_t)flags;
+	in.space = IW_SPACE_GLOBAL;
+	in.mem_level = (uint8_t)level;
+	in.mem_width = 4;
+	return in;
+}
+
+static uint64_t rng_next(uint64_t *s)
+{
+	/* splitmix64 */
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+enum mix { MIX_BALANCED, MIX_CHAINS, MIX_WARWAW, MIX_MEMORY, MIX_CONTROL, MIX_COUNT };
+
+/* A random program of n instructions with the given adversarial mix. */
+static void random_program(struct iw_inst *p, int n, enum mix m, uint64_t seed)
+{
+	uint64_t s = seed * 7919 + (uint64_t)m;
+	int nregs = m == MIX_WARWAW ? 4 : m == MIX_CHAINS ? 6 : 24;
+	for (int i = 0; i < n; i++) {
+		uint64_t r = rng_next(&s);
+		int d = (int)(r % (uint64_t)nregs), a = (int)((r >> 8) % (uint64_t)nregs), b = (int)((r >> 16) % (uint64_t)nregs);
+		if (m == MIX_CHAINS) /* long chains: each reads what the previous wrote */
+			a = i ? p[i - 1].ndst ? p[i - 1].dst[0] : a : a;
+		int pick = (int)((r >> 24) % 100);
+		int memp = m == MIX_MEMORY ? 55 : 15, ctlp = m == MIX_CONTROL ? 25 : 4;
+		if (pick < memp) {
+			int k = (int)((r >> 32) % 10);
+			int lvl = 1 + (int)((r >> 40) % 3);
+			if (k < 5)
+				p[i] = mem(IW_F_LOAD, d, a, -1, lvl);
+			else if (k < 8)
+				p[i] = mem(IW_F_STORE, -1, a, b, lvl);
+			else if (k < 9)
+				p[i] = mem(IW_F_ATOMIC | IW_F_LOAD, d, a, b, lvl);
+			else {
+				p[i] = op(IW_UNIT_MEM, -1, -1, -1);
+				p[i].flags = IW_F_MEMBAR;
+			}
+		} else if (pick < memp + ctlp) {
+			int k = (int)((r >> 32) % 6);
+			if (k == 0) {
+				p[i] = op(IW_UNIT_BRANCH, -1, -1, -1);
+				p[i].flags = IW_F_BARRIER;
+			} else if (k < 3) {
+				p[i] = op(IW_UNIT_INT, -1, a, b);
+				p[i].flags = IW_F_SETS_PRED;
+			} else {
+				p[i] = op(IW_UNIT_BRANCH, -1, -1, -1);
+				p[i].flags = (uint16_t)(IW_F_CONTROL | (k == 3 ? IW_F_TAKEN : 0) | (k < 5 ? IW_F_PRED_BRANCH : 0));
+			}
+		} else {
+			static const int units[] = {IW_UNIT_INT, IW_UNIT_SP, IW_UNIT_SP, IW_UNIT_DP, IW_UNIT_SFU, IW_UNIT_INT};
+			p[i] = op(units[(r >> 32) % 6], d, a, (r >> 44) % 3 ? b : -1);
+			if ((r >> 50) % 8 == 0) { /* a wide destination Rd..Rd+1 */
+				p[i].dst[1] = (uint16_t)((d + 1) % nregs);
+				if (p[i].dst[1] != p[i].dst[0])
+					p[i].ndst = 2;
+			}
+		}
+		p[i].pc = (uint32_t)(16 * i);
+	}
+}
+
+static void small_gpu(struct iw_config *c)
+{
+	iw_config_defaults(c);
+	c->sms = 2;
+}
+
+struct variant {
+	const char *scheme;
+	const char *set[3];
+};
+
+/* Every scheme and every option that changes its rules. */
+static const struct variant variants[] = {
+	{"inorder", {NULL}},
+	{"socgpu", {NULL}},
+	{"socgpu", {"socgpu.release_at=operands", NULL}},
+	{"socgpu", {"socgpu.ib_size=3", NULL}},
+	{"ghost", {NULL}},
+	{"ghost", {"ghost.precise=true", NULL}},
+	{"ghost", {"ghost.isb_size=2", "ghost.itab_size=1", NULL}},
+	{"loog", {NULL}},
+	{"loog", {"loog.rrs_factor=1.5", NULL}},
+	{"loog", {"loog.mem=inorder", "loog.dispatch=lowest_id", NULL}},
+	{"loog", {"loog.cus=2", "opc.rf_read_ports=1", "loog.rrs=3"}},
+	{"ideal", {NULL}},
+	{"ideal", {"ideal.renaming=false", NULL}},
+	{"ideal", {"ideal.disambiguation=false", NULL}},
+	{"ideal", {"ideal.fetch_through_control=false", "ideal.window=8", NULL}},
+};
+
+static void apply(struct iw_config *c, const struct variant *v)
+{
+	for (int i = 0; i < 3 && v->set[i]; i++) {
+		struct iw_err e = {0};
+		int rc = iw_config_set(c, v->set[i], &e);
+		CU_ASSERT_EQUAL_FATAL(rc, 0);
+	}
+}
+
+/* Run prog under the oracle; returns violations (0 expected). */
+static uint64_t run_checked(const struct iw_config *c, const char *scheme, const struct iw_inst *prog, size_t n,
+			    uint32_t ctas, uint32_t warps, struct iw_run_result *r, char *msg, size_t msgn)
+{
+	struct orc_rules ru;
+	CU_ASSERT_EQUAL_FATAL(orc_rules_for(scheme, c, &ru), 0);
+	struct orc *o = orc_new(&ru);
+	struct iw_workload *w;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_program_open("prog", prog, n, ctas, warps, &w, &e), 0);
+	struct iw_sim_opts so = {c, scheme, orc_event, o};
+	int rc = iw_simulate(&so, w, r, &e);
+	iw_workload_close(w);
+	if (rc) {
+		snprintf(msg, msgn, "simulate failed: %.400s", e.msg);
+		orc_free(o);
+		memset(r, 0, sizeof *r);
+		return 1;
+	}
+	uint64_t retired = 0;
+	uint64_t v = orc_finish(o, &retired, msg, msgn);
+	orc_free(o);
+	if (!v && retired != (uint64_t)n * ctas * warps) {
+		snprintf(msg, msgn, "%llu instructions retired, %llu expected", (unsigned long long)retired,
+			 (unsigned long long)((uint64_t)n * ctas * warps));
+		v = 1;
+	}
+	return v;
+}
+
+/* Property test: every scheme and option, many seeds, every adversarial mix. */
+static void oracle_accepts_every_scheme_on_random_programs(void)
+{
+	enum { N = 120, SEEDS = 12 };
+	struct iw_inst prog[N];
+	uint64_t runs = 0;
+	for (size_t vi = 0; vi < IW_ARRAY_LEN(variants); vi++)
+		for (int m = 0; m < MIX_COUNT; m++)
+			for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+				struct iw_config c;
+				small_gpu(&c);
+				apply(&c, &variants[vi]);
+				random_program(prog, N, (enum mix)m, seed);
+				struct iw_run_result r;
+				char msg[600] = "";
+				uint32_t warps = 1 + (uint32_t)(seed % 6);
+				uint64_t v = run_checked(&c, variants[vi].scheme, prog, N, 3, warps, &r, msg, sizeof msg);
+				if (v) {
+					fprintf(stderr, "\n%s %s%s mix %d seed %llu: %s\n", variants[vi].scheme,
+						variants[vi].set[0] ? variants[vi].set[0] : "",
+						variants[vi].set[1] ? " ..." : "", m, (unsigned long long)seed, msg);
+					CU_FAIL("oracle violation");
+					iw_run_result_free(&r);
+					return;
+				}
+				CU_ASSERT_EQUAL(r.warp_insts, (uint64_t)N * 3 * warps);
+				iw_run_result_free(&r);
+				runs++;
+			}
+	CU_ASSERT(runs == IW_ARRAY_LEN(variants) * MIX_COUNT * SEEDS);
+}
+
+/* The oracle itself must catch a broken schedule: feed it a log where a
+ * consumer dispatches in the cycle its producer writes back. */
+static void oracle_rejects_a_raw_violation(void)
+{
+	struct iw_config c;
+	small_gpu(&c);
+	struct orc_rules ru;
+	orc_rules_for("inorder", &c, &ru);
+	struct orc *o = orc_new(&ru);
+	struct iw_inst a = op(IW_UNIT_SP, 1, 2, -1), b = op(IW_UNIT_SP, 3, 1, -1);
+	struct iw_event ev[] = {
+		{1, 0, 0, 0, 0, IW_EV_INSERT, 0, &a}, {2, 0, 0, 1, 0, IW_EV_INSERT, 0, &b},
+		{2, 0, 0, 0, 0, IW_EV_ISSUE, 0, &a},  {3, 0, 0, 0, 0, IW_EV_READ, 0, &a},
+		{4, 0, 0, 0, 0, IW_EV_DISPATCH, 0, &a}, {3, 0, 0, 1, 0, IW_EV_ISSUE, 1, &b},
+		{4, 0, 0, 1, 0, IW_EV_READ, 0, &b},   {5, 0, 0, 1, 0, IW_EV_DISPATCH, 0, &b},
+		{8, 0, 0, 0, 0, IW_EV_WRITEBACK, 0, &a}, {8, 0, 0, 0, 0, IW_EV_RETIRE, 0, &a},
+		{9, 0, 0, 1, 0, IW_EV_WRITEBACK, 0, &b}, {9, 0, 0, 1, 0, IW_EV_RETIRE, 0, &b},
+	};
+	for (size_t i = 0; i < IW_ARRAY_LEN(ev); i++)
+		orc_event(o, &ev[i]);
+	char msg[600];
+	CU_ASSERT(orc_finish(o, NULL, msg, sizeof msg) > 0);
+	CU_ASSERT(strstr(msg, "RF holds") != NULL || strstr(msg, "RAW") != NULL);
+	orc_free(o);
+}
+
+/* Exact fast-forward for every scheme: jumping over idle cycles gives the same
+ * cycles, activities and stalls as stepping every cycle. */
+static void fast_forward_equals_stepping_for_every_scheme(void)
+{
+	enum { N = 150 };
+	struct iw_inst prog[N];
+	for (size_t vi = 0; vi < IW_ARRAY_LEN(variants); vi++)
+		for (int m = 0; m < MIX_COUNT; m += 2) {
+			random_program(prog, N, (enum mix)m, 99 + vi);
+			struct iw_config c;
+			small_gpu(&c);
+			apply(&c, &variants[vi]);
+			struct iw_run_result a, b;
+			char msg[600];
+			CU_ASSERT_EQUAL_FATAL(run_checked(&c, variants[vi].scheme, prog, N, 4, 6, &a, msg, sizeof msg), 0);
+			c.fast_forward = 0;
+			CU_ASSERT_EQUAL_FATAL(run_checked(&c, variants[vi].scheme, prog, N, 4, 6, &b, msg, sizeof msg), 0);
+			CU_ASSERT_EQUAL(a.cycles, b.cycles);
+			CU_ASSERT_EQUAL(memcmp(a.act, b.act, sizeof a.act), 0);
+			CU_ASSERT_EQUAL(memcmp(&a.cnt, &b.cnt, sizeof a.cnt), 0);
+			if (a.cycles != b.cycles)
+				fprintf(stderr, "\n%s variant %zu mix %d: %llu vs %llu cycles\n", variants[vi].scheme, vi, m,
+					(unsigned long long)a.cycles, (unsigned long long)b.cycles);
+			iw_run_result_free(&a);
+			iw_run_result_free(&b);
+		}
+}
+
+
+void suite_schemes(void)
+{
+	TU_SUITE("schemes", {"oracle_rejects_a_raw_violation", oracle_rejects_a_raw_violation},
+		 {"oracle_accepts_every_scheme_on_random_programs", oracle_accepts_every_scheme_on_random_programs},
+		 {"fast_forward_equals_stepping_for_every_scheme", fast_forward_equals_stepping_for_every_scheme});
+}
