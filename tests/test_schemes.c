@@ -258,9 +258,181 @@ static void fast_forward_equals_stepping_for_every_scheme(void)
 }
 
 
+
+/* ------------------------------------------------ hand-derived micro-traces */
+
+struct evlog {
+	uint64_t t[16][IW_EV_RETIRE + 1];
+	int issue_order[16], nissue;
+};
+
+static void log_event(void *ctx, const struct iw_event *ev)
+{
+	struct evlog *l = ctx;
+	if (ev->warp != 0 || ev->seq >= 16)
+		return;
+	l->t[ev->seq][ev->kind] = ev->cycle;
+	if (ev->kind == IW_EV_ISSUE)
+		l->issue_order[l->nissue++] = (int)ev->seq;
+}
+
+static void run_logged(const struct iw_config *c, const char *scheme, const struct iw_inst *prog, size_t n,
+		       struct evlog *l, struct iw_run_result *r)
+{
+	memset(l, 0, sizeof *l);
+	struct iw_workload *w;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_program_open("micro", prog, n, 1, 1, &w, &e), 0);
+	struct iw_sim_opts so = {c, scheme, log_event, l};
+	CU_ASSERT_EQUAL_FATAL(iw_simulate(&so, w, r, &e), 0);
+	iw_workload_close(w);
+}
+
+/* SOCGPU Figure 3: a 4-entry IB and dependence matrix.  One warp runs
+ *   e0: LDG R1 <- [R10]      (L1 hit: mem latency 4 + l1 28 = 32 cycles)
+ *   e1: FADD R2 <- R1, R3    row e1 = {e0}  (RAW)
+ *   e2: FMUL R4 <- R2, R2    row e2 = {e1}  (RAW)
+ *   e3: IADD R5 <- R6, R7    row e3 = {}    (independent)
+ * The front end fetches two per cycle: e0, e1 decode into entries 0, 1 in
+ * cycle 2, e2, e3 into entries 2, 3 in cycle 3 (after issue).  Cycle by cycle:
+ *   3   e0 issues (entry 0, row empty)                    -> the figure's state:
+ *   4   entries 0 (issued) and 3 are the zero rows; e3 issues ahead of e1, e2
+ *       (a reorder of distance 2), e1 waits for e0's column
+ *   37  e0 writes back (3 + 1 read + 1 dispatch + 32): column 0 cleared, e1 issues
+ *       in the same cycle (write-back precedes issue)
+ *   39  e1's operands R1, R3 are read (both in bank 1: one cycle of conflict)
+ *   44  e1 writes back (dispatch 40 + SP latency 4): column 1 cleared, e2 issues
+ * Issue order e0, e3, e1, e2. */
+static void socgpu_figure3_dependence_matrix(void)
+{
+	struct iw_config c;
+	iw_config_defaults(&c);
+	c.sms = 1;
+	c.socgpu_ib_size = 4;
+	struct iw_inst p[4] = {mem(IW_F_LOAD, 1, 10, -1, 1), op(IW_UNIT_SP, 2, 1, 3), op(IW_UNIT_SP, 4, 2, 2),
+			       op(IW_UNIT_INT, 5, 6, 7)};
+	struct evlog l;
+	struct iw_run_result r;
+	run_logged(&c, "socgpu", p, 4, &l, &r);
+	int order[4] = {0, 3, 1, 2};
+	CU_ASSERT_EQUAL(l.nissue, 4);
+	CU_ASSERT_EQUAL(memcmp(l.issue_order, order, sizeof order), 0);
+	CU_ASSERT_EQUAL(l.t[0][IW_EV_ISSUE], 3);
+	CU_ASSERT_EQUAL(l.t[3][IW_EV_ISSUE], 4);
+	CU_ASSERT_EQUAL(l.t[0][IW_EV_WRITEBACK], 37);
+	CU_ASSERT_EQUAL(l.t[1][IW_EV_ISSUE], 37);
+	CU_ASSERT_EQUAL(l.t[1][IW_EV_WRITEBACK], 44);
+	CU_ASSERT_EQUAL(l.t[2][IW_EV_ISSUE], 44);
+	CU_ASSERT_EQUAL(r.cnt.reorders, 1);
+	CU_ASSERT_EQUAL(r.cnt.reorder_dist[1], 1); /* distance 2 */
+	CU_ASSERT_EQUAL(r.cnt.deps_found[1], 2);  /* two RAW bits set at insert */
+	CU_ASSERT_EQUAL(r.act[IW_A_DM_ROW_WRITE], 4);
+	CU_ASSERT_EQUAL(r.act[IW_A_DM_COL_CLEAR], 4);
+	iw_run_result_free(&r);
+	/* the in-order baseline issues the same program strictly in order */
+	run_logged(&c, "inorder", p, 4, &l, &r);
+	int inorder[4] = {0, 1, 2, 3};
+	CU_ASSERT_EQUAL(memcmp(l.issue_order, inorder, sizeof inorder), 0);
+	CU_ASSERT_EQUAL(r.cnt.reorders, 0);
+	iw_run_result_free(&r);
+}
+
+/* GhOST Figure 12: instruction 1 (here i0) is a load, i1 needs its result
+ * (RAW), the others are independent ALU instructions except i4 (needs i1).
+ *   i0 LDG R1 <- [R20]; i1 FADD R2 <- R1,R3; i2 IADD R4 <- R5,R6;
+ *   i3 FADD R7 <- R8,R9; i4 IADD R10 <- R2,R4; i5 FADD R11 <- R12,R13;
+ *   i6 IADD R14 <- R15,R16
+ * Each instruction spends a cycle in the DC (one per warp per cycle), enters
+ * the IsB, is put in the ITab by the GhOST scheduler the next cycle and is
+ * issued by the warp scheduler from there:
+ *   3   i0 issues (in-order fallback: the oldest IsB entry, scoreboard clear)
+ *   6   i2 issues out of order, i1 stays behind its RAW on i0    (Fig. 12a)
+ *   7   i3 issues out of order, the next oldest ready entry      (Fig. 12b)
+ *   10, 11  i5, i6 issue; i4 waits for i1
+ *   37  i0 writes back: the scoreboard releases R1 and i1 issues
+ *   44  i1 writes back; i4 issues
+ * Issue order i0 i2 i3 i5 i6 i1 i4. */
+static void ghost_figure12_walkthrough(void)
+{
+	struct iw_config c;
+	iw_config_defaults(&c);
+	c.sms = 1;
+	struct iw_inst p[7] = {mem(IW_F_LOAD, 1, 20, -1, 1), op(IW_UNIT_SP, 2, 1, 3), op(IW_UNIT_INT, 4, 5, 6),
+			       op(IW_UNIT_SP, 7, 8, 9),           op(IW_UNIT_INT, 10, 2, 4), op(IW_UNIT_SP, 11, 12, 13),
+			       op(IW_UNIT_INT, 14, 15, 16)};
+	struct evlog l;
+	struct iw_run_result r;
+	run_logged(&c, "ghost", p, 7, &l, &r);
+	int order[7] = {0, 2, 3, 5, 6, 1, 4};
+	CU_ASSERT_EQUAL(l.nissue, 7);
+	CU_ASSERT_EQUAL(memcmp(l.issue_order, order, sizeof order), 0);
+	CU_ASSERT_EQUAL(l.t[2][IW_EV_ISSUE] + 1, l.t[3][IW_EV_ISSUE]); /* consecutive OoO issues */
+	CU_ASSERT_EQUAL(l.t[1][IW_EV_ISSUE], l.t[0][IW_EV_WRITEBACK]);
+	CU_ASSERT_EQUAL(l.t[4][IW_EV_ISSUE], l.t[1][IW_EV_WRITEBACK]);
+	CU_ASSERT_EQUAL(l.t[0][IW_EV_WRITEBACK], 37);
+	CU_ASSERT_EQUAL(l.t[1][IW_EV_ISSUE], 37);
+	CU_ASSERT_EQUAL(r.cnt.reorders, 4);
+	CU_ASSERT(r.act[IW_A_DC_CHECK] == 7 && r.act[IW_A_ISB_WRITE] == 7);
+	CU_ASSERT(r.act[IW_A_ITAB_WRITE] >= 4);
+	iw_run_result_free(&r);
+}
+
+/* LOOG-Vortex, thesis section 5.3.6, in one warp (the thesis's C is from
+ * another warp only to make it independent):
+ *   A  IADD R2 <- R1        B  IADD R2 <- R2, R3 (RAW on A, WAW with A)
+ *   C  STG [R12] <- R11     (independent, no write-back)
+ * Vortex configuration: single-ported RF (one CU reads at a time, one operand
+ * per cycle), dispatch lowest_id, in-order memory, one sub-core.
+ *   3  A allocates CU 0; RAT[R2] = CU0
+ *   4  CU 0 reads R1 (the port is free); B allocates CU 1: R2 tagged CU0, R3
+ *      from the RF, RAT[R2] = CU1
+ *   5  A dispatches; CU 1 reads R3; C allocates CU 2 (no RAT write)
+ *   6,7  CU 2 reads R12 then R11 (the port serialises them)
+ *   8  C is ready and dispatches ahead of B, which still waits for A (reorder 1)
+ *   9  A writes back: broadcast, CU 1 captures R2 (an RF read saved); the RAT
+ *      names CU1, so A's result is not written to the RF (a write saved)
+ *  10  B dispatches (captured values are usable the cycle after the broadcast)
+ *  14  B writes back and writes R2 to the RF. */
+static void loog_thesis_three_instruction_example(void)
+{
+	struct iw_config c;
+	iw_config_defaults(&c);
+	c.sms = 1;
+	c.subcores = 1;
+	c.rf_read_ports = 1;
+	c.loog_dispatch = 1; /* lowest_id */
+	c.loog_mem = 1;      /* inorder */
+	struct iw_inst p[3] = {op(IW_UNIT_INT, 2, 1, -1), op(IW_UNIT_INT, 2, 2, 3), mem(IW_F_STORE, -1, 12, 11, 1)};
+	struct evlog l;
+	struct iw_run_result r;
+	run_logged(&c, "loog", p, 3, &l, &r);
+	CU_ASSERT_EQUAL(l.t[0][IW_EV_ISSUE], 3);
+	CU_ASSERT_EQUAL(l.t[1][IW_EV_ISSUE], 4);
+	CU_ASSERT_EQUAL(l.t[2][IW_EV_ISSUE], 5);
+	CU_ASSERT_EQUAL(l.t[0][IW_EV_READ], 4);
+	CU_ASSERT_EQUAL(l.t[1][IW_EV_READ], 5);
+	CU_ASSERT_EQUAL(l.t[2][IW_EV_READ], 7);
+	CU_ASSERT_EQUAL(l.t[0][IW_EV_DISPATCH], 5);
+	CU_ASSERT_EQUAL(l.t[2][IW_EV_DISPATCH], 8);
+	CU_ASSERT_EQUAL(l.t[0][IW_EV_WRITEBACK], 9);
+	CU_ASSERT_EQUAL(l.t[1][IW_EV_DISPATCH], 10);
+	CU_ASSERT_EQUAL(l.t[1][IW_EV_WRITEBACK], 14);
+	CU_ASSERT_EQUAL(r.cnt.reorders, 1);
+	CU_ASSERT_EQUAL(r.cnt.rf_reads, 4);
+	CU_ASSERT_EQUAL(r.cnt.rf_reads_saved_bcast, 1);
+	CU_ASSERT_EQUAL(r.cnt.rf_writes_saved_rename, 1);
+	CU_ASSERT_EQUAL(r.cnt.rf_writes, 1);
+	CU_ASSERT_EQUAL(r.act[IW_A_BCAST_SEND], 2);
+	CU_ASSERT_EQUAL(r.act[IW_A_RAT_READ], 5); /* one lookup per source: 1 + 2 + 2 */
+	iw_run_result_free(&r);
+}
+
 void suite_schemes(void)
 {
 	TU_SUITE("schemes", {"oracle_rejects_a_raw_violation", oracle_rejects_a_raw_violation},
 		 {"oracle_accepts_every_scheme_on_random_programs", oracle_accepts_every_scheme_on_random_programs},
-		 {"fast_forward_equals_stepping_for_every_scheme", fast_forward_equals_stepping_for_every_scheme});
+		 {"fast_forward_equals_stepping_for_every_scheme", fast_forward_equals_stepping_for_every_scheme},
+		 {"socgpu_figure3_dependence_matrix", socgpu_figure3_dependence_matrix},
+		 {"ghost_figure12_walkthrough", ghost_figure12_walkthrough},
+		 {"loog_thesis_three_instruction_example", loog_thesis_three_instruction_example});
 }
