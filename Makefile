@@ -29,9 +29,8 @@ else
 
 PKGS := gsl libxml-2.0 hdf5 cunit liblzma
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
-HDF5_LIBDIR := $(shell pkg-config --variable=libdir hdf5)
 # Debian's hdf5.pc names libhdf5 only; the high-level library sits beside it.
-PKG_LIBS := $(shell pkg-config --libs $(PKGS)) -L$(HDF5_LIBDIR) -lhdf5_hl -lhdf5 -lm
+PKG_LIBS := $(shell pkg-config --libs-only-L hdf5) -lhdf5_hl $(shell pkg-config --libs $(PKGS)) -lm
 
 CC := $(if $(filter 1,$(MPI)),mpicc,$(CC))
 OPT := $(if $(DEBUG),-O0 -g3,-O2 -g)
@@ -138,6 +137,8 @@ install: $(BIN) $(LIB) $(BUILD)/issuewatt.1
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libissuewatt.a
 	install -m 644 $(BUILD)/issuewatt.1 $(DESTDIR)$(PREFIX)/share/man/man1/issuewatt.1
 	install -m 644 $(RESOURCES) $(DESTDIR)$(PREFIX)/share/issuewatt/
+	install -d $(DESTDIR)$(PREFIX)/include/issuewatt
+	install -m 644 $(foreach m,$(MODULES),$(wildcard $(m)/$(m).h)) core/iw.h $(DESTDIR)$(PREFIX)/include/issuewatt/
 
 -include $(wildcard $(BUILD)/*/*.d)
 .PHONY: $(PUBLIC_TARGETS)

@@ -1,16 +1,173 @@
-/* cli/cmd_run.c -- 'issuewatt run' and 'issuewatt list' (being built). */
+/* cli/cmd_run.c -- 'issuewatt run' (the default command) and 'issuewatt list'. */
 #include "cli.h"
+#include "reports.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void run_help(FILE *f)
+{
+	fprintf(f,
+		"Usage: issuewatt [run] [OPTION]...\n"
+		"Simulate workloads on a GPU configuration with instruction-issue schemes, count what every\n"
+		"structure does, and report cycles, energy, power, area, speed-up, ADP, PDP and EDP against the\n"
+		"in-order baseline (which always runs).\n\n"
+		"Options:\n"
+		"  -c, --config=PRESET|FILE   GPU/SM configuration (default: v100; presets: 'issuewatt list presets')\n"
+		"  -t, --tech=PRESET|FILE     technology or FPGA device file (default: 12nm; 'issuewatt list tech')\n"
+		"  -s, --scheme=NAME[,NAME]   schemes to compare, or 'all' (default: all); repeatable\n"
+		"  -w, --workload=NAME|PATH   built-in workload, 'builtin' for the default set, or an Accel-Sim\n"
+		"                             trace (folder, kernelslist.g or .traceg[.xz]) (default: builtin); repeatable\n"
+		"      --set=KEY=VALUE        override a configuration key (see --help-config), or tech.vdd /\n"
+		"                             tech.clock_mhz of the technology; repeatable\n"
+		"      --interval=CYCLES      cycles per activity/power sample (default: 1000)\n"
+		"      --seed=N               seed of the built-in workload generator (default: 1)\n"
+		"      --scale=X              multiply the built-in workloads' grid sizes by X (default: 1)\n"
+		"  -o, --output=FILE.h5       write every result to an HDF5 file (default: none)\n"
+		"      --format=text|csv      summary on standard output (default: text)\n"
+		"  -q, --quiet                no progress lines on standard error\n"
+		"      --help-config          list every configuration key with type, unit, default and range\n"
+		"      --help                 show this help and exit\n"
+		"      --version              show the version and exit\n\n"
+		"Other commands: issuewatt list|trace-info|area|calibrate|sweep|merge|report (each has --help).\n\n"
+		"Exit status:\n"
+		"  0  success\n"
+		"  1  the run failed (I/O error, out of memory, simulation deadlock)\n"
+		"  2  usage error (unknown option or command, missing argument)\n"
+		"  3  invalid input (a file, preset, scheme, workload or --set value; the message names the file\n"
+		"     and line or the key, and no output file is left behind)\n");
+}
 
 int cmd_run(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_fail(1, "'run' is not available in this build yet");
+	static const struct option opts[] = {
+		{"config", required_argument, 0, 'c'},   {"tech", required_argument, 0, 't'},
+		{"scheme", required_argument, 0, 's'},   {"workload", required_argument, 0, 'w'},
+		{"set", required_argument, 0, 'S'},      {"interval", required_argument, 0, 'I'},
+		{"seed", required_argument, 0, 'R'},     {"scale", required_argument, 0, 'X'},
+		{"output", required_argument, 0, 'o'},   {"format", required_argument, 0, 'F'},
+		{"quiet", no_argument, 0, 'q'},          {"help", no_argument, 0, 'h'},
+		{"help-config", no_argument, 0, 'H'},    {"version", no_argument, 0, 'V'},
+		{0, 0, 0, 0},
+	};
+	const char *config = "v100", *tech = "12nm", *output = NULL, *format = "text";
+	char schemes[1024] = "", workloads[4096] = "";
+	char **sets = calloc((size_t)argc + 4, sizeof *sets);
+	size_t nsets = 0;
+	int quiet = 0, rc = 0;
+	if (!sets)
+		return cli_fail(1, "out of memory");
+	optind = 1;
+	opterr = 0;
+	int c;
+	while ((c = getopt_long(argc, argv, ":c:t:s:w:o:qh", opts, NULL)) != -1) {
+		char buf[64];
+		switch (c) {
+		case 'c': config = optarg; break;
+		case 't': tech = optarg; break;
+		case 's': snprintf(schemes + strlen(schemes), sizeof schemes - strlen(schemes), "%s,", optarg); break;
+		case 'w': snprintf(workloads + strlen(workloads), sizeof workloads - strlen(workloads), "%s,", optarg); break;
+		case 'S': sets[nsets++] = optarg; break;
+		case 'I': snprintf(buf, sizeof buf, "run.interval=%s", optarg); sets[nsets++] = strdup(buf); break;
+		case 'R': snprintf(buf, sizeof buf, "run.seed=%s", optarg); sets[nsets++] = strdup(buf); break;
+		case 'X': snprintf(buf, sizeof buf, "run.workload_scale=%s", optarg); sets[nsets++] = strdup(buf); break;
+		case 'o': output = optarg; break;
+		case 'F': format = optarg; break;
+		case 'q': quiet = 1; break;
+		case 'h': run_help(stdout); goto done;
+		case 'H': iw_config_help(stdout); goto done;
+		case 'V': printf("issuewatt %s\n", IW_VERSION); goto done;
+		case ':': rc = cli_fail(2, "option '%s' needs an argument (see --help)", argv[optind - 1]); goto done;
+		default: rc = cli_fail(2, "unknown option '%s' (see --help)", argv[optind - 1]); goto done;
+		}
+	}
+	if (optind < argc && strcmp(argv[optind], "run") != 0) {
+		rc = cli_fail(2, "unexpected argument '%s' (see --help)", argv[optind]);
+		goto done;
+	}
+	if (strcmp(format, "text") && strcmp(format, "csv")) {
+		rc = cli_fail(2, "--format %s: expected text or csv", format);
+		goto done;
+	}
+	struct iw_err e = {0};
+	struct iw_job job;
+	int r = iw_job_init(&job, config, tech, sets, nsets, *schemes ? schemes : "all",
+			    *workloads ? workloads : "builtin", &e);
+	job.verbose = !quiet && strcmp(format, "csv") != 0;
+	if (r == 0)
+		r = iw_job_run(&job, &e);
+	if (r == 0 && output) {
+		struct iw_h5_meta m = {cli_command_line, job.cfg.name, job.config_xml, job.tech.name,
+				       job.tech.xml_text ? job.tech.xml_text : "", NULL, 0};
+		r = iw_h5_write(output, &m, job.rows, job.nrows, &e);
+	}
+	if (r == 0) {
+		if (strcmp(format, "csv") == 0)
+			iw_summary_csv(stdout, job.rows, job.nrows, NULL, 0, 1);
+		else {
+			printf("issuewatt %s: %s at %s, %zu workload(s) x %zu scheme(s)\n\n", IW_VERSION, job.cfg.name,
+			       job.tech.name, job.nworkloads, job.nschemes);
+			iw_summary_text(stdout, job.rows, job.nrows);
+			if (output)
+				printf("\nresults: %s\n", output);
+		}
+	} else {
+		rc = cli_fail(e.code ? e.code : 1, "%s", e.msg);
+	}
+	iw_job_free(&job);
+done:
+	for (size_t i = 0; i < nsets; i++)
+		if (strncmp(sets[i], "run.", 4) == 0)
+			free(sets[i]);
+	free(sets);
+	return rc;
 }
 
 int cmd_list(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_fail(1, "'list' is not available in this build yet");
+	const char *what = argc >= 2 ? argv[1] : "";
+	if (!strcmp(what, "--help") || !*what) {
+		FILE *f = *what ? stdout : stderr;
+		fprintf(f, "Usage: issuewatt list presets|schemes|workloads|structures|activities|tech|schema\n"
+			   "  presets     GPU/SM configuration presets\n"
+			   "  schemes     issue schemes\n"
+			   "  workloads   built-in workloads\n"
+			   "  structures  modelled hardware structures\n"
+			   "  activities  counted actions (structure.action) with their units\n"
+			   "  tech        technology and FPGA device presets\n"
+			   "  schema      the configuration XML schema (XSD), generated from the parameter table\n");
+		return *what ? 0 : 2;
+	}
+	if (!strcmp(what, "presets")) {
+		for (size_t i = 0; i < iw_preset_count(); i++) {
+			struct iw_config c;
+			struct iw_err e = {0};
+			iw_config_defaults(&c);
+			if (iw_config_load(&c, iw_preset_name(i), NULL, &e) == 0)
+				printf("%-10s %s\n", iw_preset_name(i), c.description);
+		}
+	} else if (!strcmp(what, "schemes")) {
+		for (size_t i = 0; i < iw_scheme_count(); i++)
+			printf("%-8s %s\n", iw_scheme_name(i), iw_scheme_help(i));
+	} else if (!strcmp(what, "workloads")) {
+		for (size_t i = 0; i < iw_builtin_count(); i++)
+			printf("%-12s %s\n", iw_builtin_get(i)->name, iw_builtin_get(i)->description);
+		printf("%-12s %s\n", "PATH", "an Accel-Sim trace: a folder, its kernelslist.g, or one kernel-N.traceg[.xz]");
+	} else if (!strcmp(what, "structures")) {
+		for (int s = 0; s < IW_S_COUNT; s++)
+			printf("%-6s %s\n", iw_structs[s].name, iw_structs[s].help);
+	} else if (!strcmp(what, "activities")) {
+		for (int a = 0; a < IW_A_COUNT; a++)
+			printf("%-20s %-11s %s\n", iw_act_name(a), iw_acts[a].unit, iw_acts[a].help);
+	} else if (!strcmp(what, "tech")) {
+		for (size_t i = 0; i < iw_tech_preset_count(); i++)
+			printf("%s\n", iw_tech_preset_name(i));
+	} else if (!strcmp(what, "schema")) {
+		iw_config_write_xsd(stdout);
+	} else {
+		return cli_fail(2, "list %s: expected presets, schemes, workloads, structures, activities, tech or schema",
+				what);
+	}
+	return 0;
 }

@@ -171,7 +171,7 @@ static int parse_value(const struct iw_param *p, const char *s, double *v, const
 		return iw_fail(e, IW_EINPUT, "%s%s: expected a finite number, found '%s'", where, p->key, s);
 	}
 	if (*v < p->min || *v > p->max)
-		return iw_fail(e, IW_EINPUT, "%s%s: expected a value in [%g, %g]%s%s, found %s", where, p->key,
+		return iw_fail(e, IW_EINPUT, "%s%s: expected a value in [%.10g, %.10g]%s%s, found %s", where, p->key,
 			       p->min, p->max, *p->unit ? " " : "", p->unit, s);
 	return 0;
 }
@@ -330,7 +330,7 @@ void iw_config_help(FILE *f)
 		} else if (p->type == IW_PT_BOOL) {
 			snprintf(range, sizeof range, "true|false");
 		} else {
-			snprintf(range, sizeof range, "%g..%g", p->min, p->max);
+			snprintf(range, sizeof range, "%.10g..%.10g", p->min, p->max);
 		}
 		fprintf(f, "%-28s %-6s %-8s %-10s %-22s %s\n", p->key, tn[p->type], *p->unit ? p->unit : "-", def,
 			range, p->help);
@@ -366,8 +366,12 @@ void iw_config_write_xsd(FILE *f)
 			fprintf(f, "                <xs:restriction base=\"xs:boolean\">\n");
 		} else {
 			fprintf(f, "                <xs:restriction base=\"%s\">\n", p->type == IW_PT_INT ? "xs:long" : "xs:double");
-			fprintf(f, "                  <xs:minInclusive value=\"%g\"/>\n                  <xs:maxInclusive value=\"%g\"/>\n",
-				p->min, p->max);
+			if (p->type == IW_PT_INT)
+				fprintf(f, "                  <xs:minInclusive value=\"%ld\"/>\n                  <xs:maxInclusive value=\"%ld\"/>\n",
+					(long)p->min, (long)p->max);
+			else
+				fprintf(f, "                  <xs:minInclusive value=\"%.17g\"/>\n                  <xs:maxInclusive value=\"%.17g\"/>\n",
+					p->min, p->max);
 		}
 		fprintf(f, "                </xs:restriction>\n              </xs:simpleType>\n            </xs:attribute>\n");
 	}

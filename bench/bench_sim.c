@@ -1,0 +1,70 @@
+/* bench/bench_sim.c -- simulation speed of the SM model with the in-order
+ * scheme on v100 and the built-in workloads (goal: >= 10 M simulated
+ * warp-instructions per second on one core), and memory that does not grow
+ * with the workload's length (peak RSS at scale 1 vs scale 4, measured in
+ * child processes). */
+#include "bench.h"
+#include "perf.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int simulate(const char *scheme, double scale, uint64_t *insts, double *secs)
+{
+	struct iw_config c;
+	struct iw_err e = {0};
+	iw_config_defaults(&c);
+	if (iw_config_load(&c, "v100", NULL, &e))
+		return -1;
+	struct iw_workload *w;
+	if (iw_builtin_count() == 0 || iw_builtin_open("builtin", 1, scale, &w, &e)) {
+		fprintf(stderr, "bench_sim: built-in workloads unavailable: %s\n", e.msg);
+		return -1;
+	}
+	struct iw_sim_opts o = {&c, scheme, NULL, NULL};
+	struct iw_run_result r;
+	double t0 = bench_now();
+	int rc = iw_simulate(&o, w, &r, &e);
+	*secs = bench_now() - t0;
+	iw_workload_close(w);
+	if (rc) {
+		fprintf(stderr, "bench_sim: %s\n", e.msg);
+		return -1;
+	}
+	*insts = r.warp_insts;
+	iw_run_result_free(&r);
+	return 0;
+}
+
+/* Peak RSS (KiB) of a child that simulates at `scale`. */
+static long child_rss(double scale)
+{
+	pid_t p = fork();
+	if (p == 0) {
+		uint64_t n;
+		double s;
+		_exit(simulate("inorder", scale, &n, &s) ? 1 : 0);
+	}
+	int st;
+	struct rusage ru;
+	if (p < 0 || wait4(p, &st, 0, &ru) < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
+		return -1;
+	return ru.ru_maxrss;
+}
+
+void bench_sim(void)
+{
+	uint64_t n;
+	double s;
+	if (simulate("inorder", 1.0, &n, &s))
+		return bench_report("sim: inorder, v100, builtin", 0, "Minst/s", ">= 10", 0);
+	bench_report("sim: inorder, v100, builtin (warp-insts)", (double)n, "insts", ">= 5e6", n >= 5000000);
+	bench_report("sim: inorder, v100, builtin", (double)n / s / 1e6, "Minst/s", ">= 10", (double)n / s >= 10e6);
+	long r1 = child_rss(1.0), r4 = child_rss(4.0);
+	bench_report("sim: peak RSS at scale 1", (double)r1 / 1024, "MiB", "(reference)", r1 > 0);
+	bench_report("sim: peak RSS at scale 4 / scale 1", r1 > 0 ? (double)r4 / (double)r1 : 0, "ratio", "<= 1.10",
+		     r1 > 0 && r4 > 0 && (double)r4 <= 1.10 * (double)r1);
+}

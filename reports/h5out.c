@@ -1,0 +1,381 @@
+/*
+ * reports/h5out.c -- the HDF5 result file (layout in reports/README.md).
+ * Only built-in filters (shuffle + deflate) so h5py and h5dump read it with no
+ * plugins; units as UTF-8 string attributes; written to a temporary name and
+ * renamed when complete.
+ */
+#include "reports.h"
+
+#include <hdf5.h>
+#include <hdf5_hl.h>
+#include <string.h>
+#include <time.h>
+
+#define CHECK(x)                                                                                         \
+	do {                                                                                             \
+		if ((x) < 0) {                                                                           \
+			iw_fail(e, IW_ERUN, "%s: HDF5 write failed (%s:%d: %s)", path, __FILE__, __LINE__, #x); \
+			goto fail;                                                                       \
+		}                                                                                        \
+	} while (0)
+
+static hid_t utf8_type(size_t len)
+{
+	hid_t t = H5Tcopy(H5T_C_S1);
+	H5Tset_size(t, len ? len : H5T_VARIABLE);
+	H5Tset_cset(t, H5T_CSET_UTF8);
+	H5Tset_strpad(t, H5T_STR_NULLTERM);
+	return t;
+}
+
+static herr_t attr_str(hid_t obj, const char *name, const char *value)
+{
+	hid_t t = utf8_type(strlen(value) + 1), sp = H5Screate(H5S_SCALAR);
+	hid_t a = H5Acreate2(obj, name, t, sp, H5P_DEFAULT, H5P_DEFAULT);
+	herr_t r = a < 0 ? -1 : H5Awrite(a, t, value);
+	if (a >= 0)
+		H5Aclose(a);
+	H5Sclose(sp);
+	H5Tclose(t);
+	return r;
+}
+
+static herr_t attr_double(hid_t obj, const char *name, double v)
+{
+	hsize_t one = 1;
+	return H5LTset_attribute_double(obj, ".", name, &v, one);
+}
+
+static herr_t attr_u64(hid_t obj, const char *name, uint64_t v)
+{
+	hid_t sp = H5Screate(H5S_SCALAR);
+	hid_t a = H5Acreate2(obj, name, H5T_STD_U64LE, sp, H5P_DEFAULT, H5P_DEFAULT);
+	herr_t r = a < 0 ? -1 : H5Awrite(a, H5T_NATIVE_UINT64, &v);
+	if (a >= 0)
+		H5Aclose(a);
+	H5Sclose(sp);
+	return r;
+}
+
+/* A 1-D or 2-D dataset with a units attribute; chunked and compressed when
+ * it is a time series (compress != 0). */
+static herr_t dset(hid_t loc, const char *name, hid_t file_type, hid_t mem_type, int rank, const hsize_t *dims,
+		   const void *data, const char *units, int compress)
+{
+	hid_t sp = H5Screate_simple(rank, dims, NULL), pl = H5Pcreate(H5P_DATASET_CREATE);
+	int empty = 0;
+	for (int i = 0; i < rank; i++)
+		empty |= dims[i] == 0;
+	if (compress && !empty) {
+		hsize_t chunk[2] = {dims[0] < 256 ? dims[0] : 256, rank > 1 ? dims[1] : 1};
+		H5Pset_chunk(pl, rank, chunk);
+		H5Pset_shuffle(pl);
+		H5Pset_deflate(pl, 6);
+	}
+	hid_t d = H5Dcreate2(loc, name, file_type, sp, H5P_DEFAULT, pl, H5P_DEFAULT);
+	herr_t r = d < 0 ? -1 : 0;
+	if (r == 0 && !empty)
+		r = H5Dwrite(d, mem_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data);
+	if (r == 0 && units)
+		r = attr_str(d, "units", units);
+	if (d >= 0)
+		H5Dclose(d);
+	H5Pclose(pl);
+	H5Sclose(sp);
+	return r;
+}
+
+static herr_t ddouble(hid_t loc, const char *name, int rank, const hsize_t *dims, const double *v, const char *units,
+		      int compress)
+{
+	return dset(loc, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, rank, dims, v, units, compress);
+}
+
+static herr_t du64(hid_t loc, const char *name, int rank, const hsize_t *dims, const uint64_t *v, const char *units,
+		   int compress)
+{
+	return dset(loc, name, H5T_STD_U64LE, H5T_NATIVE_UINT64, rank, dims, v, units, compress);
+}
+
+static herr_t names(hid_t loc, const char *name, const char *const *v, size_t n)
+{
+	hsize_t dim = n;
+	hid_t t = utf8_type(0), sp = H5Screate_simple(1, &dim, NULL);
+	hid_t d = H5Dcreate2(loc, name, t, sp, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+	herr_t r = d < 0 ? -1 : H5Dwrite(d, t, H5S_ALL, H5S_ALL, H5P_DEFAULT, v);
+	if (d >= 0)
+		H5Dclose(d);
+	H5Sclose(sp);
+	H5Tclose(t);
+	return r;
+}
+
+static herr_t text(hid_t loc, const char *name, const char *value)
+{
+	hid_t t = utf8_type(strlen(value) + 1), sp = H5Screate(H5S_SCALAR);
+	hid_t d = H5Dcreate2(loc, name, t, sp, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+	herr_t r = d < 0 ? -1 : H5Dwrite(d, t, H5S_ALL, H5S_ALL, H5P_DEFAULT, value);
+	if (d >= 0)
+		H5Dclose(d);
+	H5Sclose(sp);
+	H5Tclose(t);
+	return r;
+}
+
+/* The summary table: one compound record per run. */
+struct summary_rec {
+	char workload[256], scheme[32], config[64], tech[64];
+	uint64_t cycles, warp_insts;
+	double ipc, seconds, energy_j, static_j, avg_power_w, area_mm2, speedup, energy_rel, adp_rel, pdp_rel, edp_rel;
+};
+
+static int write_summary(hid_t f, const struct iw_h5_meta *m, const struct iw_row *rows, size_t n, const char *path,
+			 struct iw_err *e)
+{
+	size_t np = m->param_names ? m->nparams : 0;
+	size_t recsz = sizeof(struct summary_rec) + np * sizeof(double);
+	char *buf = iw_calloc(n ? n : 1, recsz);
+	hid_t ct = -1, sp = -1, d = -1;
+	hid_t s256 = utf8_type(256), s32 = utf8_type(32), s64 = utf8_type(64);
+	if (!buf) {
+		iw_fail(e, IW_ERUN, "out of memory");
+		goto fail;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct summary_rec *r = (struct summary_rec *)(buf + i * recsz);
+		const struct iw_row *x = &rows[i];
+		snprintf(r->workload, sizeof r->workload, "%s", x->workload);
+		snprintf(r->scheme, sizeof r->scheme, "%s", x->scheme);
+		snprintf(r->config, sizeof r->config, "%s", x->config);
+		snprintf(r->tech, sizeof r->tech, "%s", x->tech);
+		r->cycles = x->run.cycles;
+		r->warp_insts = x->run.warp_insts;
+		r->ipc = x->run.ipc;
+		r->seconds = x->seconds;
+		r->energy_j = x->power.energy_j;
+		r->static_j = x->power.static_j;
+		r->avg_power_w = x->power.avg_power_w;
+		r->area_mm2 = x->area_mm2;
+		r->speedup = x->speedup;
+		r->energy_rel = x->energy_rel;
+		r->adp_rel = x->adp_rel;
+		r->pdp_rel = x->pdp_rel;
+		r->edp_rel = x->edp_rel;
+		double *p = (double *)(buf + i * recsz + sizeof *r);
+		for (size_t k = 0; k < np; k++)
+			p[k] = k < x->nparams ? x->params[k] : 0;
+	}
+	ct = H5Tcreate(H5T_COMPOUND, recsz);
+#define F(name, type) CHECK(H5Tinsert(ct, #name, HOFFSET(struct summary_rec, name), type))
+	F(workload, s256);
+	F(scheme, s32);
+	F(config, s64);
+	F(tech, s64);
+	F(cycles, H5T_NATIVE_UINT64);
+	F(warp_insts, H5T_NATIVE_UINT64);
+	F(ipc, H5T_NATIVE_DOUBLE);
+	F(seconds, H5T_NATIVE_DOUBLE);
+	F(energy_j, H5T_NATIVE_DOUBLE);
+	F(static_j, H5T_NATIVE_DOUBLE);
+	F(avg_power_w, H5T_NATIVE_DOUBLE);
+	F(area_mm2, H5T_NATIVE_DOUBLE);
+	F(speedup, H5T_NATIVE_DOUBLE);
+	F(energy_rel, H5T_NATIVE_DOUBLE);
+	F(adp_rel, H5T_NATIVE_DOUBLE);
+	F(pdp_rel, H5T_NATIVE_DOUBLE);
+	F(edp_rel, H5T_NATIVE_DOUBLE);
+#undef F
+	for (size_t k = 0; k < np; k++)
+		CHECK(H5Tinsert(ct, m->param_names[k], sizeof(struct summary_rec) + k * sizeof(double), H5T_NATIVE_DOUBLE));
+	hsize_t dim = n;
+	sp = H5Screate_simple(1, &dim, NULL);
+	d = H5Dcreate2(f, "summary", ct, sp, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+	CHECK(d);
+	if (n)
+		CHECK(H5Dwrite(d, ct, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf));
+	CHECK(attr_str(d, "description",
+		       "one record per run; speedup and *_rel against inorder on the same workload and configuration"));
+	CHECK(attr_str(d, "units", "cycles: cycle; seconds: s; energy_j, static_j: J; avg_power_w: W; area_mm2: mm^2; "
+				   "ipc: warp-instructions/cycle; speedup, *_rel: ratio"));
+	H5Dclose(d);
+	H5Sclose(sp);
+	H5Tclose(ct);
+	H5Tclose(s256);
+	H5Tclose(s32);
+	H5Tclose(s64);
+	iw_free(buf);
+	return 0;
+fail:
+	if (d >= 0)
+		H5Dclose(d);
+	if (sp >= 0)
+		H5Sclose(sp);
+	if (ct >= 0)
+		H5Tclose(ct);
+	H5Tclose(s256);
+	H5Tclose(s32);
+	H5Tclose(s64);
+	iw_free(buf);
+	return -IW_ERUN;
+}
+
+static int write_run(hid_t f, const struct iw_row *r, size_t i, const char *path, struct iw_err *e)
+{
+	char gname[64];
+	snprintf(gname, sizeof gname, "runs/%06zu", i);
+	hid_t g = H5Gcreate2(f, gname, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), sg = -1;
+	double *tmp = NULL;
+	CHECK(g);
+	CHECK(attr_str(g, "workload", r->workload));
+	CHECK(attr_str(g, "scheme", r->scheme));
+	CHECK(attr_str(g, "config", r->config));
+	CHECK(attr_str(g, "tech", r->tech));
+	CHECK(attr_u64(g, "cycles", r->run.cycles));
+	CHECK(attr_u64(g, "warp_insts", r->run.warp_insts));
+	CHECK(attr_u64(g, "thread_insts", r->run.thread_insts));
+	CHECK(attr_u64(g, "kernels", r->run.kernels));
+	CHECK(attr_u64(g, "ctas", r->run.ctas));
+	CHECK(attr_double(g, "ipc", r->run.ipc));
+	CHECK(attr_double(g, "seconds", r->seconds));
+	CHECK(attr_double(g, "energy_j", r->power.energy_j));
+	CHECK(attr_double(g, "static_j", r->power.static_j));
+	CHECK(attr_double(g, "avg_power_w", r->power.avg_power_w));
+	CHECK(attr_double(g, "area_mm2", r->area_mm2));
+	CHECK(attr_double(g, "speedup", r->speedup));
+	CHECK(attr_double(g, "energy_rel", r->energy_rel));
+	CHECK(attr_double(g, "adp_rel", r->adp_rel));
+	CHECK(attr_double(g, "pdp_rel", r->pdp_rel));
+	CHECK(attr_double(g, "edp_rel", r->edp_rel));
+	hsize_t d1;
+	d1 = IW_STALL_COUNT;
+	CHECK(du64(g, "stall_cycles", 1, &d1, r->run.cnt.stall, "scheduler-cycle", 0));
+	d1 = IW_A_COUNT;
+	CHECK(du64(g, "activity", 1, &d1, r->run.act, "count (see /names/activity_units)", 0));
+	d1 = IW_REORDER_BINS;
+	CHECK(du64(g, "reorder_distance", 1, &d1, r->run.cnt.reorder_dist, "instructions (bin i = distance i+1)", 0));
+	d1 = 4;
+	CHECK(du64(g, "deps_found", 1, &d1, r->run.cnt.deps_found, "dependences (war_waw, raw, stop, memory)", 0));
+	d1 = IW_HIST_BINS;
+	CHECK(du64(g, "cu_alloc_period", 1, &d1, r->run.cnt.cu_alloc_period, "allocations (bin b = [2^(b/4), 2^((b+1)/4)) cycles)", 0));
+	CHECK(du64(g, "rrs_alloc_period", 1, &d1, r->run.cnt.rrs_alloc_period, "allocations (bin b = [2^(b/4), 2^((b+1)/4)) cycles)", 0));
+	CHECK(du64(g, "no_cu_stall_len", 1, &d1, r->run.cnt.no_cu_stall_len, "runs (bin b = [2^(b/4), 2^((b+1)/4)) cycles)", 0));
+	uint64_t misc[] = {r->run.cnt.reorders, r->run.cnt.flushes, r->run.cnt.mask0_insts, r->run.cnt.rf_reads,
+			   r->run.cnt.rf_writes, r->run.cnt.rf_reads_saved_bcast, r->run.cnt.rf_writes_saved_rename,
+			   r->run.cnt.ib_occ, r->run.cnt.isb_occ, r->run.cnt.cu_occ, r->run.cnt.rrs_occ};
+	d1 = IW_ARRAY_LEN(misc);
+	CHECK(du64(g, "counters", 1, &d1, misc, "see /names/counters", 0));
+	d1 = IW_S_COUNT;
+	CHECK(ddouble(g, "energy_by_structure", 1, &d1, r->power.dynamic_j, "J", 0));
+	CHECK(ddouble(g, "leakage_by_structure", 1, &d1, r->power.leakage_w, "W", 0));
+	CHECK(ddouble(g, "area_by_structure", 1, &d1, r->area.sm_um2, "um^2 per SM", 0));
+	hsize_t d2[2] = {IW_S_COUNT, IW_FPGA_COUNT};
+	CHECK(ddouble(g, "fpga_by_structure", 2, d2, &r->area.fpga[0][0], "LUT, LUTRAM, FF, BRAM36, DSP48E2", 0));
+
+	const struct iw_series *se = &r->run.series;
+	sg = H5Gcreate2(g, "series", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+	CHECK(sg);
+	CHECK(attr_u64(sg, "interval_cycles", se->interval));
+	d1 = se->n;
+	CHECK(du64(sg, "cycles", 1, &d1, se->cycles, "cycle", 1));
+	CHECK(du64(sg, "warp_insts", 1, &d1, se->insts, "warp-instruction", 1));
+	hsize_t da[2] = {se->n, IW_A_COUNT};
+	CHECK(du64(sg, "activity", 2, da, se->act, "count per sample (columns: /names/activities)", 1));
+	tmp = iw_calloc(se->n ? se->n : 1, sizeof *tmp);
+	if (!tmp) {
+		iw_fail(e, IW_ERUN, "out of memory");
+		goto fail;
+	}
+	uint64_t acc = 0;
+	double clk = r->run.cycles && r->seconds > 0 ? (double)r->run.cycles / r->seconds : 0;
+	for (size_t k = 0; k < se->n; k++) {
+		acc += se->cycles[k];
+		tmp[k] = clk > 0 ? (double)acc / clk : 0;
+	}
+	CHECK(ddouble(sg, "time_s", 1, &d1, tmp, "s (end of each sample)", 1));
+	if (r->power.nseries == se->n && r->power.series_w) {
+		CHECK(ddouble(sg, "power_w", 1, &d1, r->power.series_w, "W", 1));
+		hsize_t dp[2] = {se->n, IW_S_COUNT};
+		if (r->power.series_struct_w)
+			CHECK(ddouble(sg, "power_by_structure_w", 2, dp, r->power.series_struct_w, "W (columns: /names/structures)", 1));
+	}
+	iw_free(tmp);
+	H5Gclose(sg);
+	H5Gclose(g);
+	return 0;
+fail:
+	iw_free(tmp);
+	if (sg >= 0)
+		H5Gclose(sg);
+	if (g >= 0)
+		H5Gclose(g);
+	return -IW_ERUN;
+}
+
+int iw_h5_write(const char *path, const struct iw_h5_meta *m, const struct iw_row *rows, size_t n, struct iw_err *e)
+{
+	struct iw_out o;
+	int rc = iw_out_open(&o, path, 0, e);
+	if (rc)
+		return rc;
+	H5Eset_auto2(H5E_DEFAULT, NULL, NULL); /* we report errors ourselves */
+	hid_t f = H5Fcreate(o.tmp, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), g = -1;
+	if (f < 0) {
+		iw_out_abort(&o);
+		return iw_fail(e, IW_ERUN, "%s: cannot create the HDF5 file (is the folder writable?)", path);
+	}
+	CHECK(attr_str(f, "tool", "issuewatt"));
+	CHECK(attr_str(f, "tool_version", IW_VERSION));
+	CHECK(attr_str(f, "command_line", m->command_line ? m->command_line : ""));
+	CHECK(attr_str(f, "config", m->config_name ? m->config_name : ""));
+	CHECK(attr_str(f, "tech", m->tech_name ? m->tech_name : ""));
+	char when[64];
+	time_t now = time(NULL);
+	struct tm tmv;
+	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tmv));
+	CHECK(attr_str(f, "created_utc", when));
+	g = H5Gcreate2(f, "provenance", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+	CHECK(g);
+	CHECK(text(g, "config_xml", m->config_xml ? m->config_xml : ""));
+	CHECK(text(g, "tech_xml", m->tech_xml ? m->tech_xml : ""));
+	H5Gclose(g);
+	g = H5Gcreate2(f, "names", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+	CHECK(g);
+	{
+		const char *an[IW_A_COUNT], *au[IW_A_COUNT], *sn[IW_S_COUNT];
+		for (int a = 0; a < IW_A_COUNT; a++) {
+			an[a] = iw_act_name(a);
+			au[a] = iw_acts[a].unit;
+		}
+		for (int s = 0; s < IW_S_COUNT; s++)
+			sn[s] = iw_structs[s].name;
+		static const char *const cn[] = {"reorders", "flushes", "mask0_insts", "rf_reads", "rf_writes",
+						 "rf_reads_saved_bcast", "rf_writes_saved_rename", "ib_occupancy",
+						 "isb_occupancy", "cu_occupancy", "rrs_occupancy"};
+		CHECK(names(g, "activities", an, IW_A_COUNT));
+		CHECK(names(g, "activity_units", au, IW_A_COUNT));
+		CHECK(names(g, "structures", sn, IW_S_COUNT));
+		CHECK(names(g, "stalls", (const char *const *)iw_stall_name, IW_STALL_COUNT));
+		CHECK(names(g, "counters", cn, IW_ARRAY_LEN(cn)));
+		CHECK(names(g, "fpga_resources", (const char *const *)iw_fpga_res_name, IW_FPGA_COUNT));
+	}
+	H5Gclose(g);
+	g = H5Gcreate2(f, "runs", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+	CHECK(g);
+	H5Gclose(g);
+	g = -1;
+	rc = write_summary(f, m, rows, n, path, e);
+	for (size_t i = 0; rc == 0 && i < n; i++)
+		rc = write_run(f, &rows[i], i, path, e);
+	if (rc)
+		goto fail;
+	CHECK(H5Fclose(f));
+	f = -1;
+	return iw_out_commit(&o, e);
+fail:
+	if (g >= 0)
+		H5Gclose(g);
+	if (f >= 0)
+		H5Fclose(f);
+	iw_out_abort(&o);
+	return e->code ? -e->code : -IW_ERUN;
+}

@@ -1,0 +1,247 @@
+/* reports/job.c -- a job: workloads x schemes on one configuration and
+ * technology, priced and compared with the in-order baseline. */
+#include "reports.h"
+
+#include <libxml/tree.h>
+#include <math.h>
+#include <string.h>
+
+static int add_str(char ***v, size_t *n, const char *s, struct iw_err *e)
+{
+	char **nv = iw_realloc(*v, (*n + 1) * sizeof **v);
+	if (!nv)
+		return iw_fail(e, IW_ERUN, "out of memory");
+	*v = nv;
+	if (!(nv[*n] = iw_strdup(s)))
+		return iw_fail(e, IW_ERUN, "out of memory");
+	(*n)++;
+	return 0;
+}
+
+static int has_str(char **v, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i], s) == 0)
+			return 1;
+	return 0;
+}
+
+/* Split a comma-separated list; each item goes through `fn`. */
+static int each_item(const char *list, int (*fn)(struct iw_job *, const char *, struct iw_err *), struct iw_job *j,
+		     struct iw_err *e)
+{
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s", list);
+	char *save = NULL;
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		t = iw_trim(t);
+		if (!*t)
+			continue;
+		int rc = fn(j, t, e);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int add_scheme(struct iw_job *j, const char *name, struct iw_err *e)
+{
+	if (strcmp(name, "all") == 0) {
+		for (size_t i = 0; i < iw_scheme_count(); i++)
+			if (!has_str(j->schemes, j->nschemes, iw_scheme_name(i))) {
+				int rc = add_str(&j->schemes, &j->nschemes, iw_scheme_name(i), e);
+				if (rc)
+					return rc;
+			}
+		return 0;
+	}
+	if (iw_scheme_find(name) < 0) {
+		char known[512] = "";
+		for (size_t i = 0; i < iw_scheme_count(); i++)
+			snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "", iw_scheme_name(i));
+		return iw_fail(e, IW_EINPUT, "--scheme %s: unknown scheme; expected one of: %s, all", name, known);
+	}
+	return has_str(j->schemes, j->nschemes, name) ? 0 : add_str(&j->schemes, &j->nschemes, name, e);
+}
+
+static int add_workload(struct iw_job *j, const char *name, struct iw_err *e)
+{
+	if (strcmp(name, "builtin") == 0 && iw_builtin_count() > 0) {
+		/* The default set, one row per kernel so the table compares them. */
+		for (size_t i = 0; i < iw_builtin_count(); i++) {
+			const char *n = iw_builtin_get(i)->name;
+			if (strcmp(n, "builtin") == 0 || has_str(j->workloads, j->nworkloads, n))
+				continue;
+			int rc = add_str(&j->workloads, &j->nworkloads, n, e);
+			if (rc)
+				return rc;
+		}
+		return 0;
+	}
+	return add_str(&j->workloads, &j->nworkloads, name, e);
+}
+
+int iw_job_init(struct iw_job *j, const char *config, const char *tech, char *const *sets, size_t nsets,
+		const char *schemes, const char *workloads, struct iw_err *e)
+{
+	memset(j, 0, sizeof *j);
+	iw_config_defaults(&j->cfg);
+	int rc = iw_config_load(&j->cfg, config, NULL, e);
+	if (rc)
+		return rc;
+	rc = iw_tech_load(&j->tech, tech, e);
+	if (rc)
+		return rc;
+	for (size_t i = 0; i < nsets; i++) {
+		if (strncmp(sets[i], "tech.", 5) == 0)
+			rc = iw_tech_set(&j->tech, sets[i] + 5, e);
+		else
+			rc = iw_config_set(&j->cfg, sets[i], e);
+		if (rc)
+			return rc;
+	}
+	rc = iw_config_check(&j->cfg, e);
+	if (rc)
+		return rc;
+	if (!(j->config_xml = iw_config_to_xml(&j->cfg)))
+		return iw_fail(e, IW_ERUN, "out of memory");
+	/* The baseline runs first: every other scheme is measured against it. */
+	rc = add_str(&j->schemes, &j->nschemes, "inorder", e);
+	if (rc == 0)
+		rc = each_item(schemes, add_scheme, j, e);
+	if (rc == 0)
+		rc = each_item(workloads, add_workload, j, e);
+	if (rc == 0 && j->nworkloads == 0)
+		rc = iw_fail(e, IW_EUSAGE, "no workload given");
+	return rc;
+}
+
+void iw_row_free(struct iw_row *r)
+{
+	iw_run_result_free(&r->run);
+	iw_power_result_free(&r->power);
+	iw_free(r->params);
+	r->params = NULL;
+}
+
+void iw_job_free(struct iw_job *j)
+{
+	for (size_t i = 0; i < j->nrows; i++)
+		iw_row_free(&j->rows[i]);
+	iw_free(j->rows);
+	for (size_t i = 0; i < j->nworkloads; i++)
+		iw_free(j->workloads[i]);
+	for (size_t i = 0; i < j->nschemes; i++)
+		iw_free(j->schemes[i]);
+	iw_free(j->workloads);
+	iw_free(j->schemes);
+	iw_free(j->config_xml);
+	iw_tech_free(&j->tech);
+	memset(j, 0, sizeof *j);
+}
+
+int iw_row_price(struct iw_row *r, const struct iw_config *c, const struct iw_tech *t, struct iw_err *e)
+{
+	int rc = iw_power_eval(c, r->scheme, t, &r->run, &r->power, e);
+	if (rc == 0)
+		rc = iw_area_eval(c, r->scheme, t, &r->area, e);
+	if (rc)
+		return rc;
+	r->seconds = (double)r->run.cycles / ((t->clock_mhz > 0 ? t->clock_mhz : c->clock_mhz) * 1e6);
+	snprintf(r->config, sizeof r->config, "%s", c->name);
+	snprintf(r->tech, sizeof r->tech, "%s", t->name);
+	return 0;
+}
+
+static double ratio(double a, double b) { return b > 0 ? a / b : (a > 0 ? INFINITY : 1.0); }
+
+void iw_row_metrics(struct iw_row *r, const struct iw_row *b)
+{
+	/* The chip as modified: the die plus what this scheme adds over the
+	 * baseline's issue logic (ADP uses it, as the thesis normalises area). */
+	double area = r->area.die_mm2 + (r->area.gpu_mm2 - b->area.gpu_mm2);
+	double barea = b->area.die_mm2;
+	if (r->area.kind == IW_TECH_FPGA) {
+		area = r->area.total_area_pct;
+		barea = b->area.total_area_pct;
+	}
+	r->area_mm2 = r->area.kind == IW_TECH_FPGA ? 0 : area;
+	r->speedup = ratio(b->seconds, r->seconds);
+	r->energy_rel = ratio(r->power.energy_j, b->power.energy_j);
+	r->adp_rel = ratio(area * r->seconds, barea * b->seconds);
+	r->pdp_rel = ratio(r->power.avg_power_w * r->seconds, b->power.avg_power_w * b->seconds);
+	r->edp_rel = ratio(r->power.energy_j * r->seconds, b->power.energy_j * b->seconds);
+}
+
+int iw_job_run(struct iw_job *j, struct iw_err *e)
+{
+	j->nrows = 0;
+	j->rows = iw_calloc(j->nworkloads * j->nschemes, sizeof *j->rows);
+	if (!j->rows)
+		return iw_fail(e, IW_ERUN, "out of memory");
+	for (size_t wi = 0; wi < j->nworkloads; wi++) {
+		for (size_t si = 0; si < j->nschemes; si++) {
+			struct iw_row *r = &j->rows[j->nrows];
+			struct iw_workload *w = NULL;
+			int rc = iw_workload_open(j->workloads[wi], (uint64_t)j->cfg.seed, j->cfg.workload_scale, &w, e);
+			if (rc)
+				return rc;
+			if (j->verbose)
+				fprintf(stderr, "issuewatt: %s with %s ...\n", w->name, j->schemes[si]);
+			struct iw_sim_opts o = {&j->cfg, j->schemes[si], NULL, NULL};
+			rc = iw_simulate(&o, w, &r->run, e);
+			snprintf(r->workload, sizeof r->workload, "%s", w->name[0] ? w->name : j->workloads[wi]);
+			iw_workload_close(w);
+			if (rc)
+				return rc;
+			j->nrows++;
+			snprintf(r->scheme, sizeof r->scheme, "%s", j->schemes[si]);
+			rc = iw_row_price(r, &j->cfg, &j->tech, e);
+			if (rc)
+				return rc;
+		}
+		struct iw_row *base = &j->rows[wi * j->nschemes];
+		for (size_t si = 0; si < j->nschemes; si++)
+			iw_row_metrics(&j->rows[wi * j->nschemes + si], base);
+	}
+	return 0;
+}
+
+void iw_summary_text(FILE *f, const struct iw_row *rows, size_t n)
+{
+	fprintf(f, "%-14s %-8s %12s %12s %7s %11s %9s %9s %8s %8s %8s %8s\n", "workload", "scheme", "cycles",
+		"warp_insts", "ipc", "energy_J", "power_W", "area_mm2", "speedup", "energy", "ADP", "EDP");
+	for (size_t i = 0; i < n; i++) {
+		const struct iw_row *r = &rows[i];
+		fprintf(f, "%-14s %-8s %12llu %12llu %7.3f %11.4g %9.3f %9.2f %8.3f %8.3f %8.3f %8.3f\n", r->workload,
+			r->scheme, (unsigned long long)r->run.cycles, (unsigned long long)r->run.warp_insts, r->run.ipc,
+			r->power.energy_j, r->power.avg_power_w, r->area_mm2, r->speedup, r->energy_rel, r->adp_rel,
+			r->edp_rel);
+	}
+	fprintf(f, "(speedup, energy, ADP and EDP are relative to inorder on the same workload; below 1 is better\n"
+		   " for energy, ADP and EDP.  Energy is the whole GPU's, leakage included; delay = simulated run time.)\n");
+}
+
+void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *const *pn, size_t np, int header)
+{
+	if (header) {
+		fprintf(f, "workload,scheme,config,tech");
+		for (size_t k = 0; k < np; k++)
+			fprintf(f, ",%s", pn[k]);
+		fprintf(f, ",cycles,warp_insts,ipc,seconds,energy_j,dynamic_j,static_j,avg_power_w,area_mm2,"
+			   "speedup,energy_rel,adp_rel,pdp_rel,edp_rel\n");
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct iw_row *r = &rows[i];
+		fprintf(f, "%s,%s,%s,%s", r->workload, r->scheme, r->config, r->tech);
+		for (size_t k = 0; k < np; k++)
+			fprintf(f, ",%.10g", k < r->nparams ? r->params[k] : NAN);
+		double dyn = 0;
+		for (int s = 0; s < IW_S_COUNT; s++)
+			dyn += r->power.dynamic_j[s];
+		fprintf(f, ",%llu,%llu,%.6f,%.9g,%.9g,%.9g,%.9g,%.9g,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n",
+			(unsigned long long)r->run.cycles, (unsigned long long)r->run.warp_insts, r->run.ipc, r->seconds,
+			r->power.energy_j, dyn, r->power.static_j, r->power.avg_power_w, r->area_mm2, r->speedup,
+			r->energy_rel, r->adp_rel, r->pdp_rel, r->edp_rel);
+	}
+}

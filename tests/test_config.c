@@ -1,0 +1,181 @@
+/* tests/test_config.c -- configuration: presets, XML validation errors with
+ * file:line, --set, the generated schema and help. */
+#include "perf.h"
+#include "testutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *write_file(const char *name, const char *text)
+{
+	static char path[4][600];
+	static int k;
+	k = (k + 1) % 4;
+	snprintf(path[k], sizeof path[k], "%s/%s", tu_tmpdir(), name);
+	FILE *f = fopen(path[k], "w");
+	fputs(text, f);
+	fclose(f);
+	return path[k];
+}
+
+static void presets_load_with_paper_values(void)
+{
+	struct iw_config c;
+	struct iw_err e = {0};
+	iw_config_defaults(&c);
+	CU_ASSERT_EQUAL_FATAL(iw_config_load(&c, "v100", NULL, &e), 0);
+	CU_ASSERT_EQUAL(c.sms, 80); /* SOCGPU Table 1 */
+	CU_ASSERT_EQUAL(c.max_warps, 64);
+	CU_ASSERT_EQUAL(c.socgpu_ib_size, 8);
+	CU_ASSERT_EQUAL(c.cus, 2);
+	iw_config_defaults(&c);
+	CU_ASSERT_EQUAL_FATAL(iw_config_load(&c, "rtx2060s", NULL, &e), 0);
+	CU_ASSERT_EQUAL(c.sms, 34); /* GhOST Table III */
+	CU_ASSERT_EQUAL(c.max_warps, 32);
+	CU_ASSERT_DOUBLE_EQUAL(c.clock_mhz, 1905, 1e-9);
+	iw_config_defaults(&c);
+	CU_ASSERT_EQUAL_FATAL(iw_config_load(&c, "rtx3070", NULL, &e), 0);
+	CU_ASSERT_EQUAL(c.sms, 46);
+	CU_ASSERT_EQUAL(c.max_threads, 1536);
+	iw_config_defaults(&c);
+	CU_ASSERT_EQUAL_FATAL(iw_config_load(&c, "vortex", NULL, &e), 0);
+	CU_ASSERT_EQUAL(c.rf_read_ports, 1);
+	CU_ASSERT_EQUAL(c.loog_dispatch, 1); /* lowest_id */
+	for (size_t i = 0; i < iw_preset_count(); i++) {
+		iw_config_defaults(&c);
+		CU_ASSERT_EQUAL(iw_config_load(&c, iw_preset_name(i), NULL, &e), 0);
+		CU_ASSERT_EQUAL(iw_config_check(&c, &e), 0);
+	}
+}
+
+static void wrong_element_names_file_and_line(void)
+{
+	const char *p = write_file("bad.xml", "<?xml version=\"1.0\"?>\n<gpu-config name=\"x\">\n  <gpu sms=\"4\"/>\n"
+					      "  <bogus a=\"1\"/>\n</gpu-config>\n");
+	struct iw_config c;
+	struct iw_err e = {0};
+	iw_config_defaults(&c);
+	CU_ASSERT_EQUAL(iw_config_load(&c, p, NULL, &e), -IW_EINPUT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "bad.xml:4:"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "bogus"));
+}
+
+static void out_of_range_value_is_rejected(void)
+{
+	const char *p = write_file("range.xml", "<?xml version=\"1.0\"?>\n<gpu-config name=\"x\">\n"
+						"  <sm max_warps=\"100000\"/>\n</gpu-config>\n");
+	struct iw_config c;
+	struct iw_err e = {0};
+	iw_config_defaults(&c);
+	CU_ASSERT_EQUAL(iw_config_load(&c, p, NULL, &e), -IW_EINPUT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "range.xml:3:"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "max_warps"));
+}
+
+static void malformed_xml_is_rejected(void)
+{
+	const char *p = write_file("broken.xml", "<?xml version=\"1.0\"?>\n<gpu-config name=\"x\">\n  <gpu sms=\"4\">\n");
+	struct iw_config c;
+	struct iw_err e = {0};
+	iw_config_defaults(&c);
+	CU_ASSERT_EQUAL(iw_config_load(&c, p, NULL, &e), -IW_EINPUT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "broken.xml:"));
+}
+
+static void set_checks_key_type_and_range(void)
+{
+	struct iw_config c;
+	struct iw_err e = {0};
+	iw_config_defaults(&c);
+	CU_ASSERT_EQUAL(iw_config_set(&c, "loog.cus=12", &e), 0);
+	CU_ASSERT_EQUAL(c.loog_cus, 12);
+	CU_ASSERT_EQUAL(iw_config_set(&c, "core.policy=lrr", &e), 0);
+	CU_ASSERT_EQUAL(c.policy, IW_POLICY_LRR);
+	iw_err_clear(&e);
+	CU_ASSERT_EQUAL(iw_config_set(&c, "loog.cuz=12", &e), -IW_EINPUT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "loog.cuz"));
+	iw_err_clear(&e);
+	CU_ASSERT_EQUAL(iw_config_set(&c, "loog.cus=twelve", &e), -IW_EINPUT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "integer"));
+	iw_err_clear(&e);
+	CU_ASSERT_EQUAL(iw_config_set(&c, "loog.cus=0", &e), -IW_EINPUT);
+	iw_err_clear(&e);
+	CU_ASSERT_EQUAL(iw_config_set(&c, "core.policy=fifo", &e), -IW_EINPUT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "gto|lrr|srr"));
+	iw_err_clear(&e);
+	CU_ASSERT_EQUAL(iw_config_set(&c, "novalue", &e), -IW_EUSAGE);
+}
+
+static void shipped_schema_matches_the_table(void)
+{
+	char *text = NULL;
+	size_t len;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_read_file(tu_path("perf/config.xsd"), &text, &len, &e), 0);
+	char *gen = NULL;
+	size_t glen = 0;
+	FILE *f = open_memstream(&gen, &glen);
+	iw_config_write_xsd(f);
+	fclose(f);
+	CU_ASSERT_EQUAL(len, glen);
+	CU_ASSERT(strcmp(text, gen) == 0); /* regenerate with: issuewatt list schema > perf/config.xsd */
+	free(gen);
+	iw_free(text);
+}
+
+static void effective_config_round_trips_through_xml(void)
+{
+	struct iw_config c, d;
+	struct iw_err e = {0};
+	iw_config_defaults(&c);
+	CU_ASSERT_EQUAL_FATAL(iw_config_load(&c, "rtx3070", NULL, &e), 0);
+	CU_ASSERT_EQUAL(iw_config_set(&c, "loog.rrs_factor=1.5", &e), 0);
+	char *x = iw_config_to_xml(&c);
+	const char *p = write_file("rt.xml", x);
+	iw_free(x);
+	iw_config_defaults(&d);
+	CU_ASSERT_EQUAL_FATAL(iw_config_load(&d, p, NULL, &e), 0);
+	for (size_t i = 0; i < iw_param_count; i++) {
+		double a, b;
+		iw_config_get(&c, iw_params[i].key, &a);
+		iw_config_get(&d, iw_params[i].key, &b);
+		CU_ASSERT_DOUBLE_EQUAL(a, b, 0);
+	}
+}
+
+static void cli_reports_bad_input_with_exit_3(void)
+{
+	char err[4096];
+	CU_ASSERT_EQUAL(tu_run("run --config nosuchpreset -o /tmp/never.h5", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "nosuchpreset"));
+	CU_ASSERT_EQUAL(tu_run("run --set gpu.sms=-1", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "gpu.sms"));
+	CU_ASSERT_EQUAL(tu_run("run --scheme nosuch", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "nosuch"));
+	CU_ASSERT_EQUAL(tu_run("run --bogus-option", NULL, 0, err, sizeof err), 2);
+	CU_ASSERT_EQUAL(tu_run("frobnicate", NULL, 0, err, sizeof err), 2);
+}
+
+static void help_lists_every_key_and_exit_status(void)
+{
+	static char out[200000];
+	CU_ASSERT_EQUAL(tu_run("--help-config", out, sizeof out, NULL, 0), 0);
+	for (size_t i = 0; i < iw_param_count; i++)
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, iw_params[i].key));
+	CU_ASSERT_EQUAL(tu_run("--help", out, sizeof out, NULL, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "Exit status"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "--config"));
+}
+
+void suite_config(void)
+{
+	TU_SUITE("config", {"presets_load_with_paper_values", presets_load_with_paper_values},
+		 {"wrong_element_names_file_and_line", wrong_element_names_file_and_line},
+		 {"out_of_range_value_is_rejected", out_of_range_value_is_rejected},
+		 {"malformed_xml_is_rejected", malformed_xml_is_rejected},
+		 {"set_checks_key_type_and_range", set_checks_key_type_and_range},
+		 {"shipped_schema_matches_the_table", shipped_schema_matches_the_table},
+		 {"effective_config_round_trips_through_xml", effective_config_round_trips_through_xml},
+		 {"cli_reports_bad_input_with_exit_3", cli_reports_bad_input_with_exit_3},
+		 {"help_lists_every_key_and_exit_status", help_lists_every_key_and_exit_status});
+}

@@ -1,0 +1,156 @@
+/* tests/test_h5.c -- the HDF5 result file read back through the C API, and
+ * determinism of a whole run. */
+#include "reports.h"
+#include "testutil.h"
+
+#include <hdf5.h>
+#include <hdf5_hl.h>
+#include <string.h>
+#include <unistd.h>
+
+static struct iw_inst op(int unit, int dst, int s0)
+{
+	struct iw_inst in;
+	memset(&in, 0, sizeof in);
+	in.mask = 0xffffffffu;
+	in.unit = (uint8_t)unit;
+	in.maddr = IW_MADDR_NONE;
+	in.dst[0] = (uint16_t)dst;
+	in.ndst = 1;
+	in.src[0] = (uint16_t)s0;
+	in.nsrc = 1;
+	return in;
+}
+
+static int make_rows(struct iw_row *rows, struct iw_config *c, struct iw_tech *t)
+{
+	struct iw_err e = {0};
+	iw_config_defaults(c);
+	c->sms = 2;
+	c->interval = 50;
+	if (iw_tech_load(t, "12nm", &e))
+		return -1;
+	enum { N = 300 };
+	struct iw_inst prog[N];
+	for (int i = 0; i < N; i++)
+		prog[i] = op(i % 3 ? IW_UNIT_SP : IW_UNIT_INT, 1 + i % 7, 1 + (i + 2) % 7);
+	for (int k = 0; k < 2; k++) {
+		struct iw_workload *w;
+		if (iw_program_open("prog", prog, N, 6, 4, &w, &e))
+			return -1;
+		memset(&rows[k], 0, sizeof rows[k]);
+		struct iw_sim_opts o = {c, "inorder", NULL, NULL};
+		int rc = iw_simulate(&o, w, &rows[k].run, &e);
+		iw_workload_close(w);
+		snprintf(rows[k].workload, sizeof rows[k].workload, "prog");
+		snprintf(rows[k].scheme, sizeof rows[k].scheme, "inorder");
+		if (rc || iw_row_price(&rows[k], c, t, &e))
+			return -1;
+		iw_row_metrics(&rows[k], &rows[0]);
+	}
+	return 0;
+}
+
+static void round_trip_through_the_c_api(void)
+{
+	struct iw_row rows[2];
+	struct iw_config c;
+	struct iw_tech t;
+	CU_ASSERT_EQUAL_FATAL(make_rows(rows, &c, &t), 0);
+	char path[600];
+	snprintf(path, sizeof path, "%s/r.h5", tu_tmpdir());
+	struct iw_err e = {0};
+	struct iw_h5_meta m = {"issuewatt test", "default", "<gpu-config/>", t.name, "", NULL, 0};
+	CU_ASSERT_EQUAL_FATAL(iw_h5_write(path, &m, rows, 2, &e), 0);
+	hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+	CU_ASSERT_FATAL(f >= 0);
+	/* summary: two records with the run's cycles */
+	hsize_t n = 0;
+	hid_t d = H5Dopen2(f, "summary", H5P_DEFAULT);
+	hid_t sp = H5Dget_space(d);
+	H5Sget_simple_extent_dims(sp, &n, NULL);
+	CU_ASSERT_EQUAL(n, 2);
+	struct {
+		uint64_t cycles;
+		double speedup;
+	} rec[2];
+	hid_t mt = H5Tcreate(H5T_COMPOUND, sizeof rec[0]);
+	H5Tinsert(mt, "cycles", 0, H5T_NATIVE_UINT64);
+	H5Tinsert(mt, "speedup", sizeof(uint64_t), H5T_NATIVE_DOUBLE);
+	CU_ASSERT(H5Dread(d, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, rec) >= 0);
+	CU_ASSERT_EQUAL(rec[0].cycles, rows[0].run.cycles);
+	CU_ASSERT_DOUBLE_EQUAL(rec[1].speedup, 1.0, 1e-12);
+	H5Tclose(mt);
+	H5Sclose(sp);
+	H5Dclose(d);
+	/* the activity series: samples x activities, summing to the totals */
+	d = H5Dopen2(f, "runs/000000/series/activity", H5P_DEFAULT);
+	CU_ASSERT_FATAL(d >= 0);
+	sp = H5Dget_space(d);
+	hsize_t dims[2];
+	H5Sget_simple_extent_dims(sp, dims, NULL);
+	CU_ASSERT_EQUAL(dims[0], rows[0].run.series.n);
+	CU_ASSERT_EQUAL(dims[1], IW_A_COUNT);
+	uint64_t *act = iw_calloc(dims[0] * dims[1], sizeof *act);
+	CU_ASSERT(H5Dread(d, H5T_NATIVE_UINT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, act) >= 0);
+	uint64_t sum = 0;
+	for (hsize_t i = 0; i < dims[0]; i++)
+		sum += act[i * IW_A_COUNT + IW_A_FETCH_INST];
+	CU_ASSERT_EQUAL(sum, rows[0].run.warp_insts);
+	iw_free(act);
+	/* units are string attributes */
+	char units[128] = "";
+	hid_t a = H5Aopen(d, "units", H5P_DEFAULT);
+	hid_t at = H5Aget_type(a);
+	CU_ASSERT(H5Aread(a, at, units) >= 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(units, "count"));
+	H5Tclose(at);
+	H5Aclose(a);
+	H5Sclose(sp);
+	H5Dclose(d);
+	H5Fclose(f);
+	for (int k = 0; k < 2; k++)
+		iw_row_free(&rows[k]);
+	iw_tech_free(&t);
+}
+
+static void unwritable_output_leaves_nothing(void)
+{
+	struct iw_row rows[2];
+	struct iw_config c;
+	struct iw_tech t;
+	CU_ASSERT_EQUAL_FATAL(make_rows(rows, &c, &t), 0);
+	struct iw_err e = {0};
+	struct iw_h5_meta m = {"", "", "", "", "", NULL, 0};
+	CU_ASSERT_EQUAL(iw_h5_write("/nonexistent-folder/r.h5", &m, rows, 2, &e), -IW_ERUN);
+	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "/nonexistent-folder/r.h5"));
+	for (int k = 0; k < 2; k++)
+		iw_row_free(&rows[k]);
+	iw_tech_free(&t);
+}
+
+static void same_seed_same_numbers(void)
+{
+	struct iw_row a[2], b[2];
+	struct iw_config c;
+	struct iw_tech t, t2;
+	CU_ASSERT_EQUAL_FATAL(make_rows(a, &c, &t), 0);
+	CU_ASSERT_EQUAL_FATAL(make_rows(b, &c, &t2), 0);
+	CU_ASSERT_EQUAL(a[0].run.cycles, b[0].run.cycles);
+	CU_ASSERT_EQUAL(memcmp(a[0].run.act, b[0].run.act, sizeof a[0].run.act), 0);
+	CU_ASSERT_EQUAL(a[0].run.series.n, b[0].run.series.n);
+	CU_ASSERT_DOUBLE_EQUAL(a[0].power.energy_j, b[0].power.energy_j, 0);
+	for (int k = 0; k < 2; k++) {
+		iw_row_free(&a[k]);
+		iw_row_free(&b[k]);
+	}
+	iw_tech_free(&t);
+	iw_tech_free(&t2);
+}
+
+void suite_h5(void)
+{
+	TU_SUITE("h5", {"round_trip_through_the_c_api", round_trip_through_the_c_api},
+		 {"unwritable_output_leaves_nothing", unwritable_output_leaves_nothing},
+		 {"same_seed_same_numbers", same_seed_same_numbers});
+}
