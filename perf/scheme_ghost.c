@@ -304,6 +304,14 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 		st->sched_rr[sc->id] = (uint32_t)served;
 		progress = 1;
 	}
+	/* Precise: a load passing its TLB check now may let a non-idempotent
+	 * instruction go: report progress so the warps are asked again. */
+	if (st->tlb_pool)
+		for (uint32_t k = 0; k < n && !progress; k++) {
+			struct gh_warp *x = &st->w[sc->warp_ids[k]];
+			for (uint32_t j = 0; j < x->tlb_n && !progress; j++)
+				progress = x->tlb_t[(x->tlb_head + j) % st->tlb_cap] == now;
+		}
 	/* 2. Dependence checker: dc_units instructions, one per warp. */
 	int units = c->ghost_dc_units, moved_any = 0;
 	uint32_t last = 0;
@@ -494,6 +502,7 @@ const struct iw_scheme_ops iw_scheme_ghost = {
 	.insert = gh_insert,
 	.tick = gh_tick,
 	.candidate = gh_candidate,
+	.candidate_cacheable = 1, /* ITab/IsB change in tick (progress) or at the warp's events */
 	.issue = gh_issue,
 	.writeback = gh_writeback,
 	.next_event = gh_next_event,

@@ -336,6 +336,7 @@ const struct iw_scheme_ops iw_scheme_ideal = {
 	.sm_free = id_sm_free,
 	.warp_start = id_warp_start,
 	.insert = id_insert,
+	.candidate_cacheable = 1, /* readiness changes only at the warp's own events */
 	.candidate = id_candidate,
 	.issue = id_issue,
 	.writeback = id_writeback,

@@ -261,13 +261,6 @@ static void lg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	x->mem_inflight += is_mem(in);
 }
 
-static void cu_release(struct lg_state *st, struct iw_subcore *sc, uint32_t i, uint64_t now)
-{
-	uint64_t period = now - sc->cu[i].t_alloc;
-	st->sim->res->cnt.cu_occ += period;
-	st->sim->res->cnt.cu_alloc_period[iw_hist_bin(period)]++;
-	sc->cu[i].busy = 0;
-}
 
 /* Lowest and highest byte a memory instruction touches; 0 without addresses. */
 static int mem_range(const struct iw_warp *w, const struct iw_inst *in, uint64_t *lo, uint64_t *hi)
@@ -370,7 +363,7 @@ static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
 		iw_count(sim, IW_A_CU_DISPATCH, 1);
 		int keep = !st->nrrs && needs_tag(&s->in); /* CU is the tag until the broadcast */
 		if (!keep)
-			cu_release(st, sc, (uint32_t)best, now);
+			iw_sim_cu_free(sc, (uint32_t)best, now);
 		iw_sim_dispatch(sc, w, s, iw_sim_unit_free(sc, s->in.unit, now), now);
 		progress = 1;
 	}
@@ -430,6 +423,7 @@ static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
 			}
 		}
 		if (!s->srcs_left) {
+			sc->cu_reading &= ~(1ull << order[k]);
 			iw_sim_event(sim, w, s, IW_EV_READ, cu->slot);
 			if (single)
 				sb->reader = -1;
@@ -502,7 +496,7 @@ static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 		sb->rrs_free[r >> 6] |= 1ull << (r & 63);
 	} else {
 		IW_ASSERT(sc->cu[tag].busy && sc->cu[tag].slot == s->id && sc->cu[tag].warp == w->id);
-		cu_release(st, sc, tag, now);
+		iw_sim_cu_free(sc, tag, now);
 	}
 	return writes;
 }

@@ -304,6 +304,7 @@ const struct iw_scheme_ops iw_scheme_socgpu = {
 	.sm_free = sg_sm_free,
 	.warp_start = sg_warp_start,
 	.insert = sg_insert,
+	.candidate_cacheable = 1, /* the matrix changes only at the warp's own events */
 	.candidate = sg_candidate,
 	.issue = sg_issue,
 	.operands_read = sg_operands_read,
