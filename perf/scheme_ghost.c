@@ -44,6 +44,7 @@ struct gh_warp {
 	uint8_t itab[16];       /* IsB slots in the ITab, oldest first */
 	uint8_t itab_n;
 	uint8_t recent_wb;
+	uint8_t stale;          /* something changed since the GhOST scheduler last looked */
 	uint8_t block_moves;    /* a barrier/fence moved in and has not completed */
 	uint8_t ctrl_unresolved; /* control instructions in the IsB or in flight */
 	/* scoreboard for in-flight instructions, as the baseline */
@@ -291,10 +292,13 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 			uint32_t local = (st->sched_rr[sc->id] + 1 + k) % n;
 			struct iw_warp *w = &sm->warps[sc->warp_ids[local]];
 			struct gh_warp *x = &st->w[w->id];
-			if (!w->active || x->itab_n >= c->ghost_itab_size || !x->valid)
+			/* a warp whose IsB, scoreboard and timers did not change since it
+			 * was last looked at has nothing new to offer (no rescans) */
+			if (!x->stale || !w->active || x->itab_n >= c->ghost_itab_size || !x->valid)
 				continue;
 			if (pass == 0 && !x->recent_wb)
 				continue;
+			x->stale = 0;
 			if (fill_itab(st, w, x, now)) {
 				served = (int)local;
 				x->recent_wb = 0;
@@ -310,7 +314,8 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 		for (uint32_t k = 0; k < n && !progress; k++) {
 			struct gh_warp *x = &st->w[sc->warp_ids[k]];
 			for (uint32_t j = 0; j < x->tlb_n && !progress; j++)
-				progress = x->tlb_t[(x->tlb_head + j) % st->tlb_cap] == now;
+				if (x->tlb_t[(x->tlb_head + j) % st->tlb_cap] == now)
+					progress = x->stale = 1;
 		}
 	/* 2. Dependence checker: dc_units instructions, one per warp. */
 	int units = c->ghost_dc_units, moved_any = 0;
@@ -357,6 +362,7 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 			x->ctrl_unresolved++;
 		if (is_sync(&s->in))
 			x->block_moves = 1;
+		x->stale = 1;
 		moved_any = 1;
 		last = local;
 	}
@@ -427,6 +433,7 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		younger |= x->seq[k] > s->seq;
 	}
 	iw_count(st->sim, IW_A_ISB_DEP_CLEAR, 1);
+	x->stale = 1;
 	if (younger)
 		iw_count(st->sim, IW_A_ISB_AGE_UPDATE, 1);
 	st->sim->res->cnt.isb_occ += now - s->aux[1];
@@ -472,6 +479,7 @@ static int gh_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	if (is_sync(in))
 		x->block_moves = 0;
 	x->recent_wb = 1;
+	x->stale = 1;
 	return in->ndst;
 }
 
