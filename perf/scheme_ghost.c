@@ -43,8 +43,6 @@ struct gh_warp {
 	uint64_t seq[64];
 	uint8_t itab[16];       /* IsB slots in the ITab, oldest first */
 	uint8_t itab_n;
-	uint8_t recent_wb;
-	uint8_t stale;          /* something changed since the GhOST scheduler last looked */
 	uint8_t block_moves;    /* a barrier/fence moved in and has not completed */
 	uint8_t ctrl_unresolved; /* control instructions in the IsB or in flight */
 	/* scoreboard for in-flight instructions, as the baseline */
@@ -65,7 +63,20 @@ struct gh_state {
 	uint64_t *tlb_pool;
 	uint32_t *sched_rr;     /* per sub-core: last warp served by the GhOST scheduler */
 	uint32_t *dc_rr;        /* per sub-core: DC round-robin pointer */
+	/* per sub-core, one bit per local warp: */
+	uint64_t *stale;        /* state changed since the GhOST scheduler last looked */
+	uint64_t *recent_wb;    /* a write-back since the warp's ITab was last filled */
+	uint64_t *ib_nonempty;  /* instructions waiting in the front IB */
 };
+
+static inline void mark(uint64_t *m, const struct iw_warp *w) { m[w->subcore] |= 1ull << w->local; }
+
+/* Lowest set bit of m at or after `start` (wrapping), -1 if none. */
+static inline int next_rr(uint64_t m, uint32_t start)
+{
+	uint64_t hi = start < 64 ? m & (~0ull << start) : 0;
+	return hi ? __builtin_ctzll(hi) : m ? __builtin_ctzll(m) : -1;
+}
 
 static inline int is_mem(const struct iw_inst *in) { return in->unit == IW_UNIT_MEM && !(in->flags & IW_F_MEMBAR); }
 static inline int is_plain_load(const struct iw_inst *in)
@@ -128,11 +139,17 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->w = iw_calloc((size_t)c->max_warps, sizeof *st->w);
 	st->sched_rr = iw_calloc((size_t)c->subcores, sizeof *st->sched_rr);
 	st->dc_rr = iw_calloc((size_t)c->subcores, sizeof *st->dc_rr);
+	st->stale = iw_calloc((size_t)c->subcores * 3, sizeof *st->stale);
+	if (st->stale) {
+		st->recent_wb = st->stale + c->subcores;
+		st->ib_nonempty = st->recent_wb + c->subcores;
+	}
 	/* loads issued within one TLB-check latency: at most issue_width per cycle */
 	st->tlb_cap = (uint32_t)((c->ghost_tlb_check_latency + 2) * c->issue_width);
 	if (c->ghost_precise)
 		st->tlb_pool = iw_calloc((size_t)c->max_warps * st->tlb_cap * 2, sizeof *st->tlb_pool);
-	if (!st->w || !st->sched_rr || !st->dc_rr || (c->ghost_precise && !st->tlb_pool)) {
+	if (!st->w || !st->sched_rr || !st->dc_rr || !st->stale || (c->ghost_precise && !st->tlb_pool)) {
+		iw_free(st->stale);
 		iw_free(st->w);
 		iw_free(st->sched_rr);
 		iw_free(st->dc_rr);
@@ -151,6 +168,7 @@ static void gh_sm_free(void *p)
 	iw_free(st->sched_rr);
 	iw_free(st->dc_rr);
 	iw_free(st->tlb_pool);
+	iw_free(st->stale);
 	iw_free(st);
 }
 
@@ -159,6 +177,10 @@ static void gh_warp_start(void *p, struct iw_warp *w)
 	struct gh_state *st = p;
 	struct gh_warp *x = &st->w[w->id];
 	memset(x, 0, sizeof *x);
+	uint64_t keep = ~(1ull << w->local);
+	st->stale[w->subcore] &= keep;
+	st->recent_wb[w->subcore] &= keep;
+	st->ib_nonempty[w->subcore] &= keep;
 	if (st->tlb_pool) {
 		x->tlb_seq = st->tlb_pool + (size_t)w->id * st->tlb_cap * 2;
 		x->tlb_t = x->tlb_seq + st->tlb_cap;
@@ -173,6 +195,7 @@ static int gh_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		return IW_STALL_IB_FULL;
 	x->ib[(x->ib_head + x->ib_n) % 64] = s->id;
 	x->ib_n++;
+	mark(st->ib_nonempty, w);
 	return 0;
 }
 
@@ -285,27 +308,29 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 	const struct iw_config *c = st->cfg;
 	int progress = 0;
 	uint32_t n = sc->nwarps;
-	/* 1. GhOST scheduler: one warp per cycle, a recent write-back first. */
+	/* 1. GhOST scheduler: one warp per cycle, a recent write-back first.  A
+	 * warp whose IsB, scoreboard and timers did not change since it was last
+	 * looked at has nothing new to offer, so only "stale" warps are visited. */
 	int served = -1;
-	for (int pass = 0; pass < 2 && served < 0; pass++)
-		for (uint32_t k = 0; k < n && served < 0; k++) {
-			uint32_t local = (st->sched_rr[sc->id] + 1 + k) % n;
+	uint32_t sid = sc->id;
+	for (int pass = 0; pass < 2 && served < 0; pass++) {
+		uint64_t m = pass == 0 ? st->stale[sid] & st->recent_wb[sid] : st->stale[sid];
+		while (m && served < 0) {
+			int local = next_rr(m, st->sched_rr[sid] + 1);
+			m &= ~(1ull << local);
 			struct iw_warp *w = &sm->warps[sc->warp_ids[local]];
 			struct gh_warp *x = &st->w[w->id];
-			/* a warp whose IsB, scoreboard and timers did not change since it
-			 * was last looked at has nothing new to offer (no rescans) */
-			if (!x->stale || !w->active || x->itab_n >= c->ghost_itab_size || !x->valid)
+			st->stale[sid] &= ~(1ull << local);
+			if (!w->active || x->itab_n >= c->ghost_itab_size || !x->valid)
 				continue;
-			if (pass == 0 && !x->recent_wb)
-				continue;
-			x->stale = 0;
 			if (fill_itab(st, w, x, now)) {
-				served = (int)local;
-				x->recent_wb = 0;
+				served = local;
+				st->recent_wb[sid] &= ~(1ull << local);
 			}
 		}
+	}
 	if (served >= 0) {
-		st->sched_rr[sc->id] = (uint32_t)served;
+		st->sched_rr[sid] = (uint32_t)served;
 		progress = 1;
 	}
 	/* Precise: a load passing its TLB check now may let a non-idempotent
@@ -314,17 +339,25 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 		for (uint32_t k = 0; k < n && !progress; k++) {
 			struct gh_warp *x = &st->w[sc->warp_ids[k]];
 			for (uint32_t j = 0; j < x->tlb_n && !progress; j++)
-				if (x->tlb_t[(x->tlb_head + j) % st->tlb_cap] == now)
-					progress = x->stale = 1;
+				if (x->tlb_t[(x->tlb_head + j) % st->tlb_cap] == now) {
+					progress = 1;
+					st->stale[sid] |= 1ull << k;
+				}
 		}
 	/* 2. Dependence checker: dc_units instructions, one per warp. */
 	int units = c->ghost_dc_units, moved_any = 0;
 	uint32_t last = 0;
-	for (uint32_t k = 0; k < n && units; k++) {
-		uint32_t local = (st->dc_rr[sc->id] + k) % n;
+	uint64_t dm = st->ib_nonempty[sid];
+	while (dm && units) {
+		uint32_t local = (uint32_t)next_rr(dm, st->dc_rr[sid]);
+		dm &= ~(1ull << local);
 		struct iw_warp *w = &sm->warps[sc->warp_ids[local]];
 		struct gh_warp *x = &st->w[w->id];
-		if (!w->active || !x->ib_n || x->block_moves || x->ctrl_unresolved)
+		if (!x->ib_n) {
+			st->ib_nonempty[sid] &= ~(1ull << local);
+			continue;
+		}
+		if (!w->active || x->block_moves || x->ctrl_unresolved)
 			continue;
 		struct iw_slot *s = &w->slots[x->ib[x->ib_head]];
 		if (s->t_insert >= now)
@@ -362,7 +395,9 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 			x->ctrl_unresolved++;
 		if (is_sync(&s->in))
 			x->block_moves = 1;
-		x->stale = 1;
+		mark(st->stale, w);
+		if (!x->ib_n)
+			st->ib_nonempty[sid] &= ~(1ull << local);
 		moved_any = 1;
 		last = local;
 	}
@@ -433,7 +468,7 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		younger |= x->seq[k] > s->seq;
 	}
 	iw_count(st->sim, IW_A_ISB_DEP_CLEAR, 1);
-	x->stale = 1;
+	mark(st->stale, w);
 	if (younger)
 		iw_count(st->sim, IW_A_ISB_AGE_UPDATE, 1);
 	st->sim->res->cnt.isb_occ += now - s->aux[1];
@@ -478,8 +513,8 @@ static int gh_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 		x->ctrl_unresolved--;
 	if (is_sync(in))
 		x->block_moves = 0;
-	x->recent_wb = 1;
-	x->stale = 1;
+	mark(st->recent_wb, w);
+	mark(st->stale, w);
 	return in->ndst;
 }
 
