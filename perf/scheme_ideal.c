@@ -40,9 +40,17 @@ struct dep {
 	uint64_t seq;
 };
 
+struct ref {
+	uint16_t slot;
+	uint64_t seq;
+};
+
 struct id_warp {
 	uint16_t *live;     /* window in program order: slot ids */
 	uint32_t n;
+	struct ref lw[257]; /* latest writer of each register (256: the predicate) */
+	struct ref last_ctrl, last_sync;
+	uint32_t nmem;      /* memory instructions in the window */
 };
 
 struct id_state {
@@ -52,6 +60,7 @@ struct id_state {
 	uint16_t *live_pool;
 	struct dep *deps;   /* [warp][slot][MAXD] */
 	uint8_t *ndeps;     /* [warp][slot], MAXD + 1 = overflowed */
+	uint8_t *dpos;      /* [warp][slot]: dependences before this one are resolved */
 	uint32_t nslots;
 };
 
@@ -83,6 +92,7 @@ static void id_sm_free(void *p)
 	iw_free(st->live_pool);
 	iw_free(st->deps);
 	iw_free(st->ndeps);
+	iw_free(st->dpos);
 	iw_free(st);
 }
 
@@ -100,7 +110,8 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->live_pool = iw_calloc(nw * (size_t)c->ideal_window, sizeof *st->live_pool);
 	st->deps = iw_calloc(nw * st->nslots * MAXD, sizeof *st->deps);
 	st->ndeps = iw_calloc(nw * st->nslots, 1);
-	if (!st->w || !st->live_pool || !st->deps || !st->ndeps) {
+	st->dpos = iw_calloc(nw * st->nslots, 1);
+	if (!st->w || !st->live_pool || !st->deps || !st->ndeps || !st->dpos) {
 		id_sm_free(st);
 		return iw_fail(e, IW_ERUN, "out of memory");
 	}
@@ -113,7 +124,30 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 static void id_warp_start(void *p, struct iw_warp *w)
 {
 	struct id_state *st = p;
-	st->w[w->id].n = 0;
+	struct id_warp *x = &st->w[w->id];
+	x->n = 0;
+	x->nmem = 0;
+	for (int i = 0; i < 257; i++)
+		x->lw[i].seq = UINT64_MAX;
+	x->last_ctrl.seq = x->last_sync.seq = UINT64_MAX;
+}
+
+/* The instruction `r` names is still in the window (not written back). */
+static inline int ref_live(const struct iw_warp *w, struct ref r)
+{
+	if (r.seq == UINT64_MAX)
+		return 0;
+	const struct iw_slot *o = &w->slots[r.slot];
+	return o->seq == r.seq && o->state != IW_SLOT_FREE;
+}
+
+static void add_dep(struct id_state *st, struct dep *d, uint8_t *nd, struct ref r, int kind, int cls)
+{
+	st->sim->res->cnt.deps_found[cls < 4 ? cls : 2]++;
+	if (*nd < MAXD)
+		d[(*nd)++] = (struct dep){r.slot, (uint8_t)kind, (uint8_t)cls, r.seq};
+	else
+		*nd = MAXD + 1;
 }
 
 static int mem_range(const struct iw_warp *w, const struct iw_inst *in, uint64_t *lo, uint64_t *hi)
@@ -174,56 +208,62 @@ static int find_deps(const struct id_state *st, const struct iw_warp *w, const s
 static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
 {
 	struct id_state *st = p;
+	const struct iw_config *c = st->cfg;
 	struct id_warp *x = &st->w[w->id];
-	if (x->n == (uint32_t)st->cfg->ideal_window)
+	if (x->n == (uint32_t)c->ideal_window)
 		return IW_STALL_IB_FULL;
 	const struct iw_inst *a = &s->in;
-	struct dep *d = &st->deps[((size_t)w->id * st->nslots + s->id) * MAXD];
-	uint8_t *nd = &st->ndeps[(size_t)w->id * st->nslots + s->id];
+	size_t k0 = (size_t)w->id * st->nslots + s->id;
+	struct dep *d = &st->deps[k0 * MAXD];
+	uint8_t *nd = &st->ndeps[k0];
 	*nd = 0;
-	/* registers whose latest older writer was already found (scan youngest first) */
-	uint16_t seen[IW_MAX_SRC + IW_MAX_DST + 1];
-	int nseen = 0, pred_seen = 0;
-	struct iw_counters *cnt = &st->sim->res->cnt;
-	for (uint32_t k = x->n; k-- > 0;) {
-		struct iw_slot *o = &w->slots[x->live[k]];
-		const struct iw_inst *pi = &o->in;
-		int latest = 0;
-		for (int i = 0; i < pi->ndst; i++) {
-			uint16_t r = pi->dst[i];
-			int dup = 0;
-			for (int j = 0; j < nseen; j++)
-				dup |= seen[j] == r;
-			if (dup)
-				continue;
-			int use = 0;
-			for (int j = 0; j < a->nsrc; j++)
-				use |= a->src[j] == r;
-			for (int j = 0; j < a->ndst && !st->cfg->ideal_renaming; j++)
-				use |= a->dst[j] == r;
-			if (use) {
-				latest = 1;
-				if (nseen < (int)IW_ARRAY_LEN(seen))
-					seen[nseen++] = r;
-			}
-		}
-		if ((a->flags & IW_F_PRED_BRANCH) && (pi->flags & IW_F_SETS_PRED) && !pred_seen) {
-			pred_seen = 1;
-			latest = 1;
-		}
-		struct dep f[3];
-		int nf = find_deps(st, w, a, pi, &latest, f);
-		for (int i = 0; i < nf; i++) {
-			cnt->deps_found[f[i].cls < 4 ? f[i].cls : 2]++;
-			if (*nd < MAXD) {
-				f[i].slot = o->id;
-				f[i].seq = o->seq;
-				d[(*nd)++] = f[i];
-			} else {
-				*nd = MAXD + 1;
-			}
-		}
+	st->dpos[k0] = 0;
+	/* RAW (and WAW without renaming): the latest older writer only, from the
+	 * per-register table; the others are found by scanning the window. */
+	for (int i = 0; i < a->nsrc; i++) {
+		struct ref r = x->lw[a->src[i]];
+		int dup = 0;
+		for (int j = 0; j < i; j++)
+			dup |= a->src[j] == a->src[i];
+		if (!dup && ref_live(w, r))
+			add_dep(st, d, nd, r, K_WB, 1);
 	}
+	if ((a->flags & IW_F_PRED_BRANCH) && ref_live(w, x->lw[256]))
+		add_dep(st, d, nd, x->lw[256], K_WB, 1);
+	if (!c->ideal_renaming)
+		for (int i = 0; i < a->ndst; i++)
+			if (ref_live(w, x->lw[a->dst[i]]))
+				add_dep(st, d, nd, x->lw[a->dst[i]], K_WB, 0);
+	if (!c->ideal_fetch_through_control && ref_live(w, x->last_ctrl))
+		add_dep(st, d, nd, x->last_ctrl, K_WB, 2);
+	if (ref_live(w, x->last_sync)) /* barriers chain: the latest covers the older ones */
+		add_dep(st, d, nd, x->last_sync, K_WB, 4);
+	int mem = is_mem(a), sync = is_sync(a);
+	if (!c->ideal_renaming || ((mem || sync) && x->nmem))
+		for (uint32_t k = 0; k < x->n; k++) {
+			struct iw_slot *o = &w->slots[x->live[k]];
+			const struct iw_inst *pi = &o->in;
+			struct ref r = {o->id, o->seq};
+			if (!c->ideal_renaming && regs_meet(a->dst, a->ndst, pi->src, pi->nsrc))
+				add_dep(st, d, nd, r, K_WB, 0); /* WAR: as the WAR scoreboard */
+			if (!is_mem(pi))
+				continue;
+			if (sync)
+				add_dep(st, d, nd, r, K_WB, 4);
+			else if (mem && !(is_plain_load(a) && is_plain_load(pi)) &&
+				 (!c->ideal_disambiguation || mem_overlap(w, a, pi)))
+				add_dep(st, d, nd, r, K_ISSUE, 3);
+		}
+	struct ref me = {s->id, s->seq};
+	for (int i = 0; i < a->ndst; i++)
+		x->lw[a->dst[i]] = me;
+	if (a->flags & IW_F_SETS_PRED)
+		x->lw[256] = me;
+	if (is_ctrl(a))
+		x->last_ctrl = me;
+	if (sync)
+		x->last_sync = me;
+	x->nmem += mem;
 	x->live[x->n++] = s->id;
 	return 0;
 }
@@ -244,9 +284,11 @@ static int blocked(struct id_state *st, struct iw_warp *w, struct iw_slot *s, ui
 	static const int reason[5] = {IW_STALL_WAR_WAW, IW_STALL_RAW, IW_STALL_CONTROL, IW_STALL_MEM_ORDER,
 				      IW_STALL_BARRIER};
 	if (nd <= MAXD) {
-		for (uint8_t i = 0; i < nd; i++)
-			if (dep_open(w, &d[i]))
-				return reason[d[i].cls];
+		/* dependences only ever resolve: resume after the resolved prefix */
+		uint8_t *dp = &st->dpos[(size_t)w->id * st->nslots + s->id];
+		for (; *dp < nd; ++*dp)
+			if (dep_open(w, &d[*dp]))
+				return reason[d[*dp].cls];
 		return 0;
 	}
 	/* overflowed list: rescan the older part of the window */
@@ -316,6 +358,7 @@ static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 {
 	struct id_state *st = p;
 	struct id_warp *x = &st->w[w->id];
+	x->nmem -= is_mem(&s->in);
 	for (uint32_t k = 0; k < x->n; k++)
 		if (x->live[k] == s->id) {
 			memmove(&x->live[k], &x->live[k + 1], (x->n - k - 1) * sizeof x->live[0]);
