@@ -66,6 +66,7 @@ struct lg_sub {
 	uint64_t rrs_free[4];          /* bit set = RRS entry free */
 	uint64_t *rrs_t;               /* allocation cycle per RRS entry */
 	int reader;                    /* CU holding the single RF port, -1 none */
+	uint64_t pending;              /* CUs allocated and not yet dispatched */
 };
 
 struct lg_warp {
@@ -230,6 +231,9 @@ static void lg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	}
 	s->nsrc_rf = (uint8_t)nrf;
 	s->srcs_left = (uint8_t)nrf;
+	if (!nrf) /* the engine marked it reading before the RAT lookup */
+		st->sm->sc[w->subcore].cu_reading &= ~(1ull << s->cu);
+	sb->pending |= 1ull << s->cu;
 	uint32_t lookups = s->nsrc_rf + cu->nwait;
 	if ((in->flags & IW_F_PRED_BRANCH)) {
 		lookups++;
@@ -289,11 +293,12 @@ static int may_dispatch(struct lg_state *st, struct iw_subcore *sc, uint32_t k, 
 	int mem = is_mem(in);
 	uint64_t lo = 0, hi = 0;
 	int have = mem && st->cfg->loog_mem == 0 && mem_range(w, in, &lo, &hi);
-	for (uint32_t i = 0; i < st->ncu; i++) {
-		if (i == k || !sc->cu[i].busy || sc->cu[i].warp != w->id)
+	for (uint64_t m = st->sub[sc->id].pending & ~(1ull << k); m; m &= m - 1) {
+		uint32_t i = (uint32_t)__builtin_ctzll(m);
+		if (sc->cu[i].warp != w->id)
 			continue;
 		struct iw_slot *o = &w->slots[sc->cu[i].slot];
-		if (o->seq > s->seq || o->state != IW_SLOT_COLLECT)
+		if (o->seq > s->seq)
 			continue;
 		/* WAR guard: an older reader still to read a register I write */
 		for (uint32_t a = 0; a < o->srcs_left; a++)
@@ -314,11 +319,9 @@ static int may_dispatch(struct lg_state *st, struct iw_subcore *sc, uint32_t k, 
 static void count_reorder(struct lg_state *st, struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s)
 {
 	uint64_t d = 0;
-	for (uint32_t i = 0; i < st->ncu; i++) {
-		if (!sc->cu[i].busy || sc->cu[i].warp != w->id)
-			continue;
-		struct iw_slot *o = &w->slots[sc->cu[i].slot];
-		d += o->seq < s->seq && o->state == IW_SLOT_COLLECT;
+	for (uint64_t m = st->sub[sc->id].pending; m; m &= m - 1) {
+		uint32_t i = (uint32_t)__builtin_ctzll(m);
+		d += sc->cu[i].warp == w->id && w->slots[sc->cu[i].slot].seq < s->seq;
 	}
 	if (d) {
 		struct iw_counters *c = &st->sim->res->cnt;
@@ -335,13 +338,16 @@ static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
 	struct iw_sm *sm = st->sm;
 	struct lg_sub *sb = &st->sub[sc->id];
 	int progress = 0;
+	if (!sb->pending)
+		return 0;
 	/* 1. dispatch */
 	for (int n = 0; n < c->issue_width; n++) {
 		int best = -1;
-		for (uint32_t i = 0; i < st->ncu; i++) {
+		for (uint64_t m = sb->pending; m; m &= m - 1) {
+			uint32_t i = (uint32_t)__builtin_ctzll(m);
 			struct iw_cu *cu = &sc->cu[i];
 			struct lg_cu *lc = &sb->cu[i];
-			if (!cu->busy || lc->dispatched || lc->nwait || lc->ready_at > now)
+			if (lc->nwait || lc->ready_at > now)
 				continue;
 			struct iw_warp *w = &sm->warps[cu->warp];
 			struct iw_slot *s = &w->slots[cu->slot];
@@ -360,6 +366,7 @@ static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
 		struct iw_slot *s = &w->slots[cu->slot];
 		count_reorder(st, sc, w, s);
 		sb->cu[best].dispatched = 1;
+		sb->pending &= ~(1ull << best);
 		iw_count(sim, IW_A_CU_DISPATCH, 1);
 		int keep = !st->nrrs && needs_tag(&s->in); /* CU is the tag until the broadcast */
 		if (!keep)
@@ -376,22 +383,13 @@ static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
 	if (single) {
 		if (sb->reader < 0 || !sc->cu[sb->reader].busy)
 			sb->reader = -1;
-		if (sb->reader < 0)
-			for (uint32_t i = 0; i < st->ncu; i++) {
-				if (!sc->cu[i].busy || sb->cu[i].dispatched)
-					continue;
-				struct iw_slot *s = &sm->warps[sc->cu[i].warp].slots[sc->cu[i].slot];
-				if (s->state == IW_SLOT_COLLECT && s->srcs_left) {
-					sb->reader = (int)i;
-					break;
-				}
-			}
+		if (sb->reader < 0 && sc->cu_reading)
+			sb->reader = __builtin_ctzll(sc->cu_reading);
 		if (sb->reader >= 0)
 			order[no++] = (uint8_t)sb->reader;
 	} else {
-		for (uint32_t i = 0; i < st->ncu; i++) { /* oldest first */
-			if (!sc->cu[i].busy || sb->cu[i].dispatched)
-				continue;
+		for (uint64_t m = sc->cu_reading; m; m &= m - 1) { /* oldest first */
+			uint32_t i = (uint32_t)__builtin_ctzll(m);
 			uint32_t j = no++;
 			while (j && sc->cu[order[j - 1]].t_alloc > sc->cu[i].t_alloc) {
 				order[j] = order[j - 1];
@@ -452,9 +450,9 @@ static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	/* broadcast: every waiting CU compares its tags (a CAM search) */
 	iw_count(sim, IW_A_BCAST_SEND, 1);
 	uint64_t compares = 0;
-	for (uint32_t i = 0; i < st->ncu; i++) {
-		struct lg_cu *lc = &sb->cu[i];
-		if (!sc->cu[i].busy || lc->dispatched || !lc->nwait)
+	for (uint64_t m = sb->pending; m; m &= m - 1) {
+		struct lg_cu *lc = &sb->cu[__builtin_ctzll(m)];
+		if (!lc->nwait)
 			continue;
 		compares += lc->nwait;
 		for (uint32_t k = 0; k < lc->nwait;) {
