@@ -31,6 +31,7 @@
 #include <string.h>
 
 #define MAXD 12
+#define BON_NONE 0xffff
 
 enum { K_WB, K_ISSUE }; /* wait for the older one's write-back / issue */
 
@@ -51,6 +52,7 @@ struct id_warp {
 	struct ref lw[257]; /* latest writer of each register (256: the predicate) */
 	struct ref last_ctrl, last_sync;
 	uint32_t nmem;      /* memory instructions in the window */
+	uint32_t epoch;     /* issues and write-backs so far */
 };
 
 struct id_state {
@@ -61,6 +63,14 @@ struct id_state {
 	struct dep *deps;   /* [warp][slot][MAXD] */
 	uint8_t *ndeps;     /* [warp][slot], MAXD + 1 = overflowed */
 	uint8_t *dpos;      /* [warp][slot]: dependences before this one are resolved */
+	/* Compact per-slot state so the ready scan rarely touches the slots:
+	 * waiting = inserted, not issued; bon = slot of the producer it was last
+	 * found blocked on (NONE: check again), bre = that stall reason; moved =
+	 * the warp's event count when the slot last issued or wrote back,
+	 * checked = the count when the entry was last evaluated. */
+	uint8_t *waiting, *bre;
+	uint16_t *bon;
+	uint32_t *moved, *checked;
 	uint32_t nslots;
 };
 
@@ -93,6 +103,11 @@ static void id_sm_free(void *p)
 	iw_free(st->deps);
 	iw_free(st->ndeps);
 	iw_free(st->dpos);
+	iw_free(st->waiting);
+	iw_free(st->bre);
+	iw_free(st->bon);
+	iw_free(st->moved);
+	iw_free(st->checked);
 	iw_free(st);
 }
 
@@ -111,7 +126,13 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->deps = iw_calloc(nw * st->nslots * MAXD, sizeof *st->deps);
 	st->ndeps = iw_calloc(nw * st->nslots, 1);
 	st->dpos = iw_calloc(nw * st->nslots, 1);
-	if (!st->w || !st->live_pool || !st->deps || !st->ndeps || !st->dpos) {
+	st->waiting = iw_calloc(nw * st->nslots, 1);
+	st->bre = iw_calloc(nw * st->nslots, 1);
+	st->bon = iw_calloc(nw * st->nslots, sizeof *st->bon);
+	st->moved = iw_calloc(nw * st->nslots, sizeof *st->moved);
+	st->checked = iw_calloc(nw * st->nslots, sizeof *st->checked);
+	if (!st->w || !st->live_pool || !st->deps || !st->ndeps || !st->dpos || !st->waiting || !st->bre || !st->bon ||
+	    !st->moved || !st->checked) {
 		id_sm_free(st);
 		return iw_fail(e, IW_ERUN, "out of memory");
 	}
@@ -218,6 +239,8 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	uint8_t *nd = &st->ndeps[k0];
 	*nd = 0;
 	st->dpos[k0] = 0;
+	st->waiting[k0] = 1;
+	st->bon[k0] = BON_NONE;
 	/* RAW (and WAW without renaming): the latest older writer only, from the
 	 * per-register table; the others are found by scanning the window. */
 	for (int i = 0; i < a->nsrc; i++) {
@@ -277,8 +300,9 @@ static int dep_open(const struct iw_warp *w, const struct dep *d)
 }
 
 /* 0 = ready, else a stall reason. */
-static int blocked(struct id_state *st, struct iw_warp *w, struct iw_slot *s, uint32_t pos)
+static int blocked(struct id_state *st, struct iw_warp *w, struct iw_slot *s, uint32_t pos, uint16_t *on)
 {
+	*on = BON_NONE;
 	struct dep *d = &st->deps[((size_t)w->id * st->nslots + s->id) * MAXD];
 	uint8_t nd = st->ndeps[(size_t)w->id * st->nslots + s->id];
 	static const int reason[5] = {IW_STALL_WAR_WAW, IW_STALL_RAW, IW_STALL_CONTROL, IW_STALL_MEM_ORDER,
@@ -287,8 +311,10 @@ static int blocked(struct id_state *st, struct iw_warp *w, struct iw_slot *s, ui
 		/* dependences only ever resolve: resume after the resolved prefix */
 		uint8_t *dp = &st->dpos[(size_t)w->id * st->nslots + s->id];
 		for (; *dp < nd; ++*dp)
-			if (dep_open(w, &d[*dp]))
+			if (dep_open(w, &d[*dp])) {
+				*on = d[*dp].slot;
 				return reason[d[*dp].cls];
+			}
 		return 0;
 	}
 	/* overflowed list: rescan the older part of the window */
@@ -333,14 +359,23 @@ static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, in
 {
 	struct id_state *st = p;
 	struct id_warp *x = &st->w[w->id];
+	size_t base = (size_t)w->id * st->nslots;
 	int first = 0;
 	for (uint32_t k = 0; k < x->n; k++) {
-		struct iw_slot *s = &w->slots[x->live[k]];
-		if (s->state != IW_SLOT_SCHEME)
+		uint16_t id = x->live[k];
+		if (!st->waiting[base + id])
 			continue;
-		int r = blocked(st, w, s, k);
+		uint16_t b = st->bon[base + id];
+		int r;
+		if (b != BON_NONE && st->moved[base + b] < st->checked[base + id]) {
+			r = st->bre[base + id]; /* its producer did not move: still blocked */
+		} else {
+			r = blocked(st, w, &w->slots[id], k, &st->bon[base + id]);
+			st->bre[base + id] = (uint8_t)r;
+			st->checked[base + id] = x->epoch + 1;
+		}
 		if (!r)
-			return s;
+			return &w->slots[id];
 		if (!first)
 			first = r;
 	}
@@ -348,9 +383,17 @@ static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, in
 	return NULL;
 }
 
+static inline void mark_changed(struct id_state *st, const struct iw_warp *w, uint16_t id)
+{
+	struct id_warp *x = &st->w[w->id];
+	st->moved[(size_t)w->id * st->nslots + id] = ++x->epoch;
+}
+
 static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
 {
 	struct id_state *st = p;
+	st->waiting[(size_t)w->id * st->nslots + s->id] = 0;
+	mark_changed(st, w, s->id);
 	iw_count(st->sim, IW_A_IB_READ, 1);
 }
 
@@ -359,6 +402,7 @@ static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	struct id_state *st = p;
 	struct id_warp *x = &st->w[w->id];
 	x->nmem -= is_mem(&s->in);
+	mark_changed(st, w, s->id);
 	for (uint32_t k = 0; k < x->n; k++)
 		if (x->live[k] == s->id) {
 			memmove(&x->live[k], &x->live[k + 1], (x->n - k - 1) * sizeof x->live[0]);
