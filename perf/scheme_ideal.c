@@ -262,20 +262,29 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	if (ref_live(w, x->last_sync)) /* barriers chain: the latest covers the older ones */
 		add_dep(st, d, nd, x->last_sync, K_WB, 4);
 	int mem = is_mem(a), sync = is_sync(a);
+	/* Youngest first.  Ordered memory issues in order, so once an older
+	 * store that A must follow is found, everything older is covered (a
+	 * store itself waited for every older load and store), unless addresses
+	 * let stores pass each other (disambiguation). */
+	int mem_done = 0;
 	if (!c->ideal_renaming || ((mem || sync) && x->nmem))
-		for (uint32_t k = 0; k < x->n; k++) {
+		for (uint32_t k = x->n; k-- > 0;) {
 			struct iw_slot *o = &w->slots[x->live[k]];
 			const struct iw_inst *pi = &o->in;
 			struct ref r = {o->id, o->seq};
 			if (!c->ideal_renaming && regs_meet(a->dst, a->ndst, pi->src, pi->nsrc))
 				add_dep(st, d, nd, r, K_WB, 0); /* WAR: as the WAR scoreboard */
-			if (!is_mem(pi))
+			if (!is_mem(pi) || mem_done)
 				continue;
-			if (sync)
+			if (sync) {
 				add_dep(st, d, nd, r, K_WB, 4);
-			else if (mem && !(is_plain_load(a) && is_plain_load(pi)) &&
-				 (!c->ideal_disambiguation || mem_overlap(w, a, pi)))
+			} else if (mem && !(is_plain_load(a) && is_plain_load(pi)) &&
+				   (!c->ideal_disambiguation || mem_overlap(w, a, pi))) {
 				add_dep(st, d, nd, r, K_ISSUE, 3);
+				mem_done = !c->ideal_disambiguation && !is_plain_load(pi);
+			}
+			if (c->ideal_renaming && mem_done)
+				break;
 		}
 	struct ref me = {s->id, s->seq};
 	for (int i = 0; i < a->ndst; i++)
