@@ -241,6 +241,12 @@ static void lg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 			cu->wait[cu->nwait++] = (uint16_t)(x->rat[RAT_PRED] - 1);
 	}
 	iw_count(st->sim, IW_A_RAT_READ, lookups);
+	/* dependences found at insertion into the CUs: RAW on in-flight
+	 * producers (tags), and WAW that renaming removes */
+	struct iw_counters *cnt = &st->sim->res->cnt;
+	cnt->deps_found[1] += cu->nwait;
+	for (int i = 0; i < in->ndst; i++)
+		cnt->deps_found[0] += x->rat[in->dst[i]] != 0;
 	/* rename the destination(s) */
 	uint16_t tag = (uint16_t)s->cu;
 	if (st->nrrs && needs_tag(in)) {

@@ -260,6 +260,56 @@ static void fast_forward_equals_stepping_for_every_scheme(void)
 
 
 
+/* Counters of section 7 are filled consistently by every scheme: each
+ * collector-unit allocation is freed once (its period counted), LOOG's RRS
+ * entries likewise, stalls cover every scheduler-cycle, and the structures a
+ * scheme adds show activity. */
+static void counters_are_consistent_for_every_scheme(void)
+{
+	enum { N = 150 };
+	struct iw_inst prog[N];
+	random_program(prog, N, MIX_BALANCED, 7);
+	for (size_t vi = 0; vi < IW_ARRAY_LEN(variants); vi++) {
+		struct iw_config c;
+		small_gpu(&c);
+		apply(&c, &variants[vi]);
+		struct iw_run_result r;
+		char msg[600];
+		CU_ASSERT_EQUAL_FATAL(run_checked(&c, variants[vi].scheme, prog, N, 4, 6, &r, msg, sizeof msg), 0);
+		uint64_t cu = 0, rrs = 0, stalls = 0, dist = 0;
+		for (int i = 0; i < IW_HIST_BINS; i++) {
+			cu += r.cnt.cu_alloc_period[i];
+			rrs += r.cnt.rrs_alloc_period[i];
+		}
+		for (int i = 0; i < IW_REORDER_BINS; i++)
+			dist += r.cnt.reorder_dist[i];
+		for (int i = 0; i < IW_STALL_COUNT; i++)
+			stalls += r.cnt.stall[i];
+		CU_ASSERT_EQUAL(cu, r.warp_insts);
+		CU_ASSERT_EQUAL(dist, r.cnt.reorders);
+		/* every scheduler-cycle is either an issue or a stall with a reason */
+		CU_ASSERT_EQUAL(stalls + r.act[IW_A_SCHED_SELECT], r.cycles * (uint64_t)c.sms * (uint64_t)c.subcores);
+		CU_ASSERT(r.cnt.deps_found[0] + r.cnt.deps_found[1] > 0 || !strcmp(variants[vi].scheme, "inorder"));
+		const char *s = variants[vi].scheme;
+		if (!strcmp(s, "socgpu"))
+			CU_ASSERT(r.act[IW_A_DM_ROW_WRITE] == r.warp_insts && r.act[IW_A_DM_COL_CLEAR] == r.warp_insts);
+		if (!strcmp(s, "ghost"))
+			CU_ASSERT(r.act[IW_A_DC_CHECK] == r.warp_insts && r.act[IW_A_ISB_WRITE] == r.warp_insts &&
+				  r.cnt.isb_occ > 0 && r.act[IW_A_ITAB_WRITE] > 0);
+		if (!strcmp(s, "loog")) {
+			CU_ASSERT(r.act[IW_A_RAT_READ] > 0 && r.act[IW_A_BCAST_SEND] > 0 && r.act[IW_A_CU_TAG_COMPARE] > 0);
+			CU_ASSERT(r.cnt.rf_reads_saved_bcast > 0 && r.cnt.rf_writes_saved_rename > 0);
+			if (r.act[IW_A_RRS_ALLOC]) {
+				CU_ASSERT_EQUAL(rrs, r.act[IW_A_RRS_ALLOC]);
+				CU_ASSERT(r.cnt.rrs_occ > 0);
+			}
+		}
+		if (strcmp(s, "loog"))
+			CU_ASSERT_EQUAL(r.act[IW_A_RRS_ALLOC] + r.act[IW_A_BCAST_SEND] + r.cnt.rf_reads_saved_bcast, 0);
+		iw_run_result_free(&r);
+	}
+}
+
 /* ------------------------------------------------ hand-derived micro-traces */
 
 struct evlog {
@@ -583,6 +633,7 @@ void suite_schemes(void)
 	TU_SUITE("schemes", {"oracle_rejects_a_raw_violation", oracle_rejects_a_raw_violation},
 		 {"oracle_accepts_every_scheme_on_random_programs", oracle_accepts_every_scheme_on_random_programs},
 		 {"fast_forward_equals_stepping_for_every_scheme", fast_forward_equals_stepping_for_every_scheme},
+		 {"counters_are_consistent_for_every_scheme", counters_are_consistent_for_every_scheme},
 		 {"socgpu_figure3_dependence_matrix", socgpu_figure3_dependence_matrix},
 		 {"ghost_figure12_walkthrough", ghost_figure12_walkthrough},
 		 {"loog_thesis_three_instruction_example", loog_thesis_three_instruction_example},
