@@ -129,6 +129,7 @@ void iw_workload_close(struct iw_workload *w);
 struct iw_builtin_desc {
 	const char *name;
 	const char *description;
+	int in_default_set; /* one of the kernels that "builtin" runs (not a variant) */
 };
 size_t iw_builtin_count(void);
 const struct iw_builtin_desc *iw_builtin_get(size_t i);
@@ -228,7 +229,7 @@ struct iw_config {
 
 /* Defaults from the table, then a preset or file, then --set overrides. */
 void iw_config_defaults(struct iw_config *c);
-/* Load "v100" (preset) or a path; validates against perf/config.xsd. */
+/* Load "v100" (preset) or a path over the defaults; validates against perf/config.xsd. */
 int iw_config_load(struct iw_config *c, const char *preset_or_file, char **xml_text,
 		   struct iw_err *e);
 /* "key=value"; range- and type-checked against the table; error names the key. */

@@ -70,7 +70,7 @@ static int add_workload(struct iw_job *j, const char *name, struct iw_err *e)
 		/* The default set, one row per kernel so the table compares them. */
 		for (size_t i = 0; i < iw_builtin_count(); i++) {
 			const char *n = iw_builtin_get(i)->name;
-			if (strcmp(n, "builtin") == 0 || has_str(j->workloads, j->nworkloads, n))
+			if (!iw_builtin_get(i)->in_default_set || has_str(j->workloads, j->nworkloads, n))
 				continue;
 			int rc = add_str(&j->workloads, &j->nworkloads, n, e);
 			if (rc)
