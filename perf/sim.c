@@ -464,8 +464,9 @@ static uint32_t cu_age_order(const struct iw_subcore *sc, uint8_t *idx)
 	return n;
 }
 
-static void cu_free(struct iw_sim *s, struct iw_subcore *sc, uint32_t i, uint64_t now)
+void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
 {
+	struct iw_sim *s = sc->sm->sim;
 	uint64_t period = now - sc->cu[i].t_alloc;
 	s->res->cnt.cu_occ += period;
 	s->res->cnt.cu_alloc_period[iw_hist_bin(period)]++;
@@ -493,7 +494,7 @@ static int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 			continue;
 		struct iw_warp *w = &sm->warps[cu->warp];
 		struct iw_slot *sl = &w->slots[cu->slot];
-		cu_free(s, sc, idx[k], now);
+		iw_sim_cu_free(sc, idx[k], now);
 		iw_count(s, IW_A_CU_DISPATCH, 1);
 		iw_sim_dispatch(sc, w, sl, unit, now);
 		progress = 1;
@@ -860,7 +861,10 @@ static int tick_subcore(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 	progress |= rc;
 	if (s->ops->tick && s->ops->tick(sm->scheme_state, sc, now)) {
 		progress = 1;
-		sc->blocked_mask = 0; /* the scheme moved something: ask every warp again */
+		/* the scheme moved something: ask every warp again, and retry
+		 * decode (its buffers may have drained, as GhOST's IB into the IsB) */
+		sc->blocked_mask = 0;
+		sc->noinsert_mask = 0;
 	}
 	uint8_t reason;
 	progress |= stage_issue(s, sm, sc, now, &reason);

@@ -245,6 +245,9 @@ static inline uint32_t iw_sim_bank(const struct iw_config *c, uint32_t w, uint32
 {
 	return (r + w) % (uint32_t)c->rf_banks;
 }
+/* Free collector unit i (its allocation period is counted); for schemes
+ * that replace the collect stage and hold CUs past dispatch (LOOG). */
+void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now);
 /* Record that s issues ahead of older unissued instructions of its warp. */
 void iw_sim_count_reorder(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl);
 /* Histogram bin of a period in cycles (log-spaced, IW_HIST_BINS). */
