@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "iw.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,6 +66,9 @@ int main(int argc, char **argv)
 	 * describe the default command, which help2man turns into the man page). */
 	rc = cmd_run(argc, argv);
 out:
+	/* A summary lost on a full disk or a closed pipe is a failed run, not a success. */
+	if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0)
+		rc = cli_fail(1, "standard output: write failed: %s", strerror(errno ? errno : EIO));
 	free(cl);
 	return rc;
 }

@@ -205,6 +205,7 @@ struct iw_workload_trace {
 	char *list_text;    /* backing store of `list` when made from a folder listing */
 	uint64_t list_line;
 	int single_done;
+	int listed;        /* kernels kernelslist.g has named so far */
 	struct kfile *cur;
 	struct rd scan;     /* structure cursor over cur */
 	int in_body;
@@ -709,10 +710,16 @@ static int tr_next_kernel(struct iw_workload *w, struct iw_kernel_info *ki, stru
 				return iw_fail(e, IW_EINPUT, "%s:%llu: expected a readable kernel trace '%s', found: %s",
 					       t->list_path, (unsigned long long)t->list_line, show(s), strerror(errno));
 		}
+		t->listed++;
 		return start_kernel(t, path, path, ki, e);
 	}
 	if (ferror(t->list))
 		return iw_fail(e, IW_ERUN, "%s: read error", t->list_path);
+	/* An empty (or truncated to nothing) list would run nothing and report
+	 * zeros as if they were results. */
+	if (!t->listed)
+		return iw_fail(e, IW_EINPUT, "%s:%llu: expected at least one kernel-N.traceg entry, found none",
+			       t->list_path, (unsigned long long)t->list_line);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
  */
 #include "reports.h"
 
+#include <errno.h>
 #include <hdf5.h>
 #include <hdf5_hl.h>
 #include <string.h>
@@ -313,15 +314,26 @@ fail:
 
 int iw_h5_write(const char *path, const struct iw_h5_meta *m, const struct iw_row *rows, size_t n, struct iw_err *e)
 {
+	/* HDF5 builds the file in memory (core driver, no backing store) and we
+	 * write the finished image ourselves: a full disk then fails our fwrite
+	 * cleanly, whereas a failed flush inside H5Fclose leaves HDF5 1.10 with
+	 * a half-closed file that crashes the program at exit. */
 	struct iw_out o;
-	int rc = iw_out_open(&o, path, 0, e);
+	void *image = NULL;
+	int rc = iw_out_open(&o, path, 1, e);
 	if (rc)
 		return rc;
 	H5Eset_auto2(H5E_DEFAULT, NULL, NULL); /* we report errors ourselves */
-	hid_t f = H5Fcreate(o.tmp, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), g = -1;
+	hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+	hid_t f = fapl < 0 || H5Pset_fapl_core(fapl, 1 << 20, 0) < 0
+			  ? -1
+			  : H5Fcreate(o.tmp, H5F_ACC_TRUNC, H5P_DEFAULT, fapl),
+	      g = -1;
+	if (fapl >= 0)
+		H5Pclose(fapl);
 	if (f < 0) {
 		iw_out_abort(&o);
-		return iw_fail(e, IW_ERUN, "%s: cannot create the HDF5 file (is the folder writable?)", path);
+		return iw_fail(e, IW_ERUN, "%s: cannot create the HDF5 file", path);
 	}
 	CHECK(attr_str(f, "tool", "issuewatt"));
 	CHECK(attr_str(f, "tool_version", IW_VERSION));
@@ -368,10 +380,28 @@ int iw_h5_write(const char *path, const struct iw_h5_meta *m, const struct iw_ro
 		rc = write_run(f, &rows[i], i, path, e);
 	if (rc)
 		goto fail;
-	CHECK(H5Fclose(f));
-	f = -1;
+	CHECK(H5Fflush(f, H5F_SCOPE_LOCAL));
+	ssize_t size = H5Fget_file_image(f, NULL, 0);
+	CHECK(size);
+	image = iw_malloc((size_t)size);
+	if (!image) {
+		iw_fail(e, IW_ERUN, "%s: out of memory", path);
+		goto fail;
+	}
+	CHECK(H5Fget_file_image(f, image, (size_t)size));
+	{
+		herr_t closed = H5Fclose(f);
+		f = -1;
+		CHECK(closed);
+	}
+	if (fwrite(image, 1, (size_t)size, o.f) != (size_t)size) {
+		iw_fail(e, IW_ERUN, "%s: write failed: %s", path, strerror(errno));
+		goto fail;
+	}
+	iw_free(image);
 	return iw_out_commit(&o, e);
 fail:
+	iw_free(image);
 	if (g >= 0)
 		H5Gclose(g);
 	if (f >= 0)
