@@ -6,6 +6,7 @@
  */
 #include "calib.h"
 
+#include <errno.h>
 #include <hdf5.h>
 #include <hdf5_hl.h>
 #include <libxml/parser.h>
@@ -499,12 +500,20 @@ static int h5_strings(hid_t g, const char *name, char *const *s, size_t n)
 
 int iw_calib_write_h5(const struct iw_calib *c, const char *path, struct iw_err *e)
 {
+	/* Built in memory (core driver) and written by us: a full disk then fails
+	 * our fwrite cleanly instead of HDF5's close, which leaves HDF5 1.10 with
+	 * a half-closed file that crashes the program at exit. */
 	struct iw_out o;
-	int rc = iw_out_open(&o, path, 0, e);
+	int rc = iw_out_open(&o, path, 1, e);
 	if (rc)
 		return rc;
 	H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
-	hid_t f = H5Fcreate(o.tmp, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+	hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+	hid_t f = fapl < 0 || H5Pset_fapl_core(fapl, 1 << 16, 0) < 0
+			  ? -1
+			  : H5Fcreate(o.tmp, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+	if (fapl >= 0)
+		H5Pclose(fapl);
 	int bad = f < 0;
 	if (!bad) {
 		bad |= H5LTset_attribute_string(f, "/", "spec", c->spec_path) < 0;
@@ -582,11 +591,21 @@ int iw_calib_write_h5(const struct iw_calib *c, const char *path, struct iw_err 
 		}
 		H5Gclose(g);
 	}
+	void *image = NULL;
+	ssize_t size = bad || H5Fflush(f, H5F_SCOPE_LOCAL) < 0 ? -1 : H5Fget_file_image(f, NULL, 0);
+	bad |= size < 0 || !(image = iw_malloc((size_t)size)) || H5Fget_file_image(f, image, (size_t)size) < 0;
 	if (f >= 0 && H5Fclose(f) < 0)
 		bad = 1;
+	int werr = 0;
+	if (!bad && fwrite(image, 1, (size_t)size, o.f) != (size_t)size) {
+		bad = 1;
+		werr = errno;
+	}
+	iw_free(image);
 	if (bad) {
 		iw_out_abort(&o);
-		return iw_fail(e, IW_ERUN, "%s: could not write the HDF5 fit report", path);
+		return iw_fail(e, IW_ERUN, "%s: could not write the HDF5 fit report%s%s", path, werr ? ": " : "",
+			       werr ? strerror(werr) : "");
 	}
 	return iw_out_commit(&o, e);
 }

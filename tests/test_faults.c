@@ -203,12 +203,25 @@ static void full_disk(void)
 	CU_ASSERT_EQUAL(run_with("", "/dev/full", SMALL), 1);
 	CU_ASSERT_EQUAL(run_with("", "/dev/full", SMALL " --format csv"), 1);
 	CU_ASSERT_EQUAL(run_with("", "/dev/full", "list workloads"), 1);
-	/* A calibrated technology file and fit report under the size limit. */
-	char d2[700];
+	/* Calibration outputs (HDF5 fit report, calibrated file) under the limit. */
+	char d2[600], cmd[4096], a2[2400], h2[700];
 	snprintf(d2, sizeof d2, "%s/cal", dir);
-	CU_ASSERT_EQUAL_FATAL(mkdir(d2, 0755), 0);
-	snprintf(args, sizeof args, "calibrate --show tests/data/reports/yosys_stat_liberty_array_mult_8.txt");
-	CU_ASSERT_EQUAL(run_with("", "/dev/full", args), 1);
+	snprintf(cmd, sizeof cmd,
+		 "set -e; mkdir '%s'; cd '%s'; cp tests/fuzz/seeds/calib_spec/spec.xml '%s/';"
+		 "for n in 8 16 32; do cp tests/data/reports/yosys_stat_liberty_array_mult_$n.txt '%s/m'$n.txt; done;"
+		 "printf '<?xml version=\"1.0\"?>\\n<tech name=\"base\">\\n<coef name=\"area.mult.n2\" value=\"1\" "
+		 "unit=\"um2\" source=\"guess\"/>\\n</tech>\\n' > '%s/base.xml'",
+		 d2, IW_SRCDIR, d2, d2, d2);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	snprintf(a2, sizeof a2, "calibrate '%s/spec.xml' -o '%s/cal.xml' --h5 '%s/fit.h5'", d2, d2, d2);
+	CU_ASSERT_EQUAL(run_with("trap '' XFSZ; ulimit -f 4;", NULL, a2), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "fit.h5"));
+	CU_ASSERT_EQUAL(count_named(d2, "fit.h5"), 0);
+	CU_ASSERT_EQUAL(count_named(d2, "cal.xml"), 0);
+	CU_ASSERT_EQUAL(run_with("", NULL, a2), 0);
+	snprintf(h2, sizeof h2, "%s/fit.h5", d2);
+	CU_ASSERT(h5_valid(h2));
+	CU_ASSERT_EQUAL(run_with("", "/dev/full", a2), 1);
 }
 
 /* SIGKILL while the result is being written: the target is absent or a
