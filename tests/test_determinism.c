@@ -1,0 +1,148 @@
+/*
+ * tests/test_determinism.c -- the same inputs give the same numbers, to the
+ * last bit: every dataset and attribute of the HDF5 result is identical
+ * across runs (apart from the root attribute created_utc, the only
+ * timestamp), whatever the working folder, and a (workload, scheme) result
+ * does not depend on what else the job ran.  Values are compared through
+ * h5dump with 17 significant digits (exact for doubles), so layout details
+ * HDF5 may vary (object times, free space) are not mistaken for results.
+ */
+#include "iw.h"
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+static const char *bin(void)
+{
+	const char *b = getenv("IW_BIN");
+	return b ? b : IW_SRCDIR "/build/issuewatt";
+}
+
+/* Run the program in `dir` with `args`; exit code. */
+static int run_in(const char *dir, const char *args)
+{
+	char cmd[4096];
+	snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s >/dev/null 2>&1 </dev/null", dir, bin(), args);
+	int st = system(cmd);
+	return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* h5dump of `what` (-g GROUP, or "" for the whole file) of dir/r.h5 with
+ * exact doubles, without the created_utc attribute and without lines naming
+ * the dumped group (so two run indices compare).  Caller frees. */
+static char *dump(const char *dir, const char *what, int *had_timestamp)
+{
+	char cmd[2048];
+	snprintf(cmd, sizeof cmd, "cd '%s' && h5dump -m %%.17g %s r.h5", dir, what);
+	FILE *p = popen(cmd, "r");
+	if (!p)
+		return NULL;
+	size_t cap = 1 << 20, n = 0;
+	char *out = malloc(cap);
+	char line[65536];
+	int skip = 0;
+	*had_timestamp = 0;
+	while (out && fgets(line, sizeof line, p)) {
+		if (strstr(line, "ATTRIBUTE \"created_utc\"")) {
+			*had_timestamp = 1;
+			skip = 1;
+			continue;
+		}
+		if (skip) {
+			if (strcmp(line, "   }\n") == 0)
+				skip = 0;
+			continue;
+		}
+		if (strstr(line, "GROUP \"/runs/"))
+			continue;
+		size_t l = strlen(line);
+		if (n + l + 1 > cap) {
+			char *o2 = realloc(out, cap *= 2);
+			if (!o2) {
+				free(out);
+				out = NULL;
+				break;
+			}
+			out = o2;
+		}
+		memcpy(out + n, line, l);
+		n += l;
+	}
+	if (pclose(p) != 0) {
+		free(out);
+		return NULL;
+	}
+	if (out)
+		out[n] = 0;
+	return out;
+}
+
+#define JOB "run -q -s all --scale 0.05 -w vecadd,reduce -w " IW_SRCDIR "/tests/data/traces/vectoradd-sm61 -o r.h5"
+
+static void same_inputs_identical_datasets(void)
+{
+	char a[600], b[600];
+	snprintf(a, sizeof a, "%s", tu_tmpdir());
+	snprintf(b, sizeof b, "%s", tu_tmpdir());
+	CU_ASSERT_EQUAL_FATAL(run_in(a, JOB), 0);
+	CU_ASSERT_EQUAL_FATAL(run_in(b, JOB), 0);
+	int ta = 0, tb = 0;
+	char *da = dump(a, "", &ta), *db = dump(b, "", &tb);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(da);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(db);
+	/* The timestamp was there and was the only thing removed. */
+	CU_ASSERT(ta && tb);
+	CU_ASSERT_PTR_NOT_NULL(strstr(da, "DATASET \"energy_by_structure\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(da, "ATTRIBUTE \"command_line\""));
+	CU_ASSERT(strlen(da) > 100000);
+	CU_ASSERT_EQUAL(strlen(da), strlen(db));
+	CU_ASSERT(strcmp(da, db) == 0);
+	free(da);
+	free(db);
+}
+
+/* vecadd x loog alone, and as one row of a larger job (other workloads and
+ * schemes before it): the same datasets, series included. */
+static void result_independent_of_job_composition(void)
+{
+	char a[600], b[600];
+	snprintf(a, sizeof a, "%s", tu_tmpdir());
+	snprintf(b, sizeof b, "%s", tu_tmpdir());
+	CU_ASSERT_EQUAL_FATAL(run_in(a, "run -q --scale 0.05 -w vecadd -s inorder,loog -o r.h5"), 0);
+	CU_ASSERT_EQUAL_FATAL(run_in(b, "run -q --scale 0.05 -w sgemm,vecadd -s all -o r.h5"), 0);
+	/* Row order is workload-major in the scheme order of 'all'; find
+	 * vecadd/loog in the big job from its summary CSV. */
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run -q --scale 0.05 -w sgemm,vecadd -s all --format csv", b, bin());
+	FILE *p = popen(cmd, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	char line[4096];
+	int row = -2, found = -1;
+	while (fgets(line, sizeof line, p)) {
+		row++;
+		if (strncmp(line, "vecadd,loog,", 12) == 0)
+			found = row;
+	}
+	CU_ASSERT_EQUAL(pclose(p), 0);
+	CU_ASSERT_FATAL(found > 1);
+	char ga[64], gb[64];
+	snprintf(ga, sizeof ga, "-g /runs/000001");
+	snprintf(gb, sizeof gb, "-g /runs/%06d", found);
+	int t;
+	char *da = dump(a, ga, &t), *db = dump(b, gb, &t);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(da);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(db);
+	CU_ASSERT_PTR_NOT_NULL(strstr(da, "DATASET \"activity\""));
+	CU_ASSERT(strcmp(da, db) == 0);
+	free(da);
+	free(db);
+}
+
+void suite_determinism(void)
+{
+	TU_SUITE("determinism", {"same_inputs_identical_datasets", same_inputs_identical_datasets},
+		 {"result_independent_of_job_composition", result_independent_of_job_composition});
+}
