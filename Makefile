@@ -4,9 +4,11 @@
 #   make run        build and run the default job into out/default.h5
 #   make bench      run the benchmarks (speed goals live here, not in tests)
 #   make install PREFIX=/usr/local
-# Options: SAN=1 (address+undefined sanitizers), MPI=1 (Open MPI sweeps), BUILD=dir, DEBUG=1.
+#   make fuzz       run every parser's libFuzzer target FUZZ_SECONDS (default 30) each
+# Options: SAN=1 (address+undefined sanitizers, in build-san/), MPI=1 (Open MPI sweeps), BUILD=dir, DEBUG=1.
 
-BUILD ?= build
+# The sanitizer build gets its own folder so it never mixes with the normal one.
+BUILD ?= $(if $(filter 1,$(SAN)),build-san,build)
 PREFIX ?= /usr/local
 SAN ?= 0
 MPI ?= 0
@@ -23,7 +25,7 @@ $(PUBLIC_TARGETS): deps
 deps:
 	@sh mk/deps.sh
 clean:
-	rm -rf $(BUILD) out
+	rm -rf $(BUILD) build build-san build-fuzz out
 .PHONY: $(PUBLIC_TARGETS) deps clean
 else
 

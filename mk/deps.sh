@@ -27,6 +27,16 @@ fi
 if [ "${SAN:-0}" = 1 ] || [ "${IW_WANT_FUZZ:-0}" = 1 ]; then
 	tool clang clang
 fi
+# make fuzz: libFuzzer's runtime is only a Recommends of clang, so name it.
+if [ "${IW_WANT_FUZZ:-0}" = 1 ]; then
+	if ! command -v clang >/dev/null 2>&1 || [ ! -f "$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a)" ]; then
+		need="$need libclang-rt-dev"
+	fi
+fi
+# CI's memory check of the default run.
+if [ "${IW_WANT_VALGRIND:-0}" = 1 ]; then
+	tool valgrind valgrind
+fi
 
 [ -z "$need" ] && exit 0
 echo "deps: installing the missing Debian packages:$need" >&2
