@@ -3,7 +3,15 @@
  * = sum over actions of count x energy per action (area/model.c prices each
  * action from the bits and gates it touches); static power = leakage of every
  * structure present (leakage density x its area) + the chip's constant power +
- * the idle-SM power (AccelWattch).  All outputs in SI units: J, W, s.
+ * the idle-SM power (AccelWattch) + the shared components below.  All outputs
+ * in SI units: J, W, s.
+ *
+ * Shared components in the AccelWattch manner (Kandiah et al., MICRO 2021):
+ * per-warp-instruction pipeline energy (GPUWattch/AccelWattch PIPEP/IBP:
+ * issue, operand crossbar, pipeline registers, write-back), clock tree and
+ * pipeline registers of active SMs, AccelWattch's static power of active SMs
+ * growing linearly with active lanes, and DRAM background/refresh.  Which of
+ * their coefficients is fitted, and to what, is stated in tech/45nm.xml.
  *
  * The whole-GPU figure includes the components every scheme shares (register
  * file, execution units, caches, DRAM, NoC, constant and idle power), so a
