@@ -313,6 +313,12 @@ fail:
 
 int iw_h5_write(const char *path, const struct iw_h5_meta *m, const struct iw_row *rows, size_t n, struct iw_err *e)
 {
+	return iw_h5_write_sweep(path, m, NULL, rows, n, e);
+}
+
+int iw_h5_write_sweep(const char *path, const struct iw_h5_meta *m, const struct iw_h5_sweep *sw,
+		      const struct iw_row *rows, size_t n, struct iw_err *e)
+{
 	struct iw_out o;
 	int rc = iw_out_open(&o, path, 0, e);
 	if (rc)
@@ -363,6 +369,15 @@ int iw_h5_write(const char *path, const struct iw_h5_meta *m, const struct iw_ro
 	CHECK(g);
 	H5Gclose(g);
 	g = -1;
+	if (sw) {
+		g = H5Gcreate2(f, "sweep", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+		CHECK(g);
+		CHECK(text(g, "spec_xml", sw->spec_xml));
+		hsize_t dn = n;
+		CHECK(du64(g, "point", 1, &dn, sw->point_ids, "canonical row index in the sweep", 0));
+		H5Gclose(g);
+		g = -1;
+	}
 	rc = write_summary(f, m, rows, n, path, e);
 	for (size_t i = 0; rc == 0 && i < n; i++)
 		rc = write_run(f, &rows[i], i, path, e);
