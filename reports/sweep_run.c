@@ -166,7 +166,8 @@ static int run_threads(struct state *st, int jobs)
 		if (st->stop && *st->stop && !announced && st->active > 0) {
 			announced = 1;
 			if (st->progress)
-				fprintf(stderr, "\nissuewatt: stopping: finishing the %d running point(s)\n", st->active);
+				fprintf(stderr, "%sissuewatt: stopping: finishing the %d running point(s)\n", st->tty ? "\n" : "",
+					st->active);
 		}
 	}
 	pthread_mutex_unlock(&st->mu);
