@@ -137,6 +137,8 @@ install: $(BIN) $(LIB) $(BUILD)/issuewatt.1
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libissuewatt.a
 	install -m 644 $(BUILD)/issuewatt.1 $(DESTDIR)$(PREFIX)/share/man/man1/issuewatt.1
 	install -m 644 $(RESOURCES) $(DESTDIR)$(PREFIX)/share/issuewatt/
+	install -d $(DESTDIR)$(PREFIX)/include/issuewatt
+	install -m 644 $(foreach m,$(MODULES),$(wildcard $(m)/$(m).h)) core/iw.h $(DESTDIR)$(PREFIX)/include/issuewatt/
 
 -include $(wildcard $(BUILD)/*/*.d)
 .PHONY: $(PUBLIC_TARGETS)

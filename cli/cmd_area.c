@@ -1,9 +1,480 @@
-/* cli/cmd_area.c -- 'issuewatt area' (being built). */
+/*
+ * cli/cmd_area.c -- 'issuewatt area': area and FPGA resources of a
+ * configuration and scheme from the structure model, no simulation; the
+ * working of one structure (--explain); and the validation page
+ * (--validation, which regenerates docs/VALIDATION.md).
+ */
+#include "area.h"
 #include "cli.h"
+#include "power.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const area_schemes[] = {"inorder", "socgpu", "ghost", "loog", "ideal"};
+#define N_AREA_SCHEMES (sizeof area_schemes / sizeof area_schemes[0])
+
+static void area_usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: issuewatt area [OPTION]...\n"
+		"Area (ASIC) or FPGA resources of every structure of a scheme, rolled up per sub-core,\n"
+		"SM and GPU, and the overhead against the in-order baseline of the same configuration.\n\n"
+		"  -c, --config PRESET|FILE   GPU/SM configuration (default: built-in defaults, V100-like)\n"
+		"  -s, --scheme NAME|all      inorder, socgpu, ghost, loog, ideal or all (default all)\n"
+		"  -t, --tech PRESET|FILE     technology or device file (default 12nm); presets: 45nm 32nm\n"
+		"                             22nm 14nm 12nm 7nm xcu50\n"
+		"      --set KEY=VALUE        override a configuration key, or a technology key as\n"
+		"                             tech.vdd, tech.clock_mhz, tech.<coefficient> (repeatable)\n"
+		"  -f, --format text|csv      output format (default text)\n"
+		"      --per-structure        CSV: one row per structure as well as the totals\n"
+		"      --explain STRUCTURE    print the working of one structure (bits, gates, cells, factors)\n"
+		"      --validation           print docs/VALIDATION.md: estimates beside the papers' figures\n"
+		"  -h, --help                 this help\n\n"
+		"CSV columns: config,scheme,tech,structure,area_mm2,overhead_mm2,overhead_pct,sm_um2 on an ASIC\n"
+		"node; config,scheme,tech,structure,lut,lutram,ff,bram,dsp,total_area_pct,overhead_pct on an FPGA\n"
+		"device.  overhead_pct is of the die (ASIC) or the relative growth of Total Area(%%) (FPGA),\n"
+		"against the in-order baseline; 'ideal' is a limit study priced as the baseline (overhead 0).\n\n"
+		"Exit status: 0 success, 1 failure, 2 usage error, 3 invalid input.\n");
+}
+
+/* Load a configuration: a preset or file, else the built-in defaults. */
+static int load_config(struct iw_config *c, const char *arg, char **sets, int nsets, struct iw_err *e)
+{
+	int rc = 0;
+	if (arg) {
+		char *xml = NULL;
+		rc = iw_config_load(c, arg, &xml, e);
+		iw_free(xml);
+	} else {
+		iw_config_defaults(c);
+	}
+	for (int i = 0; i < nsets && !rc; i++)
+		if (strncmp(sets[i], "tech.", 5) != 0)
+			rc = iw_config_set(c, sets[i], e);
+	if (!rc)
+		rc = iw_config_check(c, e);
+	return rc;
+}
+
+static int load_tech(struct iw_tech *t, const char *arg, char **sets, int nsets, struct iw_err *e)
+{
+	int rc = iw_tech_load(t, arg, e);
+	for (int i = 0; i < nsets && !rc; i++)
+		if (strncmp(sets[i], "tech.", 5) == 0)
+			rc = iw_tech_set(t, sets[i], e);
+	return rc;
+}
+
+static void print_text(const struct iw_config *c, const struct iw_tech *t, const char *scheme,
+		       const struct iw_area_result *a, const struct iw_area_result *base)
+{
+	printf("== %s on %s, %s (%s)\n", scheme, c->name, t->name, t->kind == IW_TECH_FPGA ? "FPGA" : "ASIC");
+	if (t->kind == IW_TECH_ASIC) {
+		printf("%-8s %-8s %14s %14s %12s\n", "struct", "present", "um2/SM", "mm2/GPU", "% of die");
+		for (int s = 0; s < IW_S_COUNT; s++)
+			if (a->present[s])
+				printf("%-8s %-8s %14.1f %14.4f %12.5f\n", iw_structs[s].name, "yes", a->sm_um2[s],
+				       a->gpu_um2[s] * 1e-6, 100 * a->gpu_um2[s] * 1e-6 / a->die_mm2);
+		printf("issue structures per SM %.1f um2, per sub-core share %.1f um2, per SM total %.1f um2\n",
+		       a->issue_sm_um2, a->subcore_um2, a->sm_total_um2);
+		printf("modelled GPU area %.3f mm2 of a %.1f mm2 die", a->gpu_mm2, a->die_mm2);
+		if (base)
+			printf("; overhead vs inorder %+.4f mm2 = %+.4f%% of the die", a->gpu_mm2 - base->gpu_mm2,
+			       100 * (a->gpu_mm2 - base->gpu_mm2) / a->die_mm2);
+		printf("\n\n");
+	} else {
+		printf("%-8s %10s %10s %10s %8s %8s\n", "struct", "lut", "lutram", "ff", "bram", "dsp");
+		for (int s = 0; s < IW_S_COUNT; s++)
+			if (a->present[s])
+				printf("%-8s %10.0f %10.0f %10.0f %8.0f %8.0f\n", iw_structs[s].name, a->fpga[s][0],
+				       a->fpga[s][1], a->fpga[s][2], a->fpga[s][3], a->fpga[s][4]);
+		printf("%-8s %10.0f %10.0f %10.0f %8.0f %8.0f\n", "total", a->fpga_total[0], a->fpga_total[1],
+		       a->fpga_total[2], a->fpga_total[3], a->fpga_total[4]);
+		printf("%-8s %9.3f%% %9.3f%% %9.3f%% %7.3f%% %7.3f%%\n", "device", a->fpga_pct[0], a->fpga_pct[1],
+		       a->fpga_pct[2], a->fpga_pct[3], a->fpga_pct[4]);
+		printf("Total Area(%%) = (FF%% + LUT%% + BRAM%% + DSP%%)/4 = %.4f%%", a->total_area_pct);
+		if (base && base->total_area_pct > 0)
+			printf("; vs inorder %+.2f%%", 100 * (a->total_area_pct / base->total_area_pct - 1));
+		printf("\n\n");
+	}
+}
+
+static double fpga_overhead(const struct iw_area_result *a, const struct iw_area_result *b)
+{
+	return b->total_area_pct > 0 ? 100 * (a->total_area_pct / b->total_area_pct - 1) : 0;
+}
+
+static void print_csv_row(const struct iw_config *c, const struct iw_tech *t, const char *scheme,
+			  const char *structure, int s, const struct iw_area_result *a,
+			  const struct iw_area_result *b)
+{
+	if (t->kind == IW_TECH_ASIC) {
+		double mm2 = s < 0 ? a->gpu_mm2 : a->gpu_um2[s] * 1e-6;
+		double bmm2 = s < 0 ? b->gpu_mm2 : b->gpu_um2[s] * 1e-6;
+		double sm = s < 0 ? a->sm_total_um2 : a->sm_um2[s];
+		printf("%s,%s,%s,%s,%.6f,%.6f,%.6f,%.3f\n", c->name, scheme, t->name, structure, mm2, mm2 - bmm2,
+		       100 * (mm2 - bmm2) / a->die_mm2, sm);
+	} else {
+		const double *v = s < 0 ? a->fpga_total : a->fpga[s];
+		double tot = s < 0 ? a->total_area_pct
+				   : (100 * v[IW_FPGA_FF] / a->fpga_device[IW_FPGA_FF] +
+				      100 * v[IW_FPGA_LUT] / a->fpga_device[IW_FPGA_LUT] +
+				      100 * v[IW_FPGA_BRAM] / a->fpga_device[IW_FPGA_BRAM] +
+				      100 * v[IW_FPGA_DSP] / a->fpga_device[IW_FPGA_DSP]) / 4;
+		printf("%s,%s,%s,%s,%.0f,%.0f,%.0f,%.0f,%.0f,%.6f,%.4f\n", c->name, scheme, t->name, structure, v[0],
+		       v[1], v[2], v[3], v[4], tot, s < 0 ? fpga_overhead(a, b) : 0.0);
+	}
+}
+
+static int validation(FILE *f, struct iw_err *e);
 
 int cmd_area(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_fail(1, "'area' is not available in this build yet");
+	static const struct option opts[] = {
+		{"config", required_argument, 0, 'c'}, {"scheme", required_argument, 0, 's'},
+		{"tech", required_argument, 0, 't'},   {"set", required_argument, 0, 'S'},
+		{"format", required_argument, 0, 'f'}, {"per-structure", no_argument, 0, 'P'},
+		{"explain", required_argument, 0, 'E'}, {"validation", no_argument, 0, 'V'},
+		{"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
+	const char *cfg_arg = NULL, *scheme = "all", *tech_arg = "12nm", *format = "text", *explain = NULL;
+	int per_structure = 0, want_validation = 0, nsets = 0;
+	char **sets = calloc((size_t)argc + 1, sizeof *sets);
+	if (!sets)
+		return cli_fail(1, "out of memory");
+	int o, rc = 0;
+	optind = 1;
+	while ((o = getopt_long(argc, argv, "c:s:t:f:h", opts, NULL)) != -1) {
+		switch (o) {
+		case 'c': cfg_arg = optarg; break;
+		case 's': scheme = optarg; break;
+		case 't': tech_arg = optarg; break;
+		case 'S': sets[nsets++] = optarg; break;
+		case 'f': format = optarg; break;
+		case 'P': per_structure = 1; break;
+		case 'E': explain = optarg; break;
+		case 'V': want_validation = 1; break;
+		case 'h': area_usage(stdout); free(sets); return 0;
+		default: area_usage(stderr); free(sets); return 2;
+		}
+	}
+	if (optind < argc) {
+		free(sets);
+		return cli_fail(2, "area: unexpected argument '%s' (see 'issuewatt area --help')", argv[optind]);
+	}
+	if (strcmp(format, "text") && strcmp(format, "csv")) {
+		free(sets);
+		return cli_fail(2, "area: --format: expected text or csv, found '%s'", format);
+	}
+	struct iw_err e = {0};
+	if (want_validation) {
+		rc = validation(stdout, &e);
+		free(sets);
+		return rc ? cli_fail(e.code ? e.code : 1, "%s", e.msg) : 0;
+	}
+	struct iw_config c;
+	struct iw_tech t;
+	memset(&t, 0, sizeof t);
+	if (load_config(&c, cfg_arg, sets, nsets, &e) || load_tech(&t, tech_arg, sets, nsets, &e)) {
+		iw_tech_free(&t);
+		free(sets);
+		return cli_fail(e.code ? e.code : 3, "%s", e.msg);
+	}
+	const char *list[N_AREA_SCHEMES];
+	size_t n = 0;
+	if (strcmp(scheme, "all") == 0) {
+		for (size_t i = 0; i < N_AREA_SCHEMES; i++)
+			list[n++] = area_schemes[i];
+	} else {
+		for (size_t i = 0; i < N_AREA_SCHEMES; i++)
+			if (strcmp(scheme, area_schemes[i]) == 0)
+				list[n++] = area_schemes[i];
+		if (!n) {
+			iw_tech_free(&t);
+			free(sets);
+			return cli_fail(3, "area: unknown scheme '%s' (expected inorder, socgpu, ghost, loog, ideal or all)",
+					scheme);
+		}
+	}
+	if (explain) {
+		for (size_t i = 0; i < n && !rc; i++)
+			rc = iw_area_explain(stdout, &c, list[i], &t, explain, &e);
+		iw_tech_free(&t);
+		free(sets);
+		return rc ? cli_fail(e.code, "%s", e.msg) : 0;
+	}
+	struct iw_area_result base, a;
+	rc = iw_area_eval(&c, "inorder", &t, &base, &e);
+	int csv = strcmp(format, "csv") == 0;
+	if (!rc && csv)
+		printf(t.kind == IW_TECH_ASIC ? "config,scheme,tech,structure,area_mm2,overhead_mm2,overhead_pct,sm_um2\n"
+					      : "config,scheme,tech,structure,lut,lutram,ff,bram,dsp,total_area_pct,overhead_pct\n");
+	for (size_t i = 0; i < n && !rc; i++) {
+		rc = iw_area_eval(&c, list[i], &t, &a, &e);
+		if (rc)
+			break;
+		if (!csv) {
+			print_text(&c, &t, list[i], &a, strcmp(list[i], "inorder") ? &base : NULL);
+			continue;
+		}
+		if (per_structure)
+			for (int s = 0; s < IW_S_COUNT; s++)
+				if (a.present[s] || base.present[s])
+					print_csv_row(&c, &t, list[i], iw_structs[s].name, s, &a, &base);
+		print_csv_row(&c, &t, list[i], "all", -1, &a, &base);
+	}
+	iw_tech_free(&t);
+	free(sets);
+	return rc ? cli_fail(e.code, "%s", e.msg) : 0;
+}
+
+/* ------------------------------------------------------------ validation */
+
+/* A configuration from its preset when the build has it, else the built-in
+ * defaults with the seed paper's table values (listed in the page). */
+static int paper_config(struct iw_config *c, const char *preset, const char *const *sets, size_t nsets,
+			char *how, size_t howsz, struct iw_err *e)
+{
+	struct iw_err pe = {0};
+	char *xml = NULL;
+	if (iw_config_load(c, preset, &xml, &pe) == 0) {
+		iw_free(xml);
+		snprintf(how, howsz, "preset `%s`", preset);
+	} else {
+		iw_config_defaults(c);
+		snprintf(c->name, sizeof c->name, "%s", preset);
+		snprintf(how, howsz, "defaults with");
+		for (size_t i = 0; i < nsets; i++) {
+			if (iw_config_set(c, sets[i], e))
+				return -e->code;
+			size_t l = strlen(how);
+			snprintf(how + l, howsz - l, " `%s`", sets[i]);
+		}
+	}
+	return iw_config_check(c, e);
+}
+
+/* Added power of a scheme's issue structures at full activity: every
+ * scheduler inserts and issues one instruction per cycle, with the actions
+ * that takes; plus the leakage of the added area.  An upper bound for
+ * comparison with the papers' synthesis-tool figures (no workload behind it). */
+static double full_activity_w(const struct iw_config *c, const struct iw_tech *t, const char *scheme,
+			      const struct iw_model *m, double *leak_w, struct iw_err *e)
+{
+	struct iw_run_result r;
+	memset(&r, 0, sizeof r);
+	uint64_t cyc = 1000000, nsched = (uint64_t)c->sms * c->subcores, n = cyc * nsched;
+	double wsc = m->warps_per_subcore;
+	r.cycles = cyc;
+	/* what every scheme does per issued instruction */
+	r.act[IW_A_IB_WRITE] = r.act[IW_A_IB_READ] = n;
+	r.act[IW_A_CU_ALLOC] = r.act[IW_A_CU_DISPATCH] = n;
+	r.act[IW_A_CU_OPERAND_WRITE] = 3 * n;
+	r.act[IW_A_SCHED_SELECT] = n;
+	if (strcmp(scheme, "inorder") == 0 || strcmp(scheme, "ghost") == 0) {
+		r.act[IW_A_SB_CHECK] = n;
+		r.act[IW_A_SB_SET] = r.act[IW_A_SB_CLEAR] = n;
+		r.act[IW_A_SB_WAR_SET] = r.act[IW_A_SB_WAR_CLEAR] = c->war_scoreboard ? 3 * n : 0;
+	}
+	if (strcmp(scheme, "socgpu") == 0) {
+		r.act[IW_A_DM_ROW_WRITE] = n;
+		r.act[IW_A_DM_COL_CLEAR] = n;
+		r.act[IW_A_DM_READY_EVAL] = (uint64_t)(n * wsc);
+	} else if (strcmp(scheme, "ghost") == 0) {
+		r.act[IW_A_DC_CHECK] = n;
+		r.act[IW_A_DC_COMPARE] = n * (uint64_t)c->ghost_isb_size;
+		r.act[IW_A_ISB_WRITE] = r.act[IW_A_ISB_READ] = r.act[IW_A_ISB_DEP_CLEAR] = n;
+		r.act[IW_A_ISB_AGE_UPDATE] = n;
+		r.act[IW_A_ITAB_WRITE] = r.act[IW_A_ITAB_READ] = r.act[IW_A_ITAB_SELECT] = n;
+	} else if (strcmp(scheme, "loog") == 0) {
+		r.act[IW_A_RAT_READ] = 3 * n;
+		r.act[IW_A_RAT_WRITE] = n;
+		r.act[IW_A_BCAST_SEND] = n;
+		r.act[IW_A_CU_TAG_COMPARE] = 3 * n * (uint64_t)c->loog_cus;
+		if (c->loog_rrs > 0 || c->loog_rrs_factor > 0)
+			r.act[IW_A_RRS_ALLOC] = r.act[IW_A_RRS_WRITE] = r.act[IW_A_RRS_READ] = n;
+	}
+	struct iw_power_result p;
+	if (iw_power_eval(c, scheme, t, &r, &p, e))
+		return NAN;
+	double dyn = 0, leak = 0;
+	for (int s = IW_S_IB; s <= IW_S_BCAST; s++) {
+		dyn += p.dynamic_j[s];
+		leak += p.leakage_w[s];
+	}
+	iw_power_result_free(&p);
+	*leak_w = leak;
+	return dyn / p.seconds;
+}
+
+static int validation(FILE *f, struct iw_err *e)
+{
+	struct iw_config c;
+	struct iw_tech t45, t14, t12, fx;
+	memset(&t45, 0, sizeof t45);
+	memset(&t14, 0, sizeof t14);
+	memset(&t12, 0, sizeof t12);
+	memset(&fx, 0, sizeof fx);
+	char how[512];
+	int rc = iw_tech_load(&t45, "45nm", e) || iw_tech_load(&t14, "14nm", e) || iw_tech_load(&t12, "12nm", e) ||
+		 iw_tech_load(&fx, "xcu50", e);
+	if (rc)
+		goto out;
+	fprintf(f, "# Validation: default estimates beside the seed papers' figures\n\n"
+		   "Generated by `issuewatt area --validation > docs/VALIDATION.md` from the shipped technology\n"
+		   "files and the structure model (area/model.c); do not edit by hand. Every number below is the\n"
+		   "model's, computed from the configuration, never fitted to the paper it is compared with.\n\n");
+
+	/* ---- GhOST */
+	static const char *const rtx[] = {"gpu.sms=34", "sm.max_warps=32", "sm.max_threads=1024",
+					  "gpu.die_area_mm2=445", "gpu.clock_mhz=1650", "sm.regs=65536"};
+	if ((rc = paper_config(&c, "rtx2060s", rtx, IW_ARRAY_LEN(rtx), how, sizeof how, e)))
+		goto out;
+	struct iw_area_result g45, b45, g12, b12;
+	struct iw_model gm;
+	if ((rc = iw_area_eval(&c, "ghost", &t45, &g45, e)) || (rc = iw_area_eval(&c, "inorder", &t45, &b45, e)) ||
+	    (rc = iw_area_eval(&c, "ghost", &t12, &g12, e)) || (rc = iw_area_eval(&c, "inorder", &t12, &b12, e)) ||
+	    (rc = iw_model_build(&c, "ghost", &t12, &gm, e)))
+		goto out;
+	double nsch = (double)c.sms * c.subcores;
+	double dc = g45.gpu_um2[IW_S_DC] / nsch, isb = g45.gpu_um2[IW_S_ISB] / nsch, itab = g45.gpu_um2[IW_S_ITAB] / nsch;
+	double ibd = (g45.gpu_um2[IW_S_IB] - b45.gpu_um2[IW_S_IB]) / nsch;
+	double ov12 = 100 * (g12.gpu_mm2 - b12.gpu_mm2) / c.die_area_mm2;
+	double add_only12 = (g12.gpu_um2[IW_S_DC] + g12.gpu_um2[IW_S_ITAB]) * 1e-6;
+	double leak = 0, dyn = full_activity_w(&c, &t12, "ghost", &gm, &leak, e);
+	if (isnan(dyn)) {
+		rc = -e->code;
+		goto out;
+	}
+	double bleak = 0, bdyn = full_activity_w(&c, &t12, "inorder", &gm, &bleak, e);
+	if (isnan(bdyn)) {
+		rc = -e->code;
+		goto out;
+	}
+	fprintf(f, "## GhOST (RTX 2060 S; paper section VI-E)\n\n"
+		   "Configuration: %s; %d warps per scheduler; isb_size %d, itab_size %d, dc_units %d.\n\n",
+		how, (int)gm.warps_per_subcore, c.ghost_isb_size, c.ghost_itab_size, c.ghost_dc_units);
+	fprintf(f, "| quantity | paper | model | deviation |\n|---|---|---|---|\n");
+	fprintf(f, "| added area per scheduler at 45 nm, DC + IsB + ITab/select (um^2) | 1276 | %.0f | %+.0f%% |\n",
+		dc + isb + itab, 100 * ((dc + isb + itab) / 1276 - 1));
+	fprintf(f, "| of which dependence checkers (um^2) | | %.0f | |\n", dc);
+	fprintf(f, "| of which issue buffers of the scheduler's warps (um^2) | | %.0f | |\n", isb);
+	fprintf(f, "| of which ITab + GhOST scheduler select (um^2) | | %.0f | |\n", itab);
+	fprintf(f, "| DC + ITab/select only, the logic beside the existing decoded-instruction pool (um^2) | 1276 | %.0f | %+.0f%% |\n",
+		dc + itab, 100 * ((dc + itab) / 1276 - 1));
+	fprintf(f, "| larger front IB (ghost.ib_size %d vs %d), per scheduler (um^2) | not counted | %.0f | |\n",
+		c.ghost_ib_size, c.inorder_ib_size, ibd);
+	fprintf(f, "| GPU area increase at 12 nm, all added structures (%% of %.0f mm^2) | +0.007%% | %+.4f%% | |\n",
+		c.die_area_mm2, ov12);
+	fprintf(f, "| GPU area increase at 12 nm, DC + ITab/select only (%% of the die) | +0.007%% | %+.4f%% | |\n",
+		100 * add_only12 / c.die_area_mm2);
+	fprintf(f, "| added power at 12 nm (mW): dynamic at one instruction per scheduler per cycle + leakage | 1.17 | %.1f | |\n\n",
+		1e3 * (dyn - bdyn + leak - bleak));
+	fprintf(f, "Reason for the deviation: GhOST's figure is a Synopsys synthesis of the *added* logic at 45 nm,\n"
+		   "scaled by 0.17 to 14 nm; the paper reuses the decode stage's existing pool of decoded\n"
+		   "instructions, so the 111-bit IsB entries of all warps are not counted as new storage. The model\n"
+		   "prices every IsB slot (%d warps x %d slots x 111 bits of flip-flops per scheduler), which\n"
+		   "dominates; the row restricted to the checker and select logic is the comparable one. The\n"
+		   "paper's 1.17 mW has no stated activity; the model's figure assumes full activity (an upper bound).\n\n",
+		(int)gm.warps_per_subcore, c.ghost_isb_size);
+
+	/* ---- SOCGPU */
+	static const char *const v100[] = {"gpu.sms=80", "sm.max_warps=64", "gpu.die_area_mm2=815", "gpu.clock_mhz=1530"};
+	if ((rc = paper_config(&c, "v100", v100, IW_ARRAY_LEN(v100), how, sizeof how, e)))
+		goto out;
+	struct iw_area_result s14, sb14;
+	struct iw_model sm;
+	if ((rc = iw_area_eval(&c, "socgpu", &t14, &s14, e)) || (rc = iw_area_eval(&c, "inorder", &t14, &sb14, e)) ||
+	    (rc = iw_model_build(&c, "socgpu", &t14, &sm, e)))
+		goto out;
+	double sov = 100 * (s14.gpu_mm2 - sb14.gpu_mm2) / c.die_area_mm2;
+	double issue_ov = 100 * (s14.issue_sm_um2 - sb14.issue_sm_um2) / sb14.issue_sm_um2;
+	double sl = 0, sd = full_activity_w(&c, &t14, "socgpu", &sm, &sl, e);
+	double bl = 0, bd = full_activity_w(&c, &t14, "inorder", &sm, &bl, e);
+	if (isnan(sd) || isnan(bd)) {
+		rc = -e->code;
+		goto out;
+	}
+	fprintf(f, "## SOCGPU (V100 at 14 nm; paper section 5.2)\n\n"
+		   "Configuration: %s; socgpu.ib_size %d (matrix %dx%d) against the baseline's %d-entry IB and\n"
+		   "scoreboard%s.\n\n", how, c.socgpu_ib_size, c.socgpu_ib_size, c.socgpu_ib_size, c.inorder_ib_size,
+		c.war_scoreboard ? " with WAR bits" : "");
+	fprintf(f, "| quantity | paper | model | deviation |\n|---|---|---|---|\n");
+	fprintf(f, "| area overhead (%% of the %.0f mm^2 die) | +2.4%% | %+.3f%% | %+.2f points |\n", c.die_area_mm2, sov,
+		sov - 2.4);
+	fprintf(f, "| area overhead of the issue structures themselves (IB + scoreboard -> IB + matrix) | | %+.1f%% | |\n",
+		issue_ov);
+	fprintf(f, "| added issue-structure area per warp at 14 nm (um^2) | | %.0f | |\n",
+		(s14.issue_sm_um2 - sb14.issue_sm_um2) / c.max_warps);
+	fprintf(f, "| added power (W): dynamic at one instruction per scheduler per cycle + leakage | 3.26 | %.2f | %+.0f%% |\n\n",
+		sd - bd + sl - bl, 100 * ((sd - bd + sl - bl) / 3.26 - 1));
+	fprintf(f, "Reason for the deviation: SOCGPU synthesised one warp's IB + matrix with SAED14nm and replicated it\n"
+		   "64 x 80 times, subtracting the baseline IB + scoreboards; the 2.4%% is quoted without saying of what\n"
+		   "(the die, or the modelled SM). The model counts the same structures with NanGate45 cells scaled\n"
+		   "by Stillmaker and Baas; it does not see SAED14's larger flip-flops, the matrix's routing or a\n"
+		   "full 64-bit register-field decoder per entry, so it lands below a die-relative 2.4%%. Power: the paper's\n"
+		   "3.26 W is AccelWattch-integrated at measured activity; the model's is the full-activity bound.\n\n");
+
+	/* ---- LOOG-Vortex */
+	fprintf(f, "## LOOG-Vortex (Alveo U50; thesis sections 6.2-6.3)\n\n");
+	static const char *const vtx[] = {"gpu.sms=1", "gpu.subcores=1", "inorder.war_scoreboard=0", "opc.rf_read_ports=1", "opc.rf_banks=1",
+					  "opc.cus=1", "loog.dispatch=lowest_id", "loog.mem=inorder", "mem.l1_kb=16",
+					  "sm.shmem_kb=16", "mem.l2_kb=0", "gpu.die_area_mm2=1"};
+	if ((rc = paper_config(&c, "vortex", vtx, IW_ARRAY_LEN(vtx), how, sizeof how, e)))
+		goto out;
+	fprintf(f, "Configuration: %s, then per point `sm.max_warps`, `sm.warp_size`, `sm.max_threads` =\n"
+		   "warps x threads, `sm.regs` = warps x threads x 64, `loog.cus`, `loog.rrs`. Overhead = relative\n"
+		   "growth of Total Area(%%) = (FF%% + LUT%% + BRAM%% + DSP%%)/4 against in-order Vortex.\n\n", how);
+	fprintf(f, "| warps | threads | 8 CUs, no RRS | 6 CUs + 12 RRS | 8 CUs + 12 RRS |\n|---|---|---|---|---|\n");
+	double lo = INFINITY, hi = -INFINITY;
+	static const int wv[] = {4, 8, 16, 32}, tv[] = {4, 8, 16, 32};
+	struct iw_config base = c;
+	for (int i = 0; i < 4; i++)
+		for (int j = 0; j < 4; j++) {
+			char s1[64], s2[64], s3[64], s4[64];
+			c = base;
+			snprintf(s1, sizeof s1, "sm.max_warps=%d", wv[i]);
+			snprintf(s2, sizeof s2, "sm.warp_size=%d", tv[j]);
+			snprintf(s3, sizeof s3, "sm.max_threads=%d", wv[i] * tv[j]);
+			snprintf(s4, sizeof s4, "sm.regs=%d", wv[i] * tv[j] * 64);
+			if ((rc = iw_config_set(&c, s1, e)) || (rc = iw_config_set(&c, s2, e)) ||
+			    (rc = iw_config_set(&c, s3, e)) || (rc = iw_config_set(&c, s4, e)))
+				goto out;
+			struct iw_area_result b, a;
+			if ((rc = iw_area_eval(&c, "inorder", &fx, &b, e)))
+				goto out;
+			fprintf(f, "| %d | %d |", wv[i], tv[j]);
+			static const int cus[] = {8, 6, 8}, rrs[] = {0, 12, 12};
+			for (int k = 0; k < 3; k++) {
+				c.loog_cus = cus[k];
+				c.loog_rrs = rrs[k];
+				c.loog_rrs_factor = 0;
+				if ((rc = iw_area_eval(&c, "loog", &fx, &a, e)))
+					goto out;
+				double ov = fpga_overhead(&a, &b);
+				lo = fmin(lo, ov);
+				hi = fmax(hi, ov);
+				fprintf(f, " %+.1f%% |", ov);
+			}
+			fprintf(f, "\n");
+		}
+	fprintf(f, "\n| quantity | thesis | model |\n|---|---|---|\n");
+	fprintf(f, "| area overhead range | 4.5%% to 27.5%% | %+.1f%% to %+.1f%% |\n", lo, hi);
+	fprintf(f, "| best configurations | about 5%% (few threads per warp) | see the 4-thread rows |\n");
+	fprintf(f, "| PDP reduction | up to 17%% | needs runs: `issuewatt run --config vortex --tech xcu50 --scheme all` |\n\n");
+	fprintf(f, "Reason for the deviation: the thesis measures the whole Vortex core in Vivado 2021.1 (caches,\n"
+		   "memory interface, AFU and the rest of the pipeline), so its denominator is larger than the\n"
+		   "model's, which counts only the structures it models (issue stage, register file, execution\n"
+		   "lanes, L1/shared memory); the model's percentages are therefore upper bounds of the thesis's.\n"
+		   "Yosys-based LUT rules are within about 30%% of Vivado on wide logic (MODELS.md). The PDP comes from\n"
+		   "simulation and Vivado power, not from this static page.\n");
+out:
+	iw_tech_free(&t45);
+	iw_tech_free(&t14);
+	iw_tech_free(&t12);
+	iw_tech_free(&fx);
+	return rc ? (e->code ? -e->code : -1) : 0;
 }

@@ -1,50 +1,410 @@
-/* perf/memsys.c -- memory model (being built: fixed latencies for now). */
+/*
+ * perf/memsys.c -- the memory model of SCHEMES.md section 1 (interval-style,
+ * not cycle-accurate); interface in perf/memsys.h.
+ *
+ * Global/local: lane addresses coalesce into 32-byte sectors (the unit every
+ * NVIDIA cache level since Maxwell tags and moves).  Each sector looks up
+ * the SM's L1 (set-associative, LRU, lines of l1_line bytes holding
+ * l1_line/32 sectors, sector-valid bits as in Volta's sectored L1), then the
+ * shared L2 (same organisation, 128-byte lines, write-back with per-sector
+ * dirty bits), then DRAM.  Loads allocate in L1 and L2; stores write through
+ * L1 without allocating (Volta/Ampere global stores) and allocate in L2
+ * without a DRAM read (whole-sector writes); atomics and reductions are
+ * performed at L2.  A dirty L2 sector written back on eviction is one more
+ * DRAM transfer.
+ *
+ * Bandwidth and queueing: each level is a deterministic server of
+ * `*_sectors_per_cycle` sectors per cycle (L1 and shared memory per SM, L2
+ * and DRAM for the whole GPU).  A request of n sectors arriving at t starts
+ * when the server is free (kept in sector-slot units, so fractional rates
+ * such as 18 sectors/cycle are exact) and ends n slots later; the cycles it
+ * spends beyond one are its queueing + serialisation delay.  The latency of
+ * a load is that of the deepest level any of its sectors reached plus the
+ * delays of each level on the way (L1 -> L2 -> DRAM), so an uncoalesced
+ * access pays for its 32 sectors and a busy DRAM slows every miss.
+ *
+ * Shared memory: fixed latency plus one cycle per extra wavefront from bank
+ * conflicts (banks of 4 bytes; lanes reading the same word broadcast).
+ * Constant and texture: fixed latencies.  Without lane addresses (built-in
+ * workloads): the generator's level (inst->mem_level) with the same servers,
+ * assuming a coalesced access (ceil(active lanes x width / 32) sectors).
+ *
+ * Nothing is allocated per access: the caches are flat arrays sized once.
+ */
 #include "memsys.h"
+
+#include <string.h>
+
+#define SECTOR 32u
+#define L2_LINE 128u /* Volta/Ampere/Hopper L2 line: four 32-byte sectors */
+#define MAX_SECT (32u * 3u) /* a warp access of 32 lanes x up to 64 B can span 96 sectors */
+
+struct cache {
+	uint32_t sets, assoc, line_sectors, line_shift;
+	uint64_t *tag;     /* sets x assoc line numbers (UINT64_MAX = invalid) */
+	uint64_t *lru;     /* last-use stamp */
+	uint32_t *valid;   /* sector-valid bits */
+	uint32_t *dirty;   /* sector-dirty bits (L2) */
+	uint64_t stamp;
+};
+
+/* A server of `rate` sectors per cycle; `next` is the first free slot. */
+struct server {
+	uint64_t rate, next;
+};
 
 struct iw_memsys {
 	struct iw_config cfg;
+	uint32_t nsm;
+	struct cache *l1; /* per SM, NULL when l1_kb = 0 */
+	struct cache l2;
+	int has_l2;
+	struct server *l1bw, *shbw, l2bw, drambw;
 };
+
+static int log2u(uint32_t x)
+{
+	int s = 0;
+	while ((1u << s) < x)
+		s++;
+	return s;
+}
+
+static int cache_init(struct cache *c, uint64_t bytes, uint32_t assoc, uint32_t line)
+{
+	memset(c, 0, sizeof *c);
+	uint64_t lines = bytes / line;
+	if (assoc == 0 || lines < assoc)
+		return 0;
+	c->sets = (uint32_t)(lines / assoc);
+	c->assoc = assoc;
+	c->line_sectors = line / SECTOR;
+	c->line_shift = (uint32_t)log2u(line);
+	size_t n = (size_t)c->sets * assoc;
+	c->tag = iw_malloc(n * sizeof *c->tag);
+	c->lru = iw_calloc(n, sizeof *c->lru);
+	c->valid = iw_calloc(n, sizeof *c->valid);
+	c->dirty = iw_calloc(n, sizeof *c->dirty);
+	if (!c->tag || !c->lru || !c->valid || !c->dirty)
+		return -1;
+	memset(c->tag, 0xff, n * sizeof *c->tag);
+	return 0;
+}
+
+static void cache_free(struct cache *c)
+{
+	iw_free(c->tag);
+	iw_free(c->lru);
+	iw_free(c->valid);
+	iw_free(c->dirty);
+}
+
+enum { LOOK_HIT, LOOK_MISS };
+
+/* Look up one sector; on a miss with `alloc`, make it valid (evicting the
+ * set's least recently used line if the line is absent).  *wb receives the
+ * number of dirty sectors the eviction writes back. */
+static int cache_access(struct cache *c, uint64_t sector, int alloc, int make_dirty, uint32_t *wb)
+{
+	uint64_t line = sector >> (c->line_shift - 5);
+	uint32_t bit = 1u << (sector & (c->line_sectors - 1));
+	/* set index hashed with upper bits so power-of-two strides do not all
+	 * land in one set (as GPU caches do since Fermi) */
+	uint32_t set = (uint32_t)((line ^ (line >> 13) ^ (line >> 27)) % c->sets);
+	size_t b = (size_t)set * c->assoc;
+	c->stamp++;
+	*wb = 0;
+	for (uint32_t w = 0; w < c->assoc; w++)
+		if (c->tag[b + w] == line) {
+			c->lru[b + w] = c->stamp;
+			int hit = (c->valid[b + w] & bit) != 0;
+			if (!hit && alloc)
+				c->valid[b + w] |= bit;
+			if (make_dirty && (hit || alloc))
+				c->dirty[b + w] |= bit;
+			return hit ? LOOK_HIT : LOOK_MISS;
+		}
+	if (!alloc)
+		return LOOK_MISS;
+	uint32_t victim = 0;
+	for (uint32_t w = 1; w < c->assoc; w++)
+		if (c->lru[b + w] < c->lru[b + victim])
+			victim = w;
+	*wb = (uint32_t)__builtin_popcount(c->dirty[b + victim]);
+	c->tag[b + victim] = line;
+	c->lru[b + victim] = c->stamp;
+	c->valid[b + victim] = bit;
+	c->dirty[b + victim] = make_dirty ? bit : 0;
+	return LOOK_MISS;
+}
+
+/* Serve n sectors arriving at t; returns the cycles beyond the first. */
+static uint64_t serve(struct server *s, uint64_t t, uint64_t n)
+{
+	if (!n)
+		return 0;
+	uint64_t start = t * s->rate;
+	if (s->next > start)
+		start = s->next;
+	s->next = start + n;
+	uint64_t finish = (s->next + s->rate - 1) / s->rate; /* first cycle after the last slot */
+	return finish - t - 1;
+}
 
 int iw_memsys_new(const struct iw_config *c, struct iw_memsys **out, struct iw_err *e)
 {
-	*out = iw_calloc(1, sizeof **out);
-	if (!*out)
+	*out = NULL;
+	struct iw_memsys *m = iw_calloc(1, sizeof *m);
+	if (!m)
 		return iw_fail(e, IW_ERUN, "out of memory");
-	(*out)->cfg = *c;
-	return 0;
-}
-void iw_memsys_free(struct iw_memsys *m) { iw_free(m); }
-
-uint32_t iw_mem_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in,
-		       const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act)
-{
-	(void)sm;
-	(void)ma;
-	(void)now;
-	(void)act;
-	const struct iw_config *c = &m->cfg;
-	switch (in->space) {
-	case IW_SPACE_SHARED: return (uint32_t)c->shmem_latency;
-	case IW_SPACE_CONST: return (uint32_t)c->const_latency;
-	case IW_SPACE_TEX: return (uint32_t)c->tex_latency;
-	default: break;
+	m->cfg = *c;
+	m->nsm = c->sms > 0 ? (uint32_t)c->sms : 1;
+	m->l1bw = iw_calloc(m->nsm, sizeof *m->l1bw);
+	m->shbw = iw_calloc(m->nsm, sizeof *m->shbw);
+	if (!m->l1bw || !m->shbw)
+		goto oom;
+	for (uint32_t i = 0; i < m->nsm; i++) {
+		m->l1bw[i].rate = (uint64_t)IW_MAX(c->l1_sectors_per_cycle, 1);
+		/* one shared-memory wavefront per cycle: a whole conflict-free warp access */
+		m->shbw[i].rate = 1;
 	}
-	return (uint32_t)(in->mem_level <= 1 ? c->l1_latency : in->mem_level == 2 ? c->l2_latency : c->l2_latency + c->dram_latency);
+	m->l2bw.rate = (uint64_t)IW_MAX(c->l2_sectors_per_cycle, 1);
+	m->drambw.rate = (uint64_t)IW_MAX(c->dram_sectors_per_cycle, 1);
+	uint32_t l1line = (uint32_t)IW_MAX(c->l1_line, (int)SECTOR);
+	if (l1line & (l1line - 1) || l1line > 1024)
+		l1line = 128; /* the configuration table checks this; stay safe */
+	if (c->l1_kb > 0) {
+		m->l1 = iw_calloc(m->nsm, sizeof *m->l1);
+		if (!m->l1)
+			goto oom;
+		for (uint32_t i = 0; i < m->nsm; i++)
+			if (cache_init(&m->l1[i], (uint64_t)c->l1_kb * 1024, (uint32_t)c->l1_assoc, l1line))
+				goto oom;
+		if (!m->l1[0].sets) { /* smaller than one set: no L1 */
+			for (uint32_t i = 0; i < m->nsm; i++)
+				cache_free(&m->l1[i]);
+			iw_free(m->l1);
+			m->l1 = NULL;
+		}
+	}
+	if (c->l2_kb > 0) {
+		if (cache_init(&m->l2, (uint64_t)c->l2_kb * 1024, (uint32_t)c->l2_assoc, L2_LINE))
+			goto oom;
+		m->has_l2 = m->l2.sets > 0;
+	}
+	*out = m;
+	return 0;
+oom:
+	iw_memsys_free(m);
+	return iw_fail(e, IW_ERUN, "out of memory");
+}
+
+void iw_memsys_free(struct iw_memsys *m)
+{
+	if (!m)
+		return;
+	if (m->l1) {
+		for (uint32_t i = 0; i < m->nsm; i++)
+			cache_free(&m->l1[i]);
+		iw_free(m->l1);
+	}
+	cache_free(&m->l2);
+	iw_free(m->l1bw);
+	iw_free(m->shbw);
+	iw_free(m);
 }
 
 uint32_t iw_coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *sectors, uint32_t cap)
 {
-	(void)ma;
-	(void)width;
-	(void)sectors;
-	(void)cap;
-	return 0;
+	uint32_t n = 0;
+	if (!ma || !cap)
+		return 0;
+	if (!width)
+		width = 1;
+	for (uint32_t l = 0; l < ma->n && l < 32; l++) {
+		uint64_t first = ma->addr[l] / SECTOR, last = (ma->addr[l] + width - 1) / SECTOR;
+		for (uint64_t s = first; s <= last; s++) {
+			/* insertion into the sorted, duplicate-free list (<= 96 entries) */
+			uint32_t i = n;
+			while (i > 0 && sectors[i - 1] > s)
+				i--;
+			if (i > 0 && sectors[i - 1] == s)
+				continue;
+			if (n == cap)
+				return n;
+			memmove(sectors + i + 1, sectors + i, (n - i) * sizeof *sectors);
+			sectors[i] = s;
+			n++;
+		}
+	}
+	return n;
 }
 
 uint32_t iw_shmem_conflicts(const struct iw_mem_addrs *ma, uint32_t width, uint32_t banks)
 {
-	(void)ma;
-	(void)width;
-	(void)banks;
-	return 0;
+	/* Per bank, the distinct 4-byte words the lanes touch; the access takes
+	 * as many wavefronts as the busiest bank has distinct words (same word =
+	 * broadcast).  A 64-bit conflict-free access therefore takes 2. */
+	if (!ma || !ma->n || !banks)
+		return 0;
+	if (banks > 64)
+		banks = 64;
+	if (!width)
+		width = 4;
+	uint64_t words[32 * 4];
+	uint32_t nw = 0, per_bank[64] = {0}, worst = 0;
+	for (uint32_t l = 0; l < ma->n && l < 32; l++) {
+		uint64_t w0 = ma->addr[l] / 4, w1 = (ma->addr[l] + width - 1) / 4;
+		for (uint64_t w = w0; w <= w1 && w < w0 + 4; w++) {
+			uint32_t i;
+			for (i = 0; i < nw; i++)
+				if (words[i] == w)
+					break;
+			if (i < nw)
+				continue;
+			words[nw++] = w;
+			uint32_t b = (uint32_t)(w % banks);
+			if (++per_bank[b] > worst)
+				worst = per_bank[b];
+		}
+	}
+	return worst ? worst - 1 : 0;
+}
+
+/* Global/local access of n coalesced sectors (n >= 1). */
+static uint32_t global_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in, const uint64_t *sec,
+			      uint32_t n, uint64_t now, uint64_t *act)
+{
+	const struct iw_config *c = &m->cfg;
+	int atomic = (in->flags & IW_F_ATOMIC) != 0;
+	int store = (in->flags & IW_F_STORE) && !(in->flags & IW_F_LOAD); /* RED counts as a store */
+	struct cache *l1 = m->l1 ? &m->l1[sm] : NULL;
+	uint8_t go[MAX_SECT];
+	uint32_t to_l2 = 0, wb;
+	uint64_t d1 = 0;
+	if (l1 && !atomic) {
+		uint32_t hits = 0;
+		for (uint32_t i = 0; i < n; i++) {
+			int hit = cache_access(l1, sec[i], !store, 0, &wb) == LOOK_HIT;
+			hits += (uint32_t)hit;
+			go[i] = (uint8_t)(store || !hit);
+			to_l2 += go[i];
+		}
+		act[IW_A_L1_ACCESS] += n;
+		act[IW_A_L1_HIT] += hits;
+		act[IW_A_L1_MISS] += n - hits;
+		d1 = serve(&m->l1bw[sm], now, n);
+	} else {
+		memset(go, 1, n);
+		to_l2 = n;
+	}
+	if (!to_l2)
+		return (uint32_t)(c->l1_latency + d1);
+	act[IW_A_NOC_FLIT] += to_l2;
+	act[IW_A_L2_ACCESS] += to_l2;
+	uint64_t d2 = serve(&m->l2bw, now + d1, to_l2);
+	uint32_t dram = 0, wbs = 0;
+	if (m->has_l2) {
+		uint32_t hits = 0;
+		for (uint32_t i = 0; i < n; i++) {
+			if (!go[i])
+				continue;
+			/* stores and atomics dirty the sector; a store miss allocates
+			 * without reading DRAM (it writes the whole sector) */
+			int hit = cache_access(&m->l2, sec[i], 1, store || atomic, &wb) == LOOK_HIT;
+			wbs += wb;
+			hits += (uint32_t)hit;
+			dram += (uint32_t)(!hit && !store);
+		}
+		act[IW_A_L2_HIT] += hits;
+		act[IW_A_L2_MISS] += to_l2 - hits;
+	} else {
+		act[IW_A_L2_MISS] += to_l2;
+		dram = to_l2;
+	}
+	act[IW_A_DRAM_ACCESS] += dram + wbs;
+	uint64_t d3 = serve(&m->drambw, now + d1 + d2, dram + wbs);
+	if (store)
+		return (uint32_t)((l1 ? c->l1_latency : c->l2_latency) + d1 + d2);
+	if (dram)
+		return (uint32_t)(c->l2_latency + c->dram_latency + d1 + d2 + d3);
+	return (uint32_t)(c->l2_latency + d1 + d2);
+}
+
+/* No lane addresses: the level the generator drew, a coalesced access. */
+static uint32_t level_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in, uint32_t n,
+			     uint64_t now, uint64_t *act)
+{
+	const struct iw_config *c = &m->cfg;
+	int atomic = (in->flags & IW_F_ATOMIC) != 0;
+	int store = (in->flags & IW_F_STORE) && !(in->flags & IW_F_LOAD);
+	int level = in->mem_level < 1 ? 1 : in->mem_level > 3 ? 3 : in->mem_level;
+	if ((!m->l1 || atomic) && level == 1)
+		level = 2;
+	if (!m->has_l2 && level == 2)
+		level = 3;
+	uint64_t d1 = 0, d2 = 0, d3 = 0;
+	if (m->l1 && !atomic) {
+		act[IW_A_L1_ACCESS] += n;
+		if (level == 1 && !store)
+			act[IW_A_L1_HIT] += n;
+		else
+			act[IW_A_L1_MISS] += n;
+		d1 = serve(&m->l1bw[sm], now, n);
+	}
+	if (level == 1 && !store)
+		return (uint32_t)(c->l1_latency + d1);
+	act[IW_A_NOC_FLIT] += n;
+	act[IW_A_L2_ACCESS] += n;
+	if (level == 3 && !store)
+		act[IW_A_L2_MISS] += n;
+	else
+		act[IW_A_L2_HIT] += n;
+	d2 = serve(&m->l2bw, now + d1, n);
+	if (store)
+		return (uint32_t)((m->l1 ? c->l1_latency : c->l2_latency) + d1 + d2);
+	if (level < 3)
+		return (uint32_t)(c->l2_latency + d1 + d2);
+	act[IW_A_DRAM_ACCESS] += n;
+	d3 = serve(&m->drambw, now + d1 + d2, n);
+	return (uint32_t)(c->l2_latency + c->dram_latency + d1 + d2 + d3);
+}
+
+uint32_t iw_mem_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in,
+		       const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act)
+{
+	const struct iw_config *c = &m->cfg;
+	if (sm >= m->nsm)
+		sm %= m->nsm;
+	if (!in->mask) /* predicated off: issues, touches nothing */
+		return 1;
+	switch (in->space) {
+	case IW_SPACE_SHARED: {
+		uint32_t k = ma && ma->n ? iw_shmem_conflicts(ma, in->mem_width, (uint32_t)c->shmem_banks) : 0;
+		act[IW_A_SHMEM_ACCESS] += 1;
+		act[IW_A_SHMEM_CONFLICT] += k;
+		/* 1 + k wavefronts through the SM's shared-memory pipe: at idle the
+		 * delay is exactly the k conflict cycles */
+		return (uint32_t)(c->shmem_latency + serve(&m->shbw[sm], now, 1 + (uint64_t)k));
+	}
+	case IW_SPACE_CONST:
+		act[IW_A_CONST_ACCESS] += 1;
+		return (uint32_t)c->const_latency;
+	case IW_SPACE_TEX:
+		act[IW_A_CONST_ACCESS] += 1;
+		return (uint32_t)c->tex_latency;
+	case IW_SPACE_GLOBAL:
+	case IW_SPACE_LOCAL: break;
+	default: return 1; /* fences, cache control: no data moves */
+	}
+	uint32_t width = in->mem_width ? in->mem_width : 4;
+	if (ma && ma->n) {
+		uint64_t sec[MAX_SECT];
+		uint32_t n = iw_coalesce(ma, IW_MIN(width, 64u), sec, MAX_SECT);
+		if (n)
+			return global_access(m, sm, in, sec, n, now, act);
+	}
+	uint32_t active = (uint32_t)__builtin_popcount(in->mask);
+	uint32_t n = (active * width + SECTOR - 1) / SECTOR;
+	return level_access(m, sm, in, IW_MAX(n, 1u), now, act);
 }

@@ -129,6 +129,7 @@ void iw_workload_close(struct iw_workload *w);
 struct iw_builtin_desc {
 	const char *name;
 	const char *description;
+	int in_default_set; /* one of the kernels that "builtin" runs (not a variant) */
 };
 size_t iw_builtin_count(void);
 const struct iw_builtin_desc *iw_builtin_get(size_t i);
@@ -142,6 +143,36 @@ int iw_program_open(const char *name, const struct iw_inst *prog, size_t n, uint
 /* Accel-Sim traces (perf/trace.c); path is a folder, kernelslist.g or .traceg[.xz]. */
 int iw_trace_open(const char *path, struct iw_workload **out, struct iw_err *e);
 int iw_path_is_trace(const char *path);
+
+/* ------------------------------------------------------------ SASS opcodes */
+/* Latency classes of the opcode table (stored in iw_inst.latency).  The
+ * engine maps each to a configured latency; UNIT means the unit's own. */
+enum iw_lat_class {
+	IW_LAT_UNIT = 0, /* the execution unit's configured latency */
+	IW_LAT_IMUL,     /* 32-bit integer multiply on the INT pipe (pre-Volta IMUL/IMAD) */
+	IW_LAT_CONV,     /* type conversion (F2F, F2I, I2F, I2I, FRND) */
+	IW_LAT_MEM,      /* variable: answered by the memory model */
+	IW_LAT_SYNC,     /* waits on something outside the pipeline (BAR, DEPBAR, NANOSLEEP) */
+	IW_LAT_CLASS_COUNT
+};
+/* One row of the SASS opcode table (perf/opcodes.c), binary versions 35-90.
+ * `name` is the base opcode (modifiers stripped at the first '.'). */
+struct iw_opcode {
+	const char *name;
+	uint8_t unit;   /* enum iw_unit */
+	uint8_t space;  /* enum iw_space (MEM only) */
+	uint8_t lat;    /* enum iw_lat_class */
+	uint16_t flags; /* enum iw_inst_flag: LOAD/STORE/ATOMIC/BARRIER/MEMBAR/CONTROL/RETURN/SETS_PRED */
+	const char *help;
+};
+size_t iw_opcode_count(void);
+const struct iw_opcode *iw_opcode_get(size_t i);
+/* Index of the base opcode `name[0..len)` or -1 if the table lacks it. */
+int iw_opcode_find(const char *name, size_t len);
+/* Name of an iw_inst.opcode produced by a trace workload: the table's name,
+ * or for an opcode the table lacks (numbered past the table, treated as INT)
+ * the name seen in the trace.  "?" if unknown to both. */
+const char *iw_trace_opcode_name(const struct iw_workload *w, uint16_t opcode);
 
 /* ----------------------------------------------------------- configuration */
 enum iw_ptype { IW_PT_INT, IW_PT_REAL, IW_PT_BOOL, IW_PT_ENUM };

@@ -25,13 +25,10 @@ uint32_t iw_hist_bin(uint64_t cycles)
 	/* Four bins per octave: bin b covers [2^(b/4), 2^((b+1)/4)). */
 	if (cycles <= 1)
 		return 0;
-	uint32_t b = 0;
-	double x = (double)cycles;
-	while (b + 1 < IW_HIST_BINS && x >= 1.189207115002721) { /* 2^(1/4) */
-		x /= 1.189207115002721;
-		b++;
-	}
-	return b;
+	uint32_t msb = 63u - (uint32_t)__builtin_clzll(cycles);
+	double f = (double)cycles / (double)(1ull << msb); /* in [1, 2) */
+	uint32_t b = 4 * msb + (f >= 1.189207115002721) + (f >= 1.4142135623730951) + (f >= 1.681792830507429);
+	return b < IW_HIST_BINS ? b : IW_HIST_BINS - 1;
 }
 
 static int wb_less(const struct iw_wb_event *a, const struct iw_wb_event *b)
@@ -51,6 +48,7 @@ static void wb_push(struct iw_subcore *sc, struct iw_wb_event ev)
 		i = p;
 	}
 	sc->wb[i] = ev;
+	sc->next_wb = sc->wb[0].t;
 	if (ev.t < sc->wake)
 		sc->wake = ev.t;
 }
@@ -72,7 +70,18 @@ static struct iw_wb_event wb_pop(struct iw_subcore *sc)
 	}
 	if (n)
 		sc->wb[i] = last;
+	sc->next_wb = n ? sc->wb[0].t : IW_NEVER;
 	return top;
+}
+
+/* Something happened to warp w: its candidate must be asked again. */
+static inline void unblock(struct iw_sm *sm, struct iw_warp *w)
+{
+	struct iw_subcore *sc = &sm->sc[w->subcore];
+	uint64_t bit = ~(1ull << w->local);
+	sc->blocked_mask &= bit;
+	sc->noinsert_mask &= bit;
+	sc->nofetch_mask &= bit;
 }
 
 void iw_sim_event(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl, enum iw_event_kind k, uint8_t sub)
@@ -107,7 +116,7 @@ void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s
 	int u = in->unit;
 	sc->fu_free[u][unit] = now + (uint64_t)c->ii[u];
 	uint64_t lat = (uint64_t)c->latency[u];
-	uint32_t lanes = (uint32_t)__builtin_popcount(in->mask);
+	uint32_t lanes = (uint32_t)__builtin_popcount(in->mask & s->lane_mask);
 	iw_count(s, unit_act[u], u == IW_UNIT_BRANCH ? 1 : lanes);
 	if (u == IW_UNIT_MEM && !(in->flags & IW_F_MASK0)) {
 		const struct iw_mem_addrs *ma = in->maddr != IW_MADDR_NONE ? &w->maddr[in->maddr] : NULL;
@@ -119,6 +128,7 @@ void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s
 	}
 	sl->state = IW_SLOT_EXEC;
 	sl->t_dispatch = now;
+	unblock(sc->sm, w);
 	iw_sim_event(s, w, sl, IW_EV_DISPATCH, (uint8_t)unit);
 	if (s->ops->dispatch)
 		s->ops->dispatch(sc->sm->scheme_state, w, sl, now);
@@ -267,6 +277,8 @@ static int launch_cta(struct iw_sim *s, struct iw_sm *sm)
 		IW_ASSERT(w->inflight == 0 && w->front_n == 0);
 		struct iw_subcore *sc = &sm->sc[w->subcore];
 		sc_order_add(sc, w);
+		sc->unstarted_mask |= 1ull << w->local;
+		unblock(sm, w);
 		if (w->start < sc->wake)
 			sc->wake = w->start;
 		if (s->ops->warp_start)
@@ -374,6 +386,9 @@ static int warp_finish(struct iw_sim *s, struct iw_sm *sm, struct iw_warp *w)
 	w->active = 0;
 	w->cta = NULL;
 	sc_order_remove(sc, w);
+	sc->active_mask &= ~(1ull << w->local);
+	sc->unstarted_mask &= ~(1ull << w->local);
+	unblock(sm, w);
 	if (sc->greedy == w->local)
 		sc->greedy = UINT32_MAX;
 	cs->live_warps--;
@@ -400,12 +415,13 @@ static int warp_finish(struct iw_sim *s, struct iw_sm *sm, struct iw_warp *w)
 static int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
 {
 	int n = 0;
-	while (sc->nwb && sc->wb[0].t <= now && n < s->cfg->wb_width) {
+	while (sc->next_wb <= now && n < s->cfg->wb_width) {
 		struct iw_wb_event ev = wb_pop(sc);
 		struct iw_warp *w = &sm->warps[ev.warp];
 		struct iw_slot *sl = &w->slots[ev.slot];
 		IW_ASSERT(sl->state == IW_SLOT_EXEC);
 		int writes = s->ops->writeback(sm->scheme_state, w, sl, now);
+		unblock(sm, w);
 		iw_count(s, IW_A_RF_BANK_WRITE, (uint64_t)writes);
 		s->res->cnt.rf_writes += (uint64_t)writes;
 		sl->t_done = now;
@@ -416,7 +432,7 @@ static int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore
 		if (sl->in.maddr != IW_MADDR_NONE)
 			w->maddr_free |= 1u << sl->in.maddr;
 		s->res->warp_insts++;
-		s->res->thread_insts += (uint64_t)__builtin_popcount(sl->in.mask);
+		s->res->thread_insts += (uint64_t)__builtin_popcount(sl->in.mask & s->lane_mask);
 		s->cur_insts++;
 		sl->state = IW_SLOT_FREE;
 		w->free_ids[w->nfree++] = sl->id;
@@ -454,6 +470,7 @@ static void cu_free(struct iw_sim *s, struct iw_subcore *sc, uint32_t i, uint64_
 	s->res->cnt.cu_occ += period;
 	s->res->cnt.cu_alloc_period[iw_hist_bin(period)]++;
 	sc->cu[i].busy = 0;
+	sc->cu_busy &= ~(1ull << i);
 }
 
 /* Shared stage for operand-buffer collector units: dispatch the oldest CUs
@@ -462,6 +479,8 @@ static void cu_free(struct iw_sim *s, struct iw_subcore *sc, uint32_t i, uint64_
 static int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
 {
 	const struct iw_config *c = s->cfg;
+	if (!sc->cu_busy)
+		return 0;
 	uint8_t idx[64];
 	uint32_t n = cu_age_order(sc, idx);
 	int progress = 0;
@@ -505,6 +524,8 @@ static int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 			}
 		}
 		if (!sl->srcs_left) { /* its last operand arrived this cycle */
+			sc->cu_reading &= ~(1ull << idx[k]);
+			unblock(sm, w);
 			iw_sim_event(s, w, sl, IW_EV_READ, cu->slot);
 			if (s->ops->operands_read)
 				s->ops->operands_read(sm->scheme_state, w, sl, now);
@@ -563,21 +584,28 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 				if (greedy_first && local == sc->greedy)
 					continue;
 			}
-			struct iw_warp *w = &sm->warps[sc->warp_ids[local]];
-			if (w->start > now)
+			if (!(sc->active_mask >> local & 1))
 				continue;
 			int r = IW_STALL_IB_EMPTY;
-			struct iw_slot *cand = s->ops->candidate(st, w, now, &r);
+			struct iw_slot *cand = NULL;
+			struct iw_warp *w = NULL;
+			if (sc->blocked_mask >> local & 1) {
+				r = sc->creason[local];
+			} else {
+				w = &sm->warps[sc->warp_ids[local]];
+				cand = s->ops->candidate(st, w, now, &r);
+				if (!cand && s->ops->candidate_cacheable) {
+					sc->blocked_mask |= 1ull << local;
+					sc->creason[local] = (uint8_t)r;
+				}
+			}
 			if (cand) {
 				/* Structural hazard: no unit of its class can take it at the
 				 * earliest cycle it could dispatch (the next one). */
 				if (iw_sim_unit_free(sc, cand->in.unit, now + 1) < 0)
 					r = IW_STALL_FU_BUSY;
 				else {
-					int have_cu = 0;
-					for (uint32_t i = 0; i < sc->ncu && !have_cu; i++)
-						have_cu = !sc->cu[i].busy;
-					if (!have_cu)
+					if (sc->cu_busy == sc->cu_all)
 						r = IW_STALL_NO_CU;
 					else {
 						pick = cand;
@@ -594,14 +622,16 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 				reason = first_reason != IW_STALL_COUNT ? first_reason : reason;
 			break;
 		}
-		uint32_t cui = 0;
-		while (sc->cu[cui].busy)
-			cui++;
-		sc->cu[cui] = (struct iw_cu){1, pw->id, pick->id, now};
+		uint32_t cui = (uint32_t)__builtin_ctzll(~sc->cu_busy);
+		sc->cu[cui] = (struct iw_cu){1, pw->id, pick->id, now, pick->in.unit};
+		sc->cu_busy |= 1ull << cui;
+		unblock(sm, pw);
 		pick->cu = (uint8_t)cui;
 		pick->state = IW_SLOT_COLLECT;
 		pick->t_issue = now;
 		prepare_operands(pick);
+		if (pick->srcs_left)
+			sc->cu_reading |= 1ull << cui;
 		iw_sim_count_reorder(s, pw, pick);
 		s->ops->issue(st, pw, pick, now);
 		s->res->cnt.ib_occ += now - pick->t_insert;
@@ -622,7 +652,7 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
 {
 	int progress = 0;
-	uint64_t mask = sc->front_mask;
+	uint64_t mask = sc->front_mask & ~sc->noinsert_mask;
 	while (mask) {
 		uint32_t local = (uint32_t)__builtin_ctzll(mask);
 		mask &= mask - 1;
@@ -631,12 +661,17 @@ static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 			struct iw_slot *sl = &w->slots[w->front[w->front_head]];
 			if (sl->t_fetch == now)
 				break; /* fetched this cycle: decoded next cycle */
-			if (s->ops->insert(sm->scheme_state, w, sl, now) != 0)
+			if (s->ops->insert(sm->scheme_state, w, sl, now) != 0) {
+				/* refused (full): retried after this warp's next event */
+				sc->noinsert_mask |= 1ull << local;
 				break;
+			}
+			sc->nofetch_mask &= ~(1ull << local); /* the front buffer has room again */
 			w->front_head = (w->front_head + 1) % (uint32_t)s->cfg->fetch_buffer;
 			w->front_n--;
 			sl->state = IW_SLOT_SCHEME;
 			sl->t_insert = now;
+			sc->blocked_mask &= ~(1ull << local);
 			w->unissued++;
 			uq_push(w, sl);
 			iw_count(s, IW_A_IB_WRITE, 1);
@@ -653,12 +688,18 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 {
 	const struct iw_config *c = s->cfg;
 	int through = s->ops->fetch_through_control && s->ops->fetch_through_control(c);
-	for (uint32_t k = 0; k < sc->nwarps; k++) {
-		uint32_t local = (sc->fetch_rr + k) % sc->nwarps;
+	uint64_t cand = sc->active_mask & ~sc->nofetch_mask;
+	while (cand) {
+		/* round robin: the first candidate at or after fetch_rr, else the lowest */
+		uint64_t hi = cand & (~0ull << sc->fetch_rr);
+		uint32_t local = (uint32_t)__builtin_ctzll(hi ? hi : cand);
+		cand &= ~(1ull << local);
 		struct iw_warp *w = &sm->warps[sc->warp_ids[local]];
-		if (!w->active || w->fetch_done || w->fetch_blocked || w->start > now ||
-		    w->front_n == (uint32_t)c->fetch_buffer || w->nfree == 0 || (w->maddr && !w->maddr_free))
+		if (w->fetch_done || w->fetch_blocked || w->front_n == (uint32_t)c->fetch_buffer || w->nfree == 0 ||
+		    (w->maddr && !w->maddr_free)) {
+			sc->nofetch_mask |= 1ull << local; /* until this warp's next event */
 			continue;
+		}
 		int fetched = 0;
 		while (fetched < c->fetch_width && w->front_n < (uint32_t)c->fetch_buffer && w->nfree &&
 		       (!w->maddr || w->maddr_free)) {
@@ -744,9 +785,7 @@ static void set_reason(struct iw_sim *s, struct iw_subcore *sc, uint8_t r)
 
 static uint64_t subcore_next_event(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
 {
-	uint64_t t = IW_NEVER;
-	if (sc->nwb)
-		t = sc->wb[0].t;
+	uint64_t t = sc->next_wb;
 	/* A unit's free time matters twice: dispatch checks it at fu_free and
 	 * issue one cycle earlier (it looks at the next cycle). */
 	for (int u = 0; u < IW_UNIT_COUNT; u++)
@@ -757,8 +796,8 @@ static uint64_t subcore_next_event(struct iw_sim *s, struct iw_sm *sm, struct iw
 			else if (f > now && f < t)
 				t = f;
 		}
-	for (uint32_t k = 0; k < sc->norder; k++) {
-		struct iw_warp *w = &sm->warps[sc->warp_ids[sc->order[k]]];
+	for (uint64_t m = sc->unstarted_mask; m; m &= m - 1) {
+		struct iw_warp *w = &sm->warps[sc->warp_ids[__builtin_ctzll(m)]];
 		if (w->start > now && w->start < t)
 			t = w->start;
 	}
@@ -770,9 +809,41 @@ static uint64_t subcore_next_event(struct iw_sim *s, struct iw_sm *sm, struct iw
 	return t <= now ? now + 1 : t;
 }
 
+/* After a tick in which something moved: could anything move in the next
+ * cycle without a timed event?  Answering "yes" when unsure is always safe
+ * (the next tick finds out); "no" lets the sub-core sleep right away, which
+ * halves the ticks of a busy simulation. */
+static int might_move(const struct iw_sim *s, const struct iw_subcore *sc, uint64_t now)
+{
+	if (s->ops->collect || s->ops->tick || !s->ops->candidate_cacheable)
+		return 1; /* the scheme owns state the masks do not describe */
+	if (sc->next_wb <= now + 1 || sc->cu_reading || (sc->front_mask & ~sc->noinsert_mask) ||
+	    (sc->active_mask & ~sc->blocked_mask) || (sc->active_mask & ~sc->nofetch_mask))
+		return 1;
+	/* A collector unit with its operands, waiting for a unit free by then. */
+	for (uint64_t m = sc->cu_busy; m; m &= m - 1) {
+		const struct iw_cu *cu = &sc->cu[__builtin_ctzll(m)];
+		for (int i = 0; i < s->cfg->units[cu->unit]; i++)
+			if (sc->fu_free[cu->unit][i] <= now + 1)
+				return 1;
+	}
+	return 0;
+}
+
 static int tick_subcore(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
 {
 	account(s, sc, now);
+	if (sc->unstarted_mask) { /* warps launched earlier become eligible at their start */
+		uint64_t m = sc->unstarted_mask;
+		while (m) {
+			uint32_t local = (uint32_t)__builtin_ctzll(m);
+			m &= m - 1;
+			if (sm->warps[sc->warp_ids[local]].start <= now) {
+				sc->unstarted_mask &= ~(1ull << local);
+				sc->active_mask |= 1ull << local;
+			}
+		}
+	}
 	int progress = 0, rc;
 	rc = stage_writeback(s, sm, sc, now);
 	if (rc < 0)
@@ -782,8 +853,10 @@ static int tick_subcore(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 	if (rc < 0)
 		return rc;
 	progress |= rc;
-	if (s->ops->tick)
-		progress |= s->ops->tick(sm->scheme_state, sc, now);
+	if (s->ops->tick && s->ops->tick(sm->scheme_state, sc, now)) {
+		progress = 1;
+		sc->blocked_mask = 0; /* the scheme moved something: ask every warp again */
+	}
 	uint8_t reason;
 	progress |= stage_issue(s, sm, sc, now, &reason);
 	progress |= stage_insert(s, sm, sc, now);
@@ -793,7 +866,9 @@ static int tick_subcore(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 	progress |= rc;
 	set_reason(s, sc, reason);
 	account(s, sc, now + 1);
-	uint64_t next = progress || !s->cfg->fast_forward ? now + 1 : subcore_next_event(s, sm, sc, now);
+	uint64_t next = !s->cfg->fast_forward ? now + 1
+			: progress && might_move(s, sc, now) ? now + 1
+							     : subcore_next_event(s, sm, sc, now);
 	/* wake may have been lowered during this tick by events pushed for later. */
 	if (sc->wake <= now || next < sc->wake)
 		sc->wake = next;
@@ -925,8 +1000,10 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			sc->sm = sm;
 			sc->greedy = UINT32_MAX;
 			sc->wake = IW_NEVER;
+			sc->next_wb = IW_NEVER;
 			sc->last_reason = IW_STALL_IDLE;
 			sc->ncu = ncu;
+			sc->cu_all = ncu == 64 ? ~0ull : (1ull << ncu) - 1;
 			sc->cu = iw_calloc(ncu, sizeof *sc->cu);
 			sc->capwb = s->warps_per_sc * s->window + 1;
 			sc->wb = iw_calloc(sc->capwb, sizeof *sc->wb);
@@ -1009,6 +1086,9 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	s.on_event = o->on_event;
 	s.event_ctx = o->event_ctx;
 	const struct iw_config *c = o->cfg;
+	/* A warp has warp_size lanes: a wider trace mask (32 lanes on a 16-thread
+	 * Vortex warp) keeps only the lanes that exist. */
+	s.lane_mask = c->warp_size >= 32 ? 0xffffffffu : (1u << c->warp_size) - 1;
 	rc = sim_init(&s, e);
 	if (rc == 0)
 		rc = start_kernel(&s);

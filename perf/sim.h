@@ -96,6 +96,7 @@ struct iw_cu {
 	uint32_t warp;
 	uint16_t slot;
 	uint64_t t_alloc;
+	uint8_t unit;          /* unit class of its instruction */
 };
 
 struct iw_wb_event {
@@ -126,6 +127,16 @@ struct iw_subcore {
 	uint32_t norder;         /* active warps, oldest first (GTO's order) */
 	uint32_t *order;
 	uint64_t front_mask;     /* local warps with a non-empty front buffer */
+	uint64_t active_mask;    /* local warps holding a warp of a CTA, started */
+	uint64_t unstarted_mask; /* launched, starting at their w->start */
+	uint8_t creason[64];     /* cached stall reason per local warp (valid while blocked) */
+	uint64_t blocked_mask;   /* local warps whose candidate() is known to be NULL */
+	uint64_t noinsert_mask;  /* local warps whose insert() refused, until their next event */
+	uint64_t nofetch_mask;   /* local warps that cannot fetch, until their next event */
+	uint64_t next_wb;        /* time of the earliest write-back event (IW_NEVER if none) */
+	uint64_t cu_busy;        /* bit per busy collector unit */
+	uint64_t cu_reading;     /* bit per collector unit still reading operands */
+	uint64_t cu_all;         /* bits of all ncu collector units */
 };
 
 struct iw_sm {
@@ -159,6 +170,12 @@ struct iw_scheme_ops {
 	int (*tick)(void *st, struct iw_subcore *sc, uint64_t now);
 	/* The instruction this warp offers the scheduler, or NULL and *reason. */
 	struct iw_slot *(*candidate)(void *st, struct iw_warp *w, uint64_t now, int *reason);
+	/* Non-zero if a NULL answer of candidate() for a warp stays NULL until one
+	 * of that warp's own events (insert, issue, operands read, dispatch,
+	 * write-back) or a tick of the scheme that returned progress: the engine
+	 * then skips asking again, which saves most of the model's time (the
+	 * candidate check touches the warp's buffers, a cache miss each). */
+	int candidate_cacheable;
 	/* The scheduler issued s into collector unit s->cu. */
 	void (*issue)(void *st, struct iw_warp *w, struct iw_slot *s, uint64_t now);
 	/* All RF operands of s were read (SOCGPU release_at=operands). May be NULL. */
@@ -191,6 +208,7 @@ struct iw_sim {
 	struct iw_err *err;
 	struct iw_sm *sms;
 	uint32_t window;        /* slots per warp */
+	uint32_t lane_mask;     /* the warp_size lanes of a warp */
 	uint32_t warps_per_sc;
 	uint64_t now;
 	uint64_t warp_age;

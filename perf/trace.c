@@ -1,15 +1,1353 @@
-/* perf/trace.c -- Accel-Sim trace reader (being built). */
+/*
+ * perf/trace.c -- Accel-Sim SASS trace reader (docs/ACCELSIM-TRACE-FORMAT.md):
+ * kernelslist.g, kernel-N.traceg and kernel-N.traceg.xz, tracer versions 0-5,
+ * exposed as a struct iw_workload.
+ *
+ * Design (memory bounded by the resident warps, never by the trace length):
+ *  - kernelslist.g is read one line at a time as kernels are asked for.
+ *  - A kernel file is used in place; an .xz file is first decompressed,
+ *    streamed through liblzma, into an unlinked temporary file (so the disk,
+ *    not the memory, holds the text, and nothing is left behind on a crash).
+ *  - One sequential "structure cursor" per kernel walks the body CTA by CTA
+ *    as the engine asks for CTAs: for each warp it records the byte offset,
+ *    the line number and the instruction count, and skips the instruction
+ *    lines with memchr, checking only that each one looks like one.  This is
+ *    what catches fewer/more lines than `insts` and truncated files.
+ *  - Each warp then reads its own lines through a small private buffer with
+ *    pread (allocated on the warp's first fetch, freed when it ends) and
+ *    decodes one line ahead, which gives IW_F_TAKEN (successor is not the
+ *    fall-through).  Resident memory is about (resident warps) x 4.5 KiB.
+ *  - Opcode strings are decoded once per distinct string into a small cache
+ *    (opcode table row plus register-width rules), so the per-line work is
+ *    tokenising numbers.
+ *
+ * Derived semantics (the tracer omits predicates and upper registers):
+ *  - destinations widen to Rd..Rd+k-1: k = 4 for `.128`, 2 for `.64`/`.WIDE`,
+ *    loads to ceil(mem_width/4) (so LDG.E.64 gets a pair even unmarked), FP64
+ *    arithmetic (DADD/DMUL/DFMA/DMNMX) and conversions whose destination type
+ *    is 64-bit get pairs;
+ *  - sources widen where the opcode reads pairs: the address of a global,
+ *    local or generic access with `.E` (64-bit addressing), the store data
+ *    register to ceil(mem_width/4), FP64 operands, the addend of IMAD.WIDE,
+ *    and a conversion's 64-bit source type;  tensor-core fragments are not
+ *    widened (their layout depends on the shape modifier; only the base
+ *    register is a dependence);
+ *  - R255 (RZ) is dropped everywhere; widened registers past R254 too;
+ *  - a control instruction after a compare (IW_F_SETS_PRED) with no control
+ *    instruction in between is IW_F_PRED_BRANCH (predicates are not traced);
+ *  - the fall-through PC depends on the encoding: 16-byte instructions from
+ *    binary version 70 on; 8-byte ones with a scheduling word every 4 (Maxwell,
+ *    Pascal, 50-62) or every 8 (Kepler, 30-37) slots before that.
+ */
 #include "perf.h"
 
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <lzma.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define SCAN_BUF (256u * 1024u) /* structure cursor */
+#define WARP_BUF 4096u           /* per-warp line buffer (grows for long lines) */
+#define MAX_LINE (1u << 20)      /* longer than this is not a trace line */
+#define OPC_CACHE 1024u          /* distinct opcode strings cached (power of two) */
+#define MAX_UNKNOWN 256u         /* distinct unknown opcodes named individually */
+
+/* ------------------------------------------------------------ line reader */
+struct rd {
+	int fd;
+	uint64_t base;  /* file offset of buf[0] */
+	uint64_t limit; /* file size */
+	char *buf;
+	size_t cap, len, pos;
+	uint64_t line; /* number of the line last returned */
+};
+
+static int rd_init(struct rd *r, int fd, uint64_t off, uint64_t limit, uint64_t line_before, size_t cap,
+		   char *buf)
+{
+	memset(r, 0, sizeof *r);
+	r->fd = fd;
+	r->base = off;
+	r->limit = limit;
+	r->line = line_before;
+	r->cap = cap;
+	r->buf = buf ? buf : iw_malloc(cap + 1);
+	return r->buf ? 0 : -1;
+}
+
+static void rd_free(struct rd *r)
+{
+	iw_free(r->buf);
+	r->buf = NULL;
+}
+
+/* Next line (NUL-terminated, '\n' and '\r' removed) or NULL at end of file.
+ * *off receives its file offset.  Returns NULL with *err set on I/O error or
+ * an over-long line. */
+static char *rd_line(struct rd *r, uint64_t *off, size_t *lenp, int *err)
+{
+	*err = 0;
+	for (;;) {
+		char *s = r->buf + r->pos;
+		size_t avail = r->len - r->pos;
+		char *nl = avail ? memchr(s, '\n', avail) : NULL;
+		int at_eof = r->base + r->len >= r->limit;
+		if (nl || (at_eof && avail)) {
+			size_t n = nl ? (size_t)(nl - s) : avail;
+			if (off)
+				*off = r->base + r->pos;
+			r->pos += n + (nl != NULL);
+			if (n && s[n - 1] == '\r')
+				n--;
+			s[n] = 0;
+			r->line++;
+			if (lenp)
+				*lenp = n;
+			return s;
+		}
+		if (at_eof)
+			return NULL;
+		/* refill: keep the partial line, grow if it fills the buffer */
+		if (r->pos) {
+			memmove(r->buf, s, avail);
+			r->base += r->pos;
+			r->len = avail;
+			r->pos = 0;
+		}
+		if (r->len == r->cap) {
+			if (r->cap >= MAX_LINE) {
+				*err = E2BIG;
+				return NULL;
+			}
+			char *nb = iw_realloc(r->buf, r->cap * 2 + 1);
+			if (!nb) {
+				*err = ENOMEM;
+				return NULL;
+			}
+			r->buf = nb;
+			r->cap *= 2;
+		}
+		size_t want = r->cap - r->len;
+		if (r->base + r->len + want > r->limit)
+			want = (size_t)(r->limit - r->base - r->len);
+		ssize_t got = pread(r->fd, r->buf + r->len, want, (off_t)(r->base + r->len));
+		if (got < 0) {
+			if (errno == EINTR)
+				continue;
+			*err = errno;
+			return NULL;
+		}
+		if (got == 0) { /* file shrank under us */
+			r->limit = r->base + r->len;
+			continue;
+		}
+		r->len += (size_t)got;
+	}
+}
+
+/* ---------------------------------------------------------- opcode cache */
+struct opc {
+	char tok[56];
+	uint8_t len, used;
+	uint16_t opcode;   /* table index, or table size + unknown index */
+	uint8_t unit, space, lat;
+	uint16_t flags;
+	uint8_t dst_k;     /* destination width in registers (before the load rule) */
+	uint8_t src_pair;  /* bit i: source token i is a 64-bit pair */
+	uint8_t all_pairs; /* every source is a pair (FP64 arithmetic) */
+	uint8_t store_data;/* the last source is store/atomic data: widen by mem_width */
+	uint8_t load_dst;  /* widen the destination by mem_width */
+	uint8_t unknown;
+};
+
+/* --------------------------------------------------------------- kernels */
+struct kfile {
+	char path[1024];   /* as shown in messages */
+	int fd;
+	uint64_t size;
+	int refs;          /* the workload while current + each live CTA */
+	struct iw_kernel_info ki;
+	uint32_t tracer, binary;
+	int lineinfo;
+	uint64_t unk_count[MAX_UNKNOWN + 1];
+	struct iw_workload_trace *owner;
+};
+
+struct twarp {
+	uint64_t off, line;   /* first instruction line, line before it */
+	uint32_t insts, left; /* listed, not yet decoded */
+	uint32_t j;           /* warp number in the trace */
+	int listed, primed, has_nx, after_cmp;
+	struct rd rd;
+	struct iw_inst nx;
+	struct iw_mem_addrs nx_addr;
+};
+
+struct tcta {
+	struct tcta *next_free; /* in the workload's pool when released */
+	struct kfile *k;
+	uint32_t nwarps;
+	struct twarp w[];
+};
+
+static const struct iw_workload_ops trace_ops;
+
+struct iw_workload_trace {
+	struct iw_workload base;
+	char dir[1024];     /* folder of the kernel list */
+	char list_path[1024];
+	FILE *list;         /* NULL: single kernel file */
+	uint64_t list_line;
+	int single_done;
+	struct kfile *cur;
+	struct rd scan;     /* structure cursor over cur */
+	int in_body;
+	uint64_t ctas_seen;
+	uint8_t *cta_seen;  /* bitmap of CTA ids, to reject duplicates (bounded by the grid) */
+	struct opc cache[OPC_CACHE];
+	uint32_t ncache;
+	char unk_name[MAX_UNKNOWN][56];
+	uint32_t nunk;
+	/* pools, so that starting a CTA or a warp allocates nothing once the
+	 * resident set is warm (sized by the peak number of live warps/CTAs) */
+	char **bufs;
+	uint32_t nbufs, capbufs, live_bufs;
+	struct tcta *free_ctas;
+};
+
+/* A warp's line buffer back to the pool (grown ones are freed). */
+static void warp_buf_put(struct iw_workload_trace *t, struct rd *r)
+{
+	if (!r->buf)
+		return;
+	t->live_bufs--;
+	if (r->cap == WARP_BUF && t->nbufs < t->capbufs)
+		t->bufs[t->nbufs++] = r->buf;
+	else
+		iw_free(r->buf);
+	r->buf = NULL;
+}
+
+static char *warp_buf_get(struct iw_workload_trace *t)
+{
+	if (t->nbufs)
+		return t->bufs[--t->nbufs];
+	return NULL; /* rd_init allocates */
+}
+
+static void pools_free(struct iw_workload_trace *t)
+{
+	for (uint32_t i = 0; i < t->nbufs; i++)
+		iw_free(t->bufs[i]);
+	iw_free(t->bufs);
+	t->bufs = NULL;
+	t->nbufs = t->capbufs = 0;
+	while (t->free_ctas) {
+		struct tcta *c = t->free_ctas;
+		t->free_ctas = c->next_free;
+		iw_free(c);
+	}
+}
+
+const char *iw_trace_opcode_name(const struct iw_workload *w, uint16_t opcode)
+{
+	size_t n = iw_opcode_count();
+	if (opcode < n)
+		return iw_opcode_get(opcode)->name;
+	if (!w || w->ops != &trace_ops)
+		return "?";
+	const struct iw_workload_trace *t = (const struct iw_workload_trace *)w;
+	size_t k = opcode - n;
+	if (k < t->nunk)
+		return t->unk_name[k];
+	return k == MAX_UNKNOWN ? "(other unknown opcodes)" : "?";
+}
+
+static void kfile_warn_unknown(struct kfile *k)
+{
+	struct iw_workload_trace *t = k->owner;
+	for (uint32_t i = 0; i <= MAX_UNKNOWN; i++)
+		if (k->unk_count[i])
+			fprintf(stderr,
+				"issuewatt: warning: %s: opcode %s is not in the SASS table (%llu "
+				"instruction%s), simulated as INT\n",
+				k->path, i < t->nunk ? t->unk_name[i] : "(other unknown opcodes)",
+				(unsigned long long)k->unk_count[i], k->unk_count[i] == 1 ? "" : "s");
+}
+
+static void kfile_unref(struct kfile *k)
+{
+	if (!k || --k->refs > 0)
+		return;
+	kfile_warn_unknown(k);
+	if (k->fd >= 0)
+		close(k->fd);
+	iw_free(k);
+}
+
+/* ------------------------------------------------------------ small parse */
+/* Copy with truncation (names and paths longer than their fields are cut). */
+static void scopy(char *dst, size_t n, const char *src)
+{
+	size_t l = strlen(src);
+	if (l >= n)
+		l = n - 1;
+	memcpy(dst, src, l);
+	dst[l] = 0;
+}
+
+static const char *show(const char *s)
+{
+	/* Quote at most 60 characters of the offending text. */
+	static _Thread_local char buf[72];
+	size_t n = strlen(s);
+	if (n <= 60)
+		return s;
+	memcpy(buf, s, 57);
+	memcpy(buf + 57, "...", 4);
+	return buf;
+}
+
+static int is_blank(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return *s == 0;
+}
+
+/* "key = value": returns the value or NULL if the line does not start with key. */
+static const char *kv(const char *line, const char *key)
+{
+	size_t n = strlen(key);
+	if (strncmp(line, key, n) != 0)
+		return NULL;
+	line += n;
+	while (*line == ' ' || *line == '\t')
+		line++;
+	if (*line != '=')
+		return NULL;
+	line++;
+	while (*line == ' ' || *line == '\t')
+		line++;
+	return line;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+	long v;
+	char tmp[64];
+	size_t n = strlen(s);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (n == 0 || n >= sizeof tmp)
+		return -1;
+	memcpy(tmp, s, n);
+	tmp[n] = 0;
+	if (iw_parse_long(tmp, &v) || v < 0)
+		return -1;
+	*out = (uint64_t)v;
+	return 0;
+}
+
+/* "(x,y,z)" or "x,y,z" */
+static int parse_dim3(const char *s, uint32_t d[3])
+{
+	const char *p = s;
+	while (*p == ' ')
+		p++;
+	int paren = *p == '(';
+	if (paren)
+		p++;
+	for (int i = 0; i < 3; i++) {
+		char *end;
+		if (!isdigit((unsigned char)*p))
+			return -1;
+		unsigned long v = strtoul(p, &end, 10);
+		if (v > UINT32_MAX)
+			return -1;
+		d[i] = (uint32_t)v;
+		p = end;
+		while (*p == ' ')
+			p++;
+		if (i < 2) {
+			if (*p != ',')
+				return -1;
+			p++;
+			while (*p == ' ')
+				p++;
+		}
+	}
+	if (paren) {
+		if (*p != ')')
+			return -1;
+		p++;
+	}
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return *p ? -1 : 0;
+}
+
+/* --------------------------------------------------------- opening files */
+static int decompress_xz(int in, const char *path, int *out_fd, uint64_t *size, struct iw_err *e)
+{
+	const char *td = getenv("TMPDIR");
+	char tmpl[1100];
+	snprintf(tmpl, sizeof tmpl, "%s/issuewatt-trace-XXXXXX", td && *td ? td : "/tmp");
+	int fd = mkstemp(tmpl);
+	if (fd < 0)
+		return iw_fail(e, IW_ERUN, "%s: cannot create a temporary file in %s to decompress into: %s",
+			       path, td && *td ? td : "/tmp", strerror(errno));
+	unlink(tmpl); /* gone when closed, whatever happens */
+	lzma_stream s = LZMA_STREAM_INIT;
+	if (lzma_stream_decoder(&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK) {
+		close(fd);
+		return iw_fail(e, IW_ERUN, "%s: cannot start the xz decoder", path);
+	}
+	uint8_t *ib = iw_malloc(1u << 16), *ob = iw_malloc(1u << 18);
+	int rc = 0;
+	uint64_t total = 0, consumed = 0;
+	if (!ib || !ob) {
+		rc = iw_fail(e, IW_ERUN, "out of memory");
+		goto done;
+	}
+	lzma_action act = LZMA_RUN;
+	s.next_out = ob;
+	s.avail_out = 1u << 18;
+	for (;;) {
+		if (s.avail_in == 0 && act == LZMA_RUN) {
+			ssize_t n = read(in, ib, 1u << 16);
+			if (n < 0) {
+				if (errno == EINTR)
+					continue;
+				rc = iw_fail(e, IW_ERUN, "%s: read error: %s", path, strerror(errno));
+				goto done;
+			}
+			consumed += (uint64_t)n;
+			s.next_in = ib;
+			s.avail_in = (size_t)n;
+			if (n == 0)
+				act = LZMA_FINISH;
+		}
+		lzma_ret r = lzma_code(&s, act);
+		if (s.avail_out == 0 || r == LZMA_STREAM_END) {
+			size_t n = (1u << 18) - s.avail_out;
+			for (size_t o = 0; o < n;) {
+				ssize_t w = write(fd, ob + o, n - o);
+				if (w < 0) {
+					if (errno == EINTR)
+						continue;
+					rc = iw_fail(e, IW_ERUN, "%s: cannot write the decompressed text: %s",
+						     path, strerror(errno));
+					goto done;
+				}
+				o += (size_t)w;
+			}
+			total += n;
+			s.next_out = ob;
+			s.avail_out = 1u << 18;
+		}
+		if (r == LZMA_STREAM_END)
+			break;
+		if (r != LZMA_OK) {
+			const char *why = r == LZMA_FORMAT_ERROR ? "not in the xz format"
+					  : r == LZMA_DATA_ERROR ? "corrupt compressed data"
+					  : r == LZMA_BUF_ERROR	 ? "truncated compressed data"
+					  : r == LZMA_MEM_ERROR	 ? "out of memory"
+								 : "unsupported xz options";
+			rc = iw_fail(e, r == LZMA_MEM_ERROR ? IW_ERUN : IW_EINPUT,
+				     "%s: expected a valid xz stream, found %s (near compressed byte %llu)", path,
+				     why, (unsigned long long)(consumed - s.avail_in));
+			goto done;
+		}
+	}
+done:
+	lzma_end(&s);
+	iw_free(ib);
+	iw_free(ob);
+	if (rc) {
+		close(fd);
+		return rc;
+	}
+	*out_fd = fd;
+	*size = total;
+	return 0;
+}
+
+/* Open a kernel file (plain or xz, by content) and read its header. */
+static int kfile_open(struct iw_workload_trace *t, const char *path, const char *shown, struct kfile **out,
+		      struct iw_err *e)
+{
+	*out = NULL;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return iw_fail(e, IW_EINPUT, "%s: expected a readable kernel trace, found: %s", shown,
+			       strerror(errno));
+	struct stat st;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return iw_fail(e, IW_EINPUT, "%s: expected a kernel trace file, found something else", shown);
+	}
+	unsigned char magic[6] = {0};
+	ssize_t got = pread(fd, magic, sizeof magic, 0);
+	uint64_t size = (uint64_t)st.st_size;
+	if (got == 6 && memcmp(magic, "\xfd" "7zXZ\0", 6) == 0) {
+		int dfd = -1;
+		int rc = decompress_xz(fd, shown, &dfd, &size, e);
+		close(fd);
+		if (rc)
+			return rc;
+		fd = dfd;
+	} else if (got >= 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
+		close(fd);
+		return iw_fail(e, IW_EINPUT,
+			       "%s: expected plain or xz-compressed trace text, found gzip data "
+			       "(decompress with gunzip, or recompress with xz)",
+			       shown);
+	}
+	struct kfile *k = iw_calloc(1, sizeof *k);
+	if (!k) {
+		close(fd);
+		return iw_fail(e, IW_ERUN, "out of memory");
+	}
+	k->fd = fd;
+	k->size = size;
+	k->refs = 1;
+	k->owner = t;
+	snprintf(k->path, sizeof k->path, "%s", shown);
+	*out = k;
+	return 0;
+}
+
+static int header_fail(struct kfile *k, uint64_t line, struct iw_err *e, const char *what, const char *found)
+{
+	return iw_fail(e, IW_EINPUT, "%s:%llu: expected %s, found '%s'", k->path, (unsigned long long)line,
+		       what, show(found));
+}
+
+/* Header: '-key = value' lines until the first '#' line. */
+static int read_header(struct iw_workload_trace *t, struct kfile *k, struct iw_err *e)
+{
+	struct rd *r = &t->scan;
+	struct iw_kernel_info *ki = &k->ki;
+	int have_grid = 0, have_block = 0, have_version = 0;
+	char *s;
+	int err;
+	for (;;) {
+		s = rd_line(r, NULL, NULL, &err);
+		if (!s) {
+			if (err)
+				return iw_fail(e, err == E2BIG ? IW_EINPUT : IW_ERUN, "%s:%llu: %s", k->path,
+					       (unsigned long long)r->line + 1,
+					       err == E2BIG ? "expected a header line, found a line over 1 MiB"
+							    : strerror(err));
+			return iw_fail(e, IW_EINPUT,
+				       "%s:%llu: expected the kernel header ('-kernel name = ...' ... "
+				       "'#traces format'), found the end of the file",
+				       k->path, (unsigned long long)r->line + 1);
+		}
+		if (is_blank(s))
+			continue;
+		if (s[0] == '#')
+			break;
+		if (s[0] != '-')
+			return header_fail(k, r->line, e, "a header line '-key = value' or '#traces format'", s);
+		const char *v;
+		uint64_t u;
+		if ((v = kv(s, "-kernel name"))) {
+			snprintf(ki->name, sizeof ki->name, "%s", v);
+		} else if ((v = kv(s, "-grid dim"))) {
+			if (parse_dim3(v, ki->grid) || !ki->grid[0] || !ki->grid[1] || !ki->grid[2])
+				return header_fail(k, r->line, e, "grid dim = (x,y,z) with positive integers", s);
+			have_grid = 1;
+		} else if ((v = kv(s, "-block dim"))) {
+			if (parse_dim3(v, ki->block) || !ki->block[0] || !ki->block[1] || !ki->block[2])
+				return header_fail(k, r->line, e, "block dim = (x,y,z) with positive integers", s);
+			have_block = 1;
+		} else if ((v = kv(s, "-shmem"))) {
+			if (parse_u64(v, &u) || u > UINT32_MAX)
+				return header_fail(k, r->line, e, "shmem = <bytes>", s);
+			ki->shmem = (uint32_t)u;
+		} else if ((v = kv(s, "-nregs"))) {
+			if (parse_u64(v, &u) || u > 255)
+				return header_fail(k, r->line, e, "nregs = <0..255>", s);
+			ki->nregs = (uint32_t)u;
+		} else if ((v = kv(s, "-binary version"))) {
+			if (parse_u64(v, &u) || u > 1000)
+				return header_fail(k, r->line, e, "binary version = <integer, e.g. 70>", s);
+			ki->binary_version = (uint32_t)u;
+		} else if ((v = kv(s, "-accelsim tracer version"))) {
+			/* "1.2"-style versions predate the numbered ones: prefix format. */
+			char *end;
+			double d = strtod(v, &end);
+			while (*end == ' ')
+				end++;
+			if (*end || d < 0 || d > 1000)
+				return header_fail(k, r->line, e, "accelsim tracer version = <number>", s);
+			ki->tracer_version = (uint32_t)d;
+			have_version = 1;
+		} else if ((v = kv(s, "-enable lineinfo"))) {
+			if (parse_u64(v, &u) || u > 1)
+				return header_fail(k, r->line, e, "enable lineinfo = 0 or 1", s);
+			k->lineinfo = (int)u;
+		}
+		/* other keys (kernel id, stream, base addresses, nvbit version, and
+		 * whatever later tracers add) are informative */
+	}
+	if (!have_grid || !have_block)
+		return iw_fail(e, IW_EINPUT, "%s:%llu: expected '-%s dim = (x,y,z)' in the header, found '%s'",
+			       k->path, (unsigned long long)r->line, have_grid ? "block" : "grid", show(s));
+	if (!have_version)
+		ki->tracer_version = 0;
+	k->tracer = ki->tracer_version;
+	k->binary = ki->binary_version;
+	ki->ctas = (uint64_t)ki->grid[0] * ki->grid[1] * ki->grid[2];
+	uint64_t threads = (uint64_t)ki->block[0] * ki->block[1] * ki->block[2];
+	if (threads > 65536 || ki->ctas > (1ull << 40))
+		return iw_fail(e, IW_EINPUT, "%s: expected a block of at most 65536 threads and a sane grid, found "
+			       "block %u x %u x %u, grid %u x %u x %u", k->path, ki->block[0], ki->block[1],
+			       ki->block[2], ki->grid[0], ki->grid[1], ki->grid[2]);
+	ki->warps_per_cta = (uint32_t)((threads + 31) / 32);
+	if (!ki->name[0])
+		scopy(ki->name, sizeof ki->name, k->path);
+	return 0;
+}
+
+/* ---------------------------------------------------------- the workload */
+static void set_kernel_path(char *dst, size_t n, const char *dir, const char *name)
+{
+	if (name[0] == '/' || !dir[0])
+		snprintf(dst, n, "%s", name);
+	else
+		snprintf(dst, n, "%s/%s", dir, name);
+}
+
+static int ends_with(const char *s, const char *suf)
+{
+	size_t a = strlen(s), b = strlen(suf);
+	return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+static void end_kernel(struct iw_workload_trace *t)
+{
+	if (t->cur) {
+		rd_free(&t->scan);
+		kfile_unref(t->cur);
+		t->cur = NULL;
+	}
+	iw_free(t->cta_seen);
+	t->cta_seen = NULL;
+}
+
+static int start_kernel(struct iw_workload_trace *t, const char *path, const char *shown,
+			struct iw_kernel_info *ki, struct iw_err *e)
+{
+	struct kfile *k;
+	int rc = kfile_open(t, path, shown, &k, e);
+	if (rc)
+		return rc;
+	t->cur = k;
+	if (rd_init(&t->scan, k->fd, 0, k->size, 0, SCAN_BUF, NULL))
+		return iw_fail(e, IW_ERUN, "out of memory");
+	if ((rc = read_header(t, k, e)))
+		return rc;
+	t->ctas_seen = 0;
+	t->cta_seen = iw_calloc((size_t)(k->ki.ctas + 7) / 8, 1);
+	if (!t->cta_seen)
+		return iw_fail(e, IW_ERUN, "out of memory");
+	*ki = k->ki;
+	return 1;
+}
+
+static int tr_next_kernel(struct iw_workload *w, struct iw_kernel_info *ki, struct iw_err *e)
+{
+	struct iw_workload_trace *t = (struct iw_workload_trace *)w;
+	end_kernel(t);
+	if (!t->list) {
+		if (t->single_done)
+			return 0;
+		t->single_done = 1;
+		return start_kernel(t, t->list_path, t->list_path, ki, e);
+	}
+	char line[2048];
+	while (fgets(line, sizeof line, t->list)) {
+		t->list_line++;
+		size_t n = strlen(line);
+		if (n == sizeof line - 1 && line[n - 1] != '\n')
+			return iw_fail(e, IW_EINPUT, "%s:%llu: expected a kernel-list entry, found a line over %zu bytes",
+				       t->list_path, (unsigned long long)t->list_line, sizeof line - 2);
+		char *s = iw_trim(line);
+		if (!*s)
+			continue;
+		if (strncmp(s, "Memcpy", 6) == 0) {
+			/* MemcpyHtoD,0x<addr>,<bytes>: no kernel work; check its shape only */
+			char *c1 = strchr(s, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
+			if (!c1 || !c2 || strchr(c2 + 1, ','))
+				fprintf(stderr, "issuewatt: warning: %s:%llu: expected 'MemcpyHtoD,0x<address>,<bytes>', "
+					"found '%s'; ignored\n", t->list_path, (unsigned long long)t->list_line, show(s));
+			continue;
+		}
+		if (!strstr(s, ".traceg")) {
+			fprintf(stderr, "issuewatt: warning: %s:%llu: expected a memcpy or a kernel-N.traceg entry, "
+				"found '%s'; ignored\n", t->list_path, (unsigned long long)t->list_line, show(s));
+			continue;
+		}
+		char path[2200];
+		set_kernel_path(path, sizeof path, t->dir, s);
+		if (access(path, R_OK) != 0) {
+			/* traces are often compressed after the list was written */
+			char alt[2300];
+			snprintf(alt, sizeof alt, "%s.xz", path);
+			if (!ends_with(path, ".xz") && access(alt, R_OK) == 0)
+				scopy(path, sizeof path, alt);
+			else
+				return iw_fail(e, IW_EINPUT, "%s:%llu: expected a readable kernel trace '%s', found: %s",
+					       t->list_path, (unsigned long long)t->list_line, show(s), strerror(errno));
+		}
+		return start_kernel(t, path, path, ki, e);
+	}
+	if (ferror(t->list))
+		return iw_fail(e, IW_ERUN, "%s: read error", t->list_path);
+	return 0;
+}
+
+static int scan_fail(struct iw_workload_trace *t, struct iw_err *e, const char *what, const char *found)
+{
+	return iw_fail(e, IW_EINPUT, "%s:%llu: expected %s, found '%s'", t->cur->path,
+		       (unsigned long long)t->scan.line, what, show(found));
+}
+
+static int scan_eof(struct iw_workload_trace *t, int err, struct iw_err *e, const char *what)
+{
+	if (err == E2BIG)
+		return iw_fail(e, IW_EINPUT, "%s:%llu: expected %s, found a line over 1 MiB", t->cur->path,
+			       (unsigned long long)t->scan.line + 1, what);
+	if (err)
+		return iw_fail(e, IW_ERUN, "%s: %s", t->cur->path, strerror(err));
+	return iw_fail(e, IW_EINPUT, "%s:%llu: expected %s, found the end of the file (truncated trace?)",
+		       t->cur->path, (unsigned long long)t->scan.line + 1, what);
+}
+
+/* Next non-blank line of the structure cursor. */
+static char *scan_line(struct iw_workload_trace *t, uint64_t *off, int *err)
+{
+	char *s;
+	while ((s = rd_line(&t->scan, off, NULL, err)) && is_blank(s))
+		;
+	return s;
+}
+
+static int tr_next_cta(struct iw_workload *w, struct iw_cta *cta, struct iw_err *e)
+{
+	struct iw_workload_trace *t = (struct iw_workload_trace *)w;
+	struct kfile *k = t->cur;
+	if (!k)
+		return 0;
+	const struct iw_kernel_info *ki = &k->ki;
+	int err;
+	char *s = scan_line(t, NULL, &err);
+	if (!s) {
+		if (err)
+			return scan_eof(t, err, e, "'#BEGIN_TB'");
+		if (t->ctas_seen != ki->ctas)
+			return iw_fail(e, IW_EINPUT,
+				       "%s:%llu: expected %llu thread blocks (grid %u,%u,%u), found %llu before the "
+				       "end of the file (truncated trace?)",
+				       k->path, (unsigned long long)t->scan.line, (unsigned long long)ki->ctas,
+				       ki->grid[0], ki->grid[1], ki->grid[2], (unsigned long long)t->ctas_seen);
+		return 0;
+	}
+	if (strcmp(iw_trim(s), "#BEGIN_TB") != 0)
+		return scan_fail(t, e, "'#BEGIN_TB'", s);
+	if (!(s = scan_line(t, NULL, &err)))
+		return scan_eof(t, err, e, "'thread block = x,y,z'");
+	const char *v = kv(s, "thread block");
+	uint32_t tb[3];
+	if (!v || parse_dim3(v, tb))
+		return scan_fail(t, e, "'thread block = x,y,z'", s);
+	if (tb[0] >= ki->grid[0] || tb[1] >= ki->grid[1] || tb[2] >= ki->grid[2])
+		return scan_fail(t, e, "a thread block inside the grid", s);
+	uint64_t id = tb[0] + (uint64_t)ki->grid[0] * (tb[1] + (uint64_t)ki->grid[1] * tb[2]);
+	if (t->cta_seen[id / 8] & (1u << (id % 8)))
+		return scan_fail(t, e, "each thread block once", s);
+	t->cta_seen[id / 8] |= (uint8_t)(1u << (id % 8));
+	size_t csize = sizeof(struct tcta) + ki->warps_per_cta * sizeof(struct twarp);
+	struct tcta *c = t->free_ctas;
+	if (c && c->nwarps == ki->warps_per_cta) {
+		t->free_ctas = c->next_free;
+		memset(c, 0, csize);
+	} else {
+		c = iw_calloc(1, csize);
+		if (!c)
+			return iw_fail(e, IW_ERUN, "out of memory");
+	}
+	c->k = k;
+	c->nwarps = ki->warps_per_cta;
+	for (;;) {
+		if (!(s = scan_line(t, NULL, &err))) {
+			iw_free(c);
+			return scan_eof(t, err, e, "'warp = <n>' or '#END_TB'");
+		}
+		if (strcmp(iw_trim(s), "#END_TB") == 0)
+			break;
+		uint64_t j, n;
+		if (!(v = kv(s, "warp")) || parse_u64(v, &j)) {
+			iw_free(c);
+			return scan_fail(t, e, "'warp = <n>' or '#END_TB'", s);
+		}
+		if (j >= c->nwarps || c->w[j].listed) {
+			iw_free(c);
+			return scan_fail(t, e, j >= c->nwarps ? "a warp number below the block's warp count"
+							      : "each warp once per thread block", s);
+		}
+		if (!(s = scan_line(t, NULL, &err))) {
+			iw_free(c);
+			return scan_eof(t, err, e, "'insts = <n>'");
+		}
+		if (!(v = kv(s, "insts")) || parse_u64(v, &n) || n > UINT32_MAX) {
+			iw_free(c);
+			return scan_fail(t, e, "'insts = <n>'", s);
+		}
+		struct twarp *tw = &c->w[j];
+		tw->listed = 1;
+		tw->j = (uint32_t)j;
+		tw->insts = tw->left = (uint32_t)n;
+		tw->line = t->scan.line;
+		tw->off = t->scan.base + t->scan.pos;
+		for (uint64_t i = 0; i < n; i++) {
+			if (!(s = scan_line(t, NULL, &err))) {
+				char what[96];
+				snprintf(what, sizeof what, "instruction line %llu of %llu of warp %llu",
+					 (unsigned long long)i + 1, (unsigned long long)n, (unsigned long long)j);
+				iw_free(c);
+				return scan_eof(t, err, e, what);
+			}
+			while (*s == ' ' || *s == '\t')
+				s++;
+			if (!isxdigit((unsigned char)*s)) {
+				char what[96];
+				snprintf(what, sizeof what, "instruction line %llu of %llu of warp %llu",
+					 (unsigned long long)i + 1, (unsigned long long)n, (unsigned long long)j);
+				iw_free(c);
+				return scan_fail(t, e, what, s);
+			}
+		}
+	}
+	t->ctas_seen++;
+	k->refs++;
+	cta->id = id;
+	cta->warps = c->nwarps;
+	cta->priv = c;
+	return 1;
+}
+
+static void tr_release_cta(struct iw_workload *w, struct iw_cta *cta)
+{
+	struct iw_workload_trace *t = (struct iw_workload_trace *)w;
+	struct tcta *c = cta->priv;
+	if (!c)
+		return;
+	for (uint32_t i = 0; i < c->nwarps; i++)
+		warp_buf_put(t, &c->w[i].rd);
+	kfile_unref(c->k);
+	c->k = NULL;
+	c->next_free = t->free_ctas; /* kept for the next CTA of the same shape */
+	t->free_ctas = c;
+	cta->priv = NULL;
+}
+
+static void tr_close(struct iw_workload *w)
+{
+	struct iw_workload_trace *t = (struct iw_workload_trace *)w;
+	end_kernel(t);
+	pools_free(t);
+	if (t->list)
+		fclose(t->list);
+	iw_free(t);
+}
+
+/* ----------------------------------------------------- instruction lines */
+static struct opc *opc_lookup(struct iw_workload_trace *t, const char *tok, size_t len, struct opc *tmp)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)tok[i]) * 1099511628211ull;
+	uint32_t slot = (uint32_t)h & (OPC_CACHE - 1);
+	struct opc *o = NULL;
+	if (len < sizeof tmp->tok) {
+		for (uint32_t probe = 0; probe < OPC_CACHE; probe++) {
+			struct opc *c = &t->cache[(slot + probe) & (OPC_CACHE - 1)];
+			if (!c->used) {
+				if (t->ncache < OPC_CACHE / 2)
+					o = c;
+				break;
+			}
+			if (c->len == len && memcmp(c->tok, tok, len) == 0)
+				return c;
+		}
+	}
+	if (!o)
+		o = tmp; /* cache full or token too long: decode every time */
+	memset(o, 0, sizeof *o);
+	/* base name and modifiers */
+	size_t blen = 0;
+	while (blen < len && tok[blen] != '.')
+		blen++;
+	int idx = iw_opcode_find(tok, blen);
+	if (idx >= 0) {
+		const struct iw_opcode *r = iw_opcode_get((size_t)idx);
+		o->opcode = (uint16_t)idx;
+		o->unit = r->unit;
+		o->space = r->space;
+		o->lat = r->lat;
+		o->flags = r->flags;
+	} else {
+		uint32_t k;
+		for (k = 0; k < t->nunk; k++)
+			if (strlen(t->unk_name[k]) == blen && memcmp(t->unk_name[k], tok, blen) == 0)
+				break;
+		if (k == t->nunk && t->nunk < MAX_UNKNOWN) {
+			size_t n = IW_MIN(blen, sizeof t->unk_name[0] - 1);
+			memcpy(t->unk_name[k], tok, n);
+			t->unk_name[k][n] = 0;
+			t->nunk++;
+		}
+		o->opcode = (uint16_t)(iw_opcode_count() + IW_MIN(k, MAX_UNKNOWN));
+		o->unit = IW_UNIT_INT;
+		o->unknown = 1;
+	}
+	int w64 = 0, w128 = 0, wide = 0, ext = 0;
+	int type_n = 0, type64[2] = {0, 0};
+	for (size_t p = blen; p < len;) {
+		size_t q = p + 1;
+		while (q < len && tok[q] != '.')
+			q++;
+		const char *m = tok + p + 1;
+		size_t ml = q - p - 1;
+#define MOD(str) (ml == sizeof(str) - 1 && memcmp(m, str, ml) == 0)
+		if (MOD("64"))
+			w64 = 1;
+		else if (MOD("128"))
+			w128 = 1;
+		else if (MOD("WIDE"))
+			wide = 1;
+		else if (MOD("E"))
+			ext = 1;
+		if (ml >= 2 && ml <= 3 && (m[0] == 'F' || m[0] == 'S' || m[0] == 'U') && isdigit((unsigned char)m[1])) {
+			if (type_n < 2)
+				type64[type_n] = ml == 3 && m[1] == '6' && m[2] == '4';
+			type_n++;
+		}
+#undef MOD
+		p = q;
+	}
+	const char *b = tok;
+	o->dst_k = (uint8_t)(w128 ? 4 : (w64 || wide) ? 2 : 1);
+	if ((blen == 4 && (!memcmp(b, "DADD", 4) || !memcmp(b, "DMUL", 4) || !memcmp(b, "DFMA", 4))) ||
+	    (blen == 5 && !memcmp(b, "DMNMX", 5))) {
+		o->dst_k = 2;
+		o->all_pairs = 1;
+	} else if ((blen == 5 && !memcmp(b, "DSETP", 5)) || (blen == 4 && !memcmp(b, "DSET", 4))) {
+		o->all_pairs = 1;
+	} else if (blen == 3 && (!memcmp(b, "F2F", 3) || !memcmp(b, "F2I", 3) || !memcmp(b, "I2F", 3) ||
+				 !memcmp(b, "I2I", 3))) {
+		/* SASS writes the destination type first, then the source type */
+		o->dst_k = type64[0] ? 2 : 1;
+		if (type_n >= 2 && type64[1])
+			o->src_pair |= 1;
+	} else if (blen == 4 && !memcmp(b, "FRND", 4) && type64[0]) {
+		o->dst_k = 2;
+		o->src_pair |= 1;
+	} else if (wide && o->unit != IW_UNIT_MEM) {
+		o->src_pair |= 1u << 2; /* IMAD.WIDE d, a, b, c: c is 64-bit */
+	}
+	if (o->unit == IW_UNIT_MEM) {
+		if (ext && (o->space == IW_SPACE_GLOBAL || o->space == IW_SPACE_LOCAL))
+			o->src_pair |= 1; /* 64-bit address register pair */
+		if (o->flags & (IW_F_STORE | IW_F_ATOMIC))
+			o->store_data = 1;
+		if (o->flags & IW_F_LOAD)
+			o->load_dst = 1;
+	}
+	if (o != tmp) {
+		memcpy(o->tok, tok, len);
+		o->len = (uint8_t)len;
+		o->used = 1;
+		t->ncache++;
+	}
+	return o;
+}
+
+static const uint8_t hexval[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9,
+	['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16, ['A'] = 11,
+	['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
+/* Token parsers: advance *pp past the token and following blanks; 0 ok. */
+static inline void skip_ws(const char **pp)
+{
+	while (**pp == ' ' || **pp == '\t')
+		(*pp)++;
+}
+
+static inline int tok_hex(const char **pp, uint64_t *out)
+{
+	const char *p = *pp;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+		p += 2;
+	uint64_t v = 0;
+	int n = 0;
+	for (; hexval[(unsigned char)*p]; p++, n++)
+		v = (v << 4) | (uint64_t)(hexval[(unsigned char)*p] - 1);
+	if (n == 0 || n > 16 || (*p && *p != ' ' && *p != '\t'))
+		return -1;
+	*out = v;
+	*pp = p;
+	skip_ws(pp);
+	return 0;
+}
+
+static inline int tok_dec(const char **pp, int64_t *out)
+{
+	const char *p = *pp;
+	int neg = 0;
+	if (*p == '-' || *p == '+')
+		neg = *p++ == '-';
+	uint64_t v = 0;
+	int n = 0;
+	for (; *p >= '0' && *p <= '9'; p++, n++)
+		v = v * 10 + (uint64_t)(*p - '0');
+	if (n == 0 || n > 19 || (*p && *p != ' ' && *p != '\t'))
+		return -1;
+	*out = neg ? -(int64_t)v : (int64_t)v;
+	*pp = p;
+	skip_ws(pp);
+	return 0;
+}
+
+static inline int tok_reg(const char **pp, uint32_t *out)
+{
+	const char *p = *pp;
+	if (*p != 'R')
+		return -1;
+	p++;
+	uint32_t v = 0;
+	int n = 0;
+	for (; *p >= '0' && *p <= '9'; p++, n++)
+		v = v * 10 + (uint32_t)(*p - '0');
+	if (n == 0 || n > 3 || v > 255 || (*p && *p != ' ' && *p != '\t'))
+		return -1;
+	*out = v;
+	*pp = p;
+	skip_ws(pp);
+	return 0;
+}
+
+static const char *tok_text(const char *p, char *buf, size_t n)
+{
+	size_t i = 0;
+	if (!*p)
+		return "end of line";
+	while (p[i] && p[i] != ' ' && p[i] != '\t' && i + 1 < n) {
+		buf[i] = p[i];
+		i++;
+	}
+	buf[i] = 0;
+	return buf;
+}
+
+static int line_fail(struct kfile *k, uint64_t line, struct iw_err *e, const char *what, const char *p)
+{
+	char buf[64];
+	const char *f = tok_text(p, buf, sizeof buf);
+	return iw_fail(e, IW_EINPUT, "%s:%llu: expected %s, found %s%s%s", k->path, (unsigned long long)line, what,
+		       *p ? "'" : "", f, *p ? "'" : "");
+}
+
+static inline void add_reg(uint16_t *arr, uint8_t *n, uint8_t cap, uint32_t r)
+{
+	if (r < IW_REG_RZ && *n < cap)
+		arr[(*n)++] = (uint16_t)r;
+}
+
+/* The PC after pc when no branch is taken (see the header comment). */
+static uint32_t fall_through(uint32_t binary, uint32_t pc)
+{
+	if (binary >= 70)
+		return pc + 16;
+	uint32_t bundle = binary >= 50 ? 32 : binary >= 30 ? 64 : 0;
+	uint32_t n = pc + 8;
+	if (bundle && n % bundle == 0)
+		n += 8; /* skip the scheduling-control word */
+	return n;
+}
+
+/* Decode one instruction line into *in and *ma. */
+static int decode(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw, const char *p, uint64_t line,
+		  struct iw_inst *in, struct iw_mem_addrs *ma, struct iw_err *e)
+{
+	int64_t d;
+	uint64_t x;
+	skip_ws(&p);
+	if (k->tracer < 3) /* tb_x tb_y tb_z warpid */
+		for (int i = 0; i < 4; i++)
+			if (tok_dec(&p, &d) || d < 0)
+				return line_fail(k, line, e, "the thread-block/warp prefix 'x y z warp' of a "
+							     "version 0-2 trace line", p);
+	if (k->lineinfo && (tok_dec(&p, &d) || d < 0))
+		return line_fail(k, line, e, "a source line number (lineinfo = 1)", p);
+	memset(in, 0, sizeof *in);
+	in->maddr = IW_MADDR_NONE;
+	if (tok_hex(&p, &x) || x > UINT32_MAX)
+		return line_fail(k, line, e, "a hex PC", p);
+	in->pc = (uint32_t)x;
+	if (tok_hex(&p, &x) || x > UINT32_MAX)
+		return line_fail(k, line, e, "a hex active mask of 32 bits", p);
+	in->mask = (uint32_t)x;
+	if (tok_dec(&p, &d) || d < 0 || d > IW_MAX_DST)
+		return line_fail(k, line, e, "a destination count 0..4", p);
+	uint32_t rd[IW_MAX_DST], nd = (uint32_t)d;
+	for (uint32_t i = 0; i < nd; i++)
+		if (tok_reg(&p, &rd[i]))
+			return line_fail(k, line, e, "a destination register R<0..255>", p);
+	const char *op = p;
+	while (*p && *p != ' ' && *p != '\t')
+		p++;
+	size_t oplen = (size_t)(p - op);
+	if (!oplen || !(isupper((unsigned char)op[0]) || op[0] == '_'))
+		return line_fail(k, line, e, "an opcode", op);
+	skip_ws(&p);
+	struct opc tmp;
+	const struct opc *o = opc_lookup(t, op, oplen, &tmp);
+	if (tok_dec(&p, &d) || d < 0 || d > 8)
+		return line_fail(k, line, e, "a source count 0..8", p);
+	uint32_t rs[8], ns = (uint32_t)d;
+	for (uint32_t i = 0; i < ns; i++)
+		if (tok_reg(&p, &rs[i]))
+			return line_fail(k, line, e, "a source register R<0..255>", p);
+	if (tok_dec(&p, &d) || d < 0 || d > 1024)
+		return line_fail(k, line, e, "a memory width in bytes (0 if none)", p);
+	uint32_t width = (uint32_t)d;
+	uint32_t active = (uint32_t)__builtin_popcount(in->mask);
+	ma->n = 0;
+	if (width) {
+		int64_t mode;
+		if (tok_dec(&p, &mode) || mode < 0 || mode > 2)
+			return line_fail(k, line, e, "an address mode 0, 1 or 2", p);
+		if (mode == 0) {
+			for (uint32_t i = 0; i < active; i++)
+				if (tok_hex(&p, &ma->addr[i])) {
+					char what[80];
+					snprintf(what, sizeof what, "hex address %u of %u (one per active lane)",
+						 i + 1, active);
+					return line_fail(k, line, e, what, p);
+				}
+		} else {
+			uint64_t base;
+			if (tok_hex(&p, &base))
+				return line_fail(k, line, e, "a hex base address", p);
+			if (mode == 1) {
+				int64_t stride;
+				if (tok_dec(&p, &stride))
+					return line_fail(k, line, e, "a decimal stride after the base address", p);
+				for (uint32_t i = 0; i < active; i++)
+					ma->addr[i] = base + (uint64_t)((int64_t)i * stride);
+			} else {
+				if (active)
+					ma->addr[0] = base;
+				for (uint32_t i = 1; i < active; i++) {
+					if (tok_dec(&p, &d)) {
+						char what[80];
+						snprintf(what, sizeof what, "address delta %u of %u (active lanes - 1)",
+							 i, active - 1);
+						return line_fail(k, line, e, what, p);
+					}
+					ma->addr[i] = ma->addr[i - 1] + (uint64_t)d;
+				}
+			}
+		}
+		ma->n = (uint8_t)active;
+	}
+	if (*p && k->tracer >= 5 && tok_dec(&p, &d) && tok_hex(&p, &x))
+		return line_fail(k, line, e, "a trailing immediate", p);
+	if (*p)
+		return line_fail(k, line, e, "the end of the instruction line", p);
+
+	/* ---- derived semantics */
+	in->opcode = o->opcode;
+	in->unit = o->unit;
+	in->space = o->space;
+	in->flags = o->flags;
+	in->latency = o->lat;
+	in->mem_level = 1;
+	if (o->unit == IW_UNIT_MEM)
+		in->mem_width = (uint16_t)width;
+	if (!in->mask)
+		in->flags |= IW_F_MASK0;
+	if (o->unknown)
+		k->unk_count[o->opcode - iw_opcode_count()]++;
+	uint32_t dk = o->dst_k;
+	if (o->load_dst && width > 4)
+		dk = IW_MAX(dk, IW_MIN((width + 3) / 4, IW_MAX_DST));
+	for (uint32_t i = 0; i < nd; i++)
+		for (uint32_t j = 0; j < (nd == 1 ? dk : 1); j++)
+			if (rd[i] < IW_REG_RZ)
+				add_reg(in->dst, &in->ndst, IW_MAX_DST, rd[i] + j);
+	for (uint32_t i = 0; i < ns; i++) {
+		uint32_t k2 = 1;
+		if (o->all_pairs || (i < 8 && (o->src_pair >> i) & 1))
+			k2 = 2;
+		if (o->store_data && i == ns - 1 && ns >= 2 && width > 4)
+			k2 = IW_MIN((width + 3) / 4, 4);
+		if (rs[i] < IW_REG_RZ)
+			for (uint32_t j = 0; j < k2; j++)
+				add_reg(in->src, &in->nsrc, IW_MAX_SRC, rs[i] + j);
+	}
+	if (in->flags & IW_F_CONTROL) {
+		if (tw->after_cmp)
+			in->flags |= IW_F_PRED_BRANCH;
+		tw->after_cmp = 0;
+	} else if (in->flags & IW_F_SETS_PRED) {
+		tw->after_cmp = 1;
+	}
+	return 0;
+}
+
+/* Read and decode the warp's next instruction line into tw->nx. */
+static int warp_advance(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw, struct iw_err *e)
+{
+	if (!tw->left) {
+		tw->has_nx = 0;
+		warp_buf_put(t, &tw->rd);
+		return 0;
+	}
+	if (!tw->rd.buf) {
+		if (t->nbufs == 0 && t->live_bufs >= t->capbufs) {
+			/* room to pool every buffer live now, so releases never allocate */
+			uint32_t ncap = t->capbufs ? t->capbufs * 2 : 256;
+			char **nb = iw_realloc(t->bufs, ncap * sizeof *nb);
+			if (!nb)
+				return iw_fail(e, IW_ERUN, "out of memory");
+			t->bufs = nb;
+			t->capbufs = ncap;
+		}
+		if (rd_init(&tw->rd, k->fd, tw->off, k->size, tw->line, WARP_BUF, warp_buf_get(t)))
+			return iw_fail(e, IW_ERUN, "out of memory");
+		t->live_bufs++;
+	}
+	char *s;
+	int err;
+	while ((s = rd_line(&tw->rd, NULL, NULL, &err)) && is_blank(s))
+		;
+	if (!s) /* the structure cursor saw these lines: the file changed */
+		return iw_fail(e, IW_EINPUT, "%s:%llu: expected an instruction line, found %s", k->path,
+			       (unsigned long long)tw->rd.line + 1, err ? strerror(err) : "the end of the file");
+	tw->left--;
+	int rc = decode(t, k, tw, s, tw->rd.line, &tw->nx, &tw->nx_addr, e);
+	if (rc)
+		return rc;
+	tw->has_nx = 1;
+	return 0;
+}
+
+static int tr_fetch(struct iw_workload *w, struct iw_cta *cta, uint32_t warp, struct iw_inst *in,
+		    struct iw_mem_addrs *ma, struct iw_err *e)
+{
+	struct iw_workload_trace *t = (struct iw_workload_trace *)w;
+	struct tcta *c = cta->priv;
+	if (!c || warp >= c->nwarps)
+		return 0;
+	struct twarp *tw = &c->w[warp];
+	int rc;
+	if (!tw->primed) {
+		tw->primed = 1;
+		if ((rc = warp_advance(t, c->k, tw, e)))
+			return rc;
+	}
+	if (!tw->has_nx) {
+		if (ma)
+			ma->n = 0;
+		return 0;
+	}
+	*in = tw->nx;
+	if (ma) {
+		ma->n = tw->nx_addr.n;
+		memcpy(ma->addr, tw->nx_addr.addr, ma->n * sizeof ma->addr[0]);
+	}
+	if ((rc = warp_advance(t, c->k, tw, e)))
+		return rc;
+	if ((in->flags & IW_F_CONTROL) && tw->has_nx && tw->nx.pc != fall_through(c->k->binary, in->pc))
+		in->flags |= IW_F_TAKEN;
+	return 1;
+}
+
+static const struct iw_workload_ops trace_ops = {
+	.next_kernel = tr_next_kernel,
+	.next_cta = tr_next_cta,
+	.fetch = tr_fetch,
+	.release_cta = tr_release_cta,
+	.close = tr_close,
+};
 
 int iw_path_is_trace(const char *path)
 {
-	return strchr(path, '/') != NULL || strstr(path, ".traceg") != NULL || strstr(path, ".g") != NULL;
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return 1;
+	return strchr(path, '/') != NULL || ends_with(path, ".g") || strstr(path, ".traceg") != NULL;
 }
 
 int iw_trace_open(const char *path, struct iw_workload **out, struct iw_err *e)
 {
 	*out = NULL;
-	return iw_fail(e, IW_EINPUT, "%s: reading Accel-Sim traces is not available in this build yet", path);
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return iw_fail(e, IW_EINPUT, "%s: expected an Accel-Sim trace (folder, kernelslist.g or "
+			       ".traceg[.xz]), found: %s", path, strerror(errno));
+	struct iw_workload_trace *t = iw_calloc(1, sizeof *t);
+	if (!t)
+		return iw_fail(e, IW_ERUN, "out of memory");
+	t->base.ops = &trace_ops;
+	char list[1100];
+	if (S_ISDIR(st.st_mode)) {
+		snprintf(t->dir, sizeof t->dir, "%s", path);
+		snprintf(list, sizeof list, "%s/kernelslist.g", path);
+	} else {
+		snprintf(list, sizeof list, "%s", path);
+		const char *slash = strrchr(path, '/');
+		if (slash)
+			snprintf(t->dir, sizeof t->dir, "%.*s", (int)(slash - path), path);
+		else
+			snprintf(t->dir, sizeof t->dir, ".");
+	}
+	scopy(t->list_path, sizeof t->list_path, list);
+	if (S_ISDIR(st.st_mode) || !strstr(path, ".traceg")) {
+		t->list = fopen(list, "r");
+		if (!t->list) {
+			int er = errno;
+			iw_free(t);
+			return iw_fail(e, IW_EINPUT, "%s: expected an Accel-Sim kernel list, found: %s", list,
+				       strerror(er));
+		}
+	}
+	/* name: the trace folder's name (kernelslist.g and kernel files live in it) */
+	char nm[1100];
+	snprintf(nm, sizeof nm, "%s", S_ISDIR(st.st_mode) ? path : t->dir);
+	size_t n = strlen(nm);
+	while (n > 1 && nm[n - 1] == '/')
+		nm[--n] = 0;
+	const char *b = strrchr(nm, '/');
+	b = b ? b + 1 : nm;
+	if (!S_ISDIR(st.st_mode) && strstr(path, ".traceg")) {
+		const char *f = strrchr(path, '/');
+		b = f ? f + 1 : path;
+	}
+	snprintf(t->base.name, sizeof t->base.name, "%s", strcmp(b, ".") ? b : "trace");
+	snprintf(t->base.description, sizeof t->base.description, "Accel-Sim SASS trace %s", path);
+	*out = &t->base;
+	return 0;
 }

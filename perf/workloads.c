@@ -3,9 +3,10 @@
  * `issuewatt run` simulates with no input, the named kernels one by one, and a
  * synthetic kernel driven by knobs.
  *
- * A name may carry knobs: "NAME:key=value,key=value".  For every kernel:
+ * A name may carry knobs: "NAME:key=value:key=value" (',' also separates
+ * knobs, but the command line splits --workload lists at commas).  For every kernel:
  *   ctas   number of CTAs (before --scale),  iters  trip count of the main loop,
- *   l1, l2 share of global accesses whose data is found in L1 / L2 (rest DRAM).
+ *   l1, l2 share of global loads whose data is found in L1 / L2 (rest DRAM).
  * For "synth" also: int sp dp sfu tensor ld st lds sts (mix weights by unit
  * class and memory kind), dep (mean dependence distance in producers,
  * geometric), br (forward branches per instruction), skip / div (probability
@@ -28,42 +29,51 @@
 /* ---------------------------------------------------------------- registry */
 enum { KIND_KERNEL, KIND_SET, KIND_SYNTH };
 static const struct {
-	const char *name;
+	struct iw_builtin_desc d; /* name, description for `issuewatt list workloads`, set member */
 	int kind;
 	const char *kernel; /* KIND_KERNEL: the source it runs */
 	const char *knobs;  /* applied before the user's */
 } registry[] = {
-	{"builtin", KIND_SET, NULL, NULL},
-	{"vecadd", KIND_KERNEL, "vecadd", NULL},
-	{"sgemm", KIND_KERNEL, "sgemm", NULL},
-	{"reduce", KIND_KERNEL, "reduce", NULL},
-	{"stencil", KIND_KERNEL, "stencil", NULL},
-	{"bfs", KIND_KERNEL, "bfs", NULL},
-	{"rnn", KIND_KERNEL, "rnn", NULL},
+	{{"builtin",
+	  "the default set: vecadd, sgemm, reduce, stencil, bfs, rnn run as one sequence of kernels "
+	  "(about 9 M warp-instructions at scale 1, each kernel at least one full wave on 80 SMs)", 0},
+	 KIND_SET, NULL, NULL},
+	{{"vecadd", "vector add c[i] = a[i] + b[i], grid-stride loop (4 elements per thread), streaming from DRAM",
+	  1},
+	 KIND_KERNEL, "vecadd", NULL},
+	{{"sgemm",
+	  "SGEMM 1280x1024x64, 64x64 tiles, K-tile of 8 staged in shared memory, 2 barriers per tile, "
+	  "4x4 FFMA register blocking", 1},
+	 KIND_KERNEL, "sgemm", NULL},
+	{{"reduce",
+	  "tree reduction with shared memory and a barrier per step, active masks halving "
+	  "(grid-stride first pass over 12 elements per thread)", 1},
+	 KIND_KERNEL, "reduce", NULL},
+	{{"stencil", "2-D 5-point Jacobi, 32x8 tiles marching 8 rows, neighbours through shared memory, halo lanes",
+	  1},
+	 KIND_KERNEL, "stencil", NULL},
+	{{"bfs",
+	  "BFS frontier expansion (Rodinia): divergent frontier test, per-lane edge loops, "
+	  "dependent gather visited[edges[i]]", 1},
+	 KIND_KERNEL, "bfs", NULL},
+	{{"rnn", "RNN/GEMV layer step: 8 independent FFMA accumulators per thread over K=48, weights from L1/L2, tanh",
+	  1},
+	 KIND_KERNEL, "rnn", NULL},
 	/* One CTA of 4 warps per SM (one warp per scheduler) over a 4x longer K:
 	 * almost no warps to switch between, 8 independent FFMA chains per warp --
 	 * the case where issuing out of order pays most. */
-	{"rnn_lowocc", KIND_KERNEL, "rnn", "ctas=80,iters=48"},
+	{{"rnn_lowocc",
+	  "rnn with 80 CTAs of 4 warps (one warp per scheduler) over K=192: low occupancy, high ILP, "
+	  "where out-of-order issue pays", 0},
+	 KIND_KERNEL, "rnn", "ctas=80,iters=48"},
 	/* Four warps per SM and a long dependent body: the in-order baseline waits
 	 * on every chain; a window of a few instructions finds independent work. */
-	{"ilp_lowocc", KIND_SYNTH, NULL, "ctas=80,warps=4,regs=96,dep=6,iters=64,ld=0.08,lds=0,sts=0,br=0.02"},
-	{"synth", KIND_SYNTH, NULL, NULL},
-};
-
-static const struct iw_builtin_desc descs[] = {
-	{"builtin", "the default set: vecadd, sgemm, reduce, stencil, bfs, rnn run as one sequence of kernels "
-		    "(about 9 M warp-instructions at scale 1, each kernel at least one full wave on 80 SMs)"},
-	{"vecadd", NULL},
-	{"sgemm", NULL},
-	{"reduce", NULL},
-	{"stencil", NULL},
-	{"bfs", NULL},
-	{"rnn", NULL},
-	{"rnn_lowocc", "rnn with 80 CTAs of 4 warps (one warp per scheduler) over K=192: low occupancy, high ILP, "
-		       "where out-of-order issue pays"},
-	{"ilp_lowocc", "synthetic kernel, 80 CTAs of 4 warps, dependence distance 6: little TLP, some ILP"},
-	{"synth", "synthetic kernel from knobs, e.g. synth:sp=0.5,int=0.2,ld=0.1,dep=3,br=0.05,warps=8,ctas=640 "
-		  "(keys: ctas iters l1 l2 int sp dp sfu tensor ld st lds sts dep br skip div warps regs shmem body bar)"},
+	{{"ilp_lowocc", "synthetic kernel, 80 CTAs of 4 warps, dependence distance 6: little TLP, some ILP", 0},
+	 KIND_SYNTH, NULL, "ctas=80,warps=4,regs=96,dep=6,iters=64,ld=0.08,lds=0,sts=0,br=0.02"},
+	{{"synth",
+	  "synthetic kernel from knobs, e.g. synth:sp=0.5:int=0.2:ld=0.1:dep=3:br=0.05:warps=8:ctas=640 "
+	  "(keys: ctas iters l1 l2 int sp dp sfu tensor ld st lds sts dep br skip div warps regs shmem body bar)", 0},
+	 KIND_SYNTH, NULL, NULL},
 };
 
 static const struct wl_kernel_src *kernel_src(const char *name)
@@ -78,14 +88,7 @@ size_t iw_builtin_count(void) { return IW_ARRAY_LEN(registry); }
 
 const struct iw_builtin_desc *iw_builtin_get(size_t i)
 {
-	static struct iw_builtin_desc out[IW_ARRAY_LEN(registry)];
-	if (i >= IW_ARRAY_LEN(registry))
-		return NULL;
-	out[i].name = registry[i].name;
-	out[i].description = descs[i].description;
-	if (!out[i].description)
-		out[i].description = kernel_src(registry[i].kernel)->description;
-	return &out[i];
+	return i < IW_ARRAY_LEN(registry) ? &registry[i].d : NULL;
 }
 
 /* ------------------------------------------------------------------- knobs */
@@ -152,7 +155,7 @@ static int knobs_parse(struct wl_knobs *k, const char *spec, int synth, const ch
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s", spec);
 	char *save = NULL;
-	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+	for (char *t = strtok_r(buf, ",:", &save); t; t = strtok_r(NULL, ",:", &save)) {
 		char *eq = strchr(t, '=');
 		if (!eq)
 			return iw_fail(e, IW_EINPUT, "workload %s: expected key=value, found '%s'", wname, t);
@@ -522,7 +525,6 @@ static int build_kernel(struct wl_prog *p, const struct wl_kernel_src *ks, const
 {
 	memset(p, 0, sizeof *p);
 	snprintf(p->name, sizeof p->name, "%s", ks->name);
-	p->description = ks->description;
 	memcpy(p->grid, ks->grid, sizeof p->grid);
 	memcpy(p->block, ks->block, sizeof p->block);
 	p->nregs = ks->nregs;
@@ -563,7 +565,7 @@ static int build_synth(struct wl_prog *p, const char *name, const struct wl_knob
 static int find_entry(const char *name, size_t n)
 {
 	for (size_t i = 0; i < IW_ARRAY_LEN(registry); i++)
-		if (strlen(registry[i].name) == n && strncmp(registry[i].name, name, n) == 0)
+		if (strlen(registry[i].d.name) == n && strncmp(registry[i].d.name, name, n) == 0)
 			return (int)i;
 	return -1;
 }
@@ -578,7 +580,7 @@ int iw_builtin_open(const char *spec, uint64_t seed, double scale, struct iw_wor
 		char known[512] = "";
 		for (size_t i = 0; i < IW_ARRAY_LEN(registry); i++) {
 			strcat(known, i ? ", " : "");
-			strcat(known, registry[i].name);
+			strcat(known, registry[i].d.name);
 		}
 		return iw_fail(e, IW_EINPUT,
 			       "unknown workload '%.*s': expected a built-in workload (%s) or the path of an "
@@ -592,9 +594,9 @@ int iw_builtin_open(const char *spec, uint64_t seed, double scale, struct iw_wor
 	int synth = registry[r].kind == KIND_SYNTH;
 	int rc = 0;
 	if (registry[r].knobs)
-		rc = knobs_parse(&k, registry[r].knobs, synth, registry[r].name, e);
+		rc = knobs_parse(&k, registry[r].knobs, synth, registry[r].d.name, e);
 	if (!rc && spec[nl] == ':')
-		rc = knobs_parse(&k, spec + nl + 1, synth, registry[r].name, e);
+		rc = knobs_parse(&k, spec + nl + 1, synth, registry[r].d.name, e);
 	if (rc)
 		return rc;
 	struct wl_workload *w = iw_calloc(1, sizeof *w);
@@ -614,7 +616,7 @@ int iw_builtin_open(const char *spec, uint64_t seed, double scale, struct iw_wor
 		else if (registry[r].kind == KIND_KERNEL)
 			rc = build_kernel(&w->progs[i], kernel_src(registry[r].kernel), &k, e);
 		else
-			rc = build_synth(&w->progs[i], registry[r].name, &k, seed, e);
+			rc = build_synth(&w->progs[i], registry[r].d.name, &k, seed, e);
 		if (!rc) {
 			struct wl_prog *p = &w->progs[i];
 			uint64_t ctas;

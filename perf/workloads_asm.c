@@ -75,7 +75,7 @@ static const struct {
 
 const char *wl_opcode_name(uint16_t op) { return op < IW_ARRAY_LEN(ops) ? ops[op].name : "?"; }
 
-#define MAX_LABELS 32
+#define MAX_LABELS 256
 struct asm_state {
 	struct wl_prog *p;
 	struct iw_err *e;
@@ -519,7 +519,7 @@ int wl_synth_build(struct wl_prog *p, const struct wl_knobs *k, uint64_t seed, s
 			emit(&b, "BAR.SYNC 0x0\n");
 			placed_bars++;
 		}
-		if (!pending_target && k->br > 0 && iw_rng_uniform(&r) < k->br && i + 3 < body) {
+		if (!pending_target && k->br > 0 && iw_rng_uniform(&r) < k->br && i + 3 < body && nlab < 240) {
 			uint32_t s0 = synth_src(&r, q, hist, nh, span);
 			emit(&b, "ISETP.GE.AND P1, PT, R%u, R4, PT\n@P1 BRA L_s%u {skip=%g div=%g}\n", s0, nlab,
 			     k->skip, k->div);

@@ -61,7 +61,6 @@ struct wl_sinst {
 
 struct wl_prog {
 	char name[64];
-	const char *description;
 	uint32_t grid[3], block[3];
 	uint32_t nregs, shmem;
 	struct wl_sinst *code;
@@ -70,7 +69,7 @@ struct wl_prog {
 	uint32_t nloops;
 };
 
-/* Knobs (`name:key=value,...`): NaN in ctas/iters/l1/l2 means "keep the kernel's own". */
+/* Knobs (`name:key=value:...`): NaN in ctas/iters/l1/l2 means "keep the kernel's own". */
 struct wl_knobs {
 	double ctas, l1, l2;  /* l1/l2: share of global accesses found there (rest DRAM) */
 	/* synthetic kernel only */
@@ -94,7 +93,7 @@ int wl_synth_build(struct wl_prog *p, const struct wl_knobs *k, uint64_t seed, s
 
 /* The named kernels' sources and launch shapes (perf/workloads_kernels.c). */
 struct wl_kernel_src {
-	const char *name, *description, *source;
+	const char *name, *source;
 	uint32_t grid[3], block[3];
 	uint32_t nregs, shmem;
 };

@@ -296,21 +296,13 @@ static const char rnn_src[] =
 	"STG.E.128.SYS [R24.64+0x10], R4 {l2=1}\n"
 	"EXIT\n";
 
+/* Launch shapes: grid, block, registers per thread, shared memory per CTA. */
 const struct wl_kernel_src wl_kernels[] = {
-	{"vecadd", "vector add c[i] = a[i] + b[i], grid-stride loop (4 elements per thread), streaming from DRAM",
-	 vecadd_src, {2560, 1, 1}, {256, 1, 1}, 12, 0},
-	{"sgemm", "SGEMM 1280x1024x64, 64x64 tiles, K-tile of 8 staged in shared memory, 2 barriers per tile, "
-		  "4x4 FFMA register blocking",
-	 sgemm_src, {16, 20, 1}, {256, 1, 1}, 64, 4096},
-	{"reduce", "tree reduction with shared memory and a barrier per step, active masks halving "
-		   "(grid-stride first pass over 12 elements per thread)",
-	 reduce_src, {640, 1, 1}, {256, 1, 1}, 16, 1024},
-	{"stencil", "2-D 5-point Jacobi, 32x8 tiles marching 8 rows, neighbours through shared memory, halo lanes",
-	 stencil_src, {32, 20, 1}, {32, 8, 1}, 32, 1088},
-	{"bfs", "BFS frontier expansion (Rodinia): divergent frontier test, per-lane edge loops, "
-		"dependent gather visited[edges[i]]",
-	 bfs_src, {1024, 1, 1}, {256, 1, 1}, 28, 0},
-	{"rnn", "RNN/GEMV layer step: 8 independent FFMA accumulators per thread over K=48, weights from L1/L2, tanh",
-	 rnn_src, {640, 1, 1}, {128, 1, 1}, 72, 1536},
+	{"vecadd", vecadd_src, {2560, 1, 1}, {256, 1, 1}, 12, 0},
+	{"sgemm", sgemm_src, {16, 20, 1}, {256, 1, 1}, 64, 4096},
+	{"reduce", reduce_src, {640, 1, 1}, {256, 1, 1}, 16, 1024},
+	{"stencil", stencil_src, {32, 20, 1}, {32, 8, 1}, 32, 1088},
+	{"bfs", bfs_src, {1024, 1, 1}, {256, 1, 1}, 28, 0},
+	{"rnn", rnn_src, {640, 1, 1}, {128, 1, 1}, 72, 1536},
 };
 const size_t wl_kernel_count = IW_ARRAY_LEN(wl_kernels);

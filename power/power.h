@@ -24,6 +24,11 @@ struct iw_power_result {
 	double *series_t_s;                /* sample end times, s */
 	double *series_w;                  /* total power per sample, W */
 	double *series_struct_w;           /* nseries x IW_S_COUNT, W */
+	/* Additions */
+	double act_j[IW_A_COUNT];          /* energy of one count of each action, J */
+	double dynamic_total_j;            /* sum of dynamic_j */
+	double leakage_total_w;            /* sum of leakage_w */
+	double idle_fraction;              /* scheduler-cycles with no resident warp / all */
 };
 
 int iw_power_eval(const struct iw_config *c, const char *scheme, const struct iw_tech *t,

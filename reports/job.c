@@ -70,7 +70,7 @@ static int add_workload(struct iw_job *j, const char *name, struct iw_err *e)
 		/* The default set, one row per kernel so the table compares them. */
 		for (size_t i = 0; i < iw_builtin_count(); i++) {
 			const char *n = iw_builtin_get(i)->name;
-			if (strcmp(n, "builtin") == 0 || has_str(j->workloads, j->nworkloads, n))
+			if (!iw_builtin_get(i)->in_default_set || has_str(j->workloads, j->nworkloads, n))
 				continue;
 			int rc = add_str(&j->workloads, &j->nworkloads, n, e);
 			if (rc)
@@ -190,11 +190,11 @@ int iw_job_run(struct iw_job *j, struct iw_err *e)
 				fprintf(stderr, "issuewatt: %s with %s ...\n", w->name, j->schemes[si]);
 			struct iw_sim_opts o = {&j->cfg, j->schemes[si], NULL, NULL};
 			rc = iw_simulate(&o, w, &r->run, e);
+			snprintf(r->workload, sizeof r->workload, "%s", w->name[0] ? w->name : j->workloads[wi]);
 			iw_workload_close(w);
 			if (rc)
 				return rc;
 			j->nrows++;
-			snprintf(r->workload, sizeof r->workload, "%s", j->workloads[wi]);
 			snprintf(r->scheme, sizeof r->scheme, "%s", j->schemes[si]);
 			rc = iw_row_price(r, &j->cfg, &j->tech, e);
 			if (rc)

@@ -1,31 +1,365 @@
-/* tech/tech.c -- technology and device files (being built). */
+/*
+ * tech/tech.c -- technology (ASIC node) and device (FPGA) files.
+ *
+ * A file is a flat list of coefficients (name, value, unit, source), validated
+ * against tech/tech.xsd.  A node file may <derive> from another file: every
+ * imported coefficient is scaled by the factor its unit calls for (this is how
+ * the 32/22/14/12/7 nm files are computed from the 45 nm anchor, with the
+ * Stillmaker & Baas 2017 node factors written in the file itself):
+ *   um2                  x area factor
+ *   pJ, pJ/bit, pJ/GE    x energy factor (off-chip DRAM energy is not scaled)
+ *   W/um2                x leakage factor (leakage power per unit area)
+ *   anything else        unchanged (gate-equivalent counts, ratios, chip-level W)
+ * The file's own <coef> elements then override imported ones.
+ */
 #include "tech.h"
 
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
+
+enum scale_class { SC_NONE, SC_AREA, SC_ENERGY, SC_LEAK };
+
+static enum scale_class coef_class(const char *name, const char *unit)
+{
+	if (strcmp(unit, "um2") == 0)
+		return SC_AREA;
+	if (strcmp(unit, "pJ") == 0 || strcmp(unit, "pJ/bit") == 0 || strcmp(unit, "pJ/GE") == 0)
+		/* DRAM access energy is the DRAM device's and its interface's:
+		 * it does not follow the logic node of the GPU die. */
+		return strncmp(name, "energy.dram.", 12) == 0 ? SC_NONE : SC_ENERGY;
+	if (strcmp(unit, "W/um2") == 0)
+		return SC_LEAK;
+	return SC_NONE;
+}
+
+/* The structure a coefficient belongs to, for messages: "energy.dm.row_write"
+ * -> "dm"; shared coefficients (cells, gates, densities) -> "all structures". */
+static void coef_structure(const char *name, char *out, size_t n)
+{
+	const char *dot = strchr(name, '.');
+	if (dot && strncmp(name, "energy.", 7) == 0 && strchr(dot + 1, '.') &&
+	    strncmp(dot + 1, "logic", 5) != 0) {
+		const char *d2 = strchr(dot + 1, '.');
+		snprintf(out, n, "%.*s", (int)(d2 - dot - 1), dot + 1);
+		return;
+	}
+	if (dot && (strncmp(name, "area.fu.", 8) == 0 || strncmp(name, "fpga.fu.", 8) == 0)) {
+		snprintf(out, n, "fu");
+		return;
+	}
+	if (strncmp(name, "fpga.dm.", 8) == 0) {
+		snprintf(out, n, "dm");
+		return;
+	}
+	snprintf(out, n, "all structures");
+}
+
+static int add_coef(struct iw_tech *t, size_t *cap, const struct iw_coef *c, struct iw_err *e)
+{
+	for (size_t i = 0; i < t->ncoef; i++)
+		if (strcmp(t->coef[i].name, c->name) == 0) {
+			t->coef[i] = *c;
+			return 0;
+		}
+	if (t->ncoef == *cap) {
+		size_t nc = *cap ? *cap * 2 : 64;
+		struct iw_coef *p = iw_realloc(t->coef, nc * sizeof *p);
+		if (!p)
+			return iw_fail(e, IW_ERUN, "out of memory");
+		t->coef = p;
+		*cap = nc;
+	}
+	t->coef[t->ncoef++] = *c;
+	return 0;
+}
+
+static int attr_double(xmlNodePtr n, const char *name, double def, double *out)
+{
+	xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
+	if (!v) {
+		*out = def;
+		return 0;
+	}
+	int rc = iw_parse_double(iw_trim((char *)v), out);
+	xmlFree(v);
+	return rc;
+}
+
+static void attr_str(xmlNodePtr n, const char *name, char *out, size_t size)
+{
+	xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
+	snprintf(out, size, "%s", v ? (const char *)v : "");
+	if (v)
+		xmlFree(v);
+}
+
+static int check_value(const struct iw_tech *t, const struct iw_coef *c, struct iw_err *e)
+{
+	if (!isfinite(c->value) || c->value < 0) {
+		char s[64];
+		coef_structure(c->name, s, sizeof s);
+		return iw_fail(e, IW_EINPUT,
+			       "%s:%d: coefficient '%s' (used by %s): expected a finite value >= 0 %s, found %g",
+			       t->origin, c->line, c->name, s, c->unit, c->value);
+	}
+	return 0;
+}
+
+static int load_depth(struct iw_tech *t, const char *arg, int depth, struct iw_err *e);
+
+static int do_derive(struct iw_tech *t, size_t *cap, xmlNodePtr n, int depth, struct iw_err *e)
+{
+	char from[256], only[16], src[200];
+	double fa, fe, fl;
+	attr_str(n, "from", from, sizeof from);
+	attr_str(n, "only", only, sizeof only);
+	attr_str(n, "source", src, sizeof src);
+	attr_double(n, "area", 1, &fa);
+	attr_double(n, "energy", 1, &fe);
+	attr_double(n, "leakage", 1, &fl);
+	int line = (int)xmlGetLineNo(n);
+	t->derive_area = fa;
+	t->derive_energy = fe;
+	t->derive_leakage = fl;
+	snprintf(t->derive_from, sizeof t->derive_from, "%.63s", from);
+	if (depth > 4)
+		return iw_fail(e, IW_EINPUT, "%s:%d: <derive from=\"%s\">: expected at most 4 levels, found more",
+			       t->origin, line, from);
+	struct iw_tech base;
+	struct iw_err be = {0};
+	if (load_depth(&base, from, depth + 1, &be))
+		return iw_fail(e, be.code, "%s:%d: <derive from=\"%s\">: %s", t->origin, line, from, be.msg);
+	int rc = 0;
+	for (size_t i = 0; i < base.ncoef && !rc; i++) {
+		struct iw_coef c = base.coef[i];
+		enum scale_class k = coef_class(c.name, c.unit);
+		if (strcmp(only, "energy") == 0 && k != SC_ENERGY && !(k == SC_NONE && c.unit[0] == 'p'))
+			continue;
+		double f = k == SC_AREA ? fa : k == SC_ENERGY ? fe : k == SC_LEAK ? fl : 1.0;
+		c.value *= f;
+		char ns[sizeof c.source + 256];
+		if (f != 1.0)
+			snprintf(ns, sizeof ns, "%.40s: %.150s x %.4g (%.20s)", base.name, c.source, f,
+				 k == SC_AREA ? "area factor" : k == SC_ENERGY ? "energy factor" : "leakage factor");
+		else
+			snprintf(ns, sizeof ns, "%.40s: %.190s (not scaled)", base.name, c.source);
+		snprintf(c.source, sizeof c.source, "%.255s", ns);
+		c.line = line;
+		rc = add_coef(t, cap, &c, e);
+	}
+	iw_tech_free(&base);
+	return rc;
+}
+
+static int load_depth(struct iw_tech *t, const char *arg, int depth, struct iw_err *e)
+{
+	memset(t, 0, sizeof *t);
+	xmlDocPtr doc = NULL;
+	char *text = NULL, *origin = NULL;
+	int rc = iw_xml_load_preset_or_file(arg, "tech", "tech/tech.xsd", &doc, &text, &origin, e);
+	if (rc)
+		return rc;
+	t->xml_text = text;
+	snprintf(t->origin, sizeof t->origin, "%s", origin);
+	iw_free(origin);
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	char kind[16];
+	attr_str(root, "name", t->name, sizeof t->name);
+	attr_str(root, "kind", kind, sizeof kind);
+	t->kind = strcmp(kind, "fpga") == 0 ? IW_TECH_FPGA : IW_TECH_ASIC;
+	attr_double(root, "node_nm", 0, &t->node_nm);
+	attr_double(root, "vdd", 1, &t->vdd);
+	attr_double(root, "clock_mhz", 0, &t->clock_mhz);
+	t->derive_area = t->derive_energy = t->derive_leakage = 1;
+	size_t cap = 0;
+	for (xmlNodePtr n = root->children; n && !rc; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		if (strcmp((const char *)n->name, "derive") == 0) {
+			rc = do_derive(t, &cap, n, depth, e);
+		} else if (strcmp((const char *)n->name, "coef") == 0) {
+			struct iw_coef c;
+			memset(&c, 0, sizeof c);
+			attr_str(n, "name", c.name, sizeof c.name);
+			attr_str(n, "unit", c.unit, sizeof c.unit);
+			attr_str(n, "source", c.source, sizeof c.source);
+			c.line = (int)xmlGetLineNo(n);
+			if (attr_double(n, "value", 0, &c.value)) {
+				rc = iw_fail(e, IW_EINPUT, "%s:%d: coefficient '%s': expected a finite number",
+					     t->origin, c.line, c.name);
+				break;
+			}
+			char fit[16];
+			attr_str(n, "fitted", fit, sizeof fit);
+			c.fitted = strcmp(fit, "true") == 0 || strcmp(fit, "1") == 0;
+			attr_double(n, "std_error", 0, &c.std_error);
+			double pts;
+			attr_double(n, "points", 0, &pts);
+			c.points = (int)pts;
+			rc = check_value(t, &c, e);
+			if (!rc)
+				rc = add_coef(t, &cap, &c, e);
+		}
+	}
+	xmlFreeDoc(doc);
+	if (rc)
+		iw_tech_free(t);
+	return rc;
+}
 
 int iw_tech_load(struct iw_tech *t, const char *arg, struct iw_err *e)
 {
-	memset(t, 0, sizeof *t);
-	snprintf(t->name, sizeof t->name, "%s", arg);
-	return 0;
+	return load_depth(t, arg, 0, e);
 }
-void iw_tech_free(struct iw_tech *t) { (void)t; }
+
+void iw_tech_free(struct iw_tech *t)
+{
+	iw_free(t->coef);
+	iw_free(t->xml_text);
+	t->coef = NULL;
+	t->xml_text = NULL;
+	t->ncoef = 0;
+}
+
 const struct iw_coef *iw_tech_coef(const struct iw_tech *t, const char *name)
 {
-	(void)t;
-	(void)name;
+	for (size_t i = 0; i < t->ncoef; i++)
+		if (strcmp(t->coef[i].name, name) == 0)
+			return &t->coef[i];
 	return NULL;
 }
-size_t iw_tech_preset_count(void) { return 0; }
-const char *iw_tech_preset_name(size_t i)
+
+int iw_tech_need(const struct iw_tech *t, const char *name, const char *unit, const char *structure,
+		 double *value, struct iw_err *e)
 {
-	(void)i;
-	return NULL;
-}
-int iw_tech_set(struct iw_tech *t, const char *a, struct iw_err *e)
-{
-	(void)t;
-	(void)a;
-	(void)e;
+	const struct iw_coef *c = iw_tech_coef(t, name);
+	if (!c)
+		return iw_fail(e, IW_EINPUT,
+			       "%s:1: coefficient '%s' (unit %s) needed by structure '%s': expected a <coef name=\"%s\">, found none",
+			       t->origin, name, unit, structure, name);
+	if (strcmp(c->unit, unit) != 0)
+		return iw_fail(e, IW_EINPUT,
+			       "%s:%d: coefficient '%s' needed by structure '%s': expected unit %s, found %s",
+			       t->origin, c->line, name, structure, unit, c->unit);
+	if (!isfinite(c->value) || c->value < 0)
+		return iw_fail(e, IW_EINPUT,
+			       "%s:%d: coefficient '%s' needed by structure '%s': expected a finite value >= 0, found %g",
+			       t->origin, c->line, name, structure, c->value);
+	*value = c->value;
 	return 0;
+}
+
+int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e)
+{
+	const char *eq = strchr(assignment, '=');
+	if (!eq)
+		return iw_fail(e, IW_EINPUT, "'%s': expected key=value (vdd, clock_mhz or a coefficient name)",
+			       assignment);
+	char key[96];
+	snprintf(key, sizeof key, "%.*s", (int)(eq - assignment), assignment);
+	const char *k = strncmp(key, "tech.", 5) == 0 ? key + 5 : key;
+	double v;
+	if (iw_parse_double(eq + 1, &v) || v < 0)
+		return iw_fail(e, IW_EINPUT, "'%s': expected a finite number >= 0 for %s, found '%s'", assignment,
+			       key, eq + 1);
+	if (strcmp(k, "vdd") == 0) {
+		if (v <= 0 || v > 5)
+			return iw_fail(e, IW_EINPUT, "'%s': expected 0 < vdd <= 5 V, found %g", assignment, v);
+		/* Dynamic energy ~ C V^2, leakage power ~ I_off V (first order; the
+		 * Stillmaker & Baas polynomials are quadratic in V near nominal). */
+		double r = v / t->vdd;
+		for (size_t i = 0; i < t->ncoef; i++) {
+			enum scale_class c = coef_class(t->coef[i].name, t->coef[i].unit);
+			if (c == SC_ENERGY)
+				t->coef[i].value *= r * r;
+			else if (c == SC_LEAK)
+				t->coef[i].value *= r;
+		}
+		t->vdd = v;
+		return 0;
+	}
+	if (strcmp(k, "clock_mhz") == 0) {
+		t->clock_mhz = v;
+		return 0;
+	}
+	for (size_t i = 0; i < t->ncoef; i++)
+		if (strcmp(t->coef[i].name, k) == 0) {
+			t->coef[i].value = v;
+			snprintf(t->coef[i].source, sizeof t->coef[i].source, "set on the command line");
+			return 0;
+		}
+	return iw_fail(e, IW_EINPUT, "'%s': unknown technology key '%s' (expected vdd, clock_mhz or a coefficient of %s)",
+		       assignment, key, t->origin);
+}
+
+size_t iw_tech_preset_count(void)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < iw_resource_count; i++) {
+		const char *s = iw_resources[i].name;
+		size_t l = strlen(s);
+		if (strncmp(s, "tech/", 5) == 0 && l > 4 && strcmp(s + l - 4, ".xml") == 0)
+			n++;
+	}
+	return n;
+}
+
+const char *iw_tech_preset_name(size_t k)
+{
+	static char buf[64];
+	for (size_t i = 0; i < iw_resource_count; i++) {
+		const char *s = iw_resources[i].name;
+		size_t l = strlen(s);
+		if (strncmp(s, "tech/", 5) == 0 && l > 4 && strcmp(s + l - 4, ".xml") == 0 && k-- == 0) {
+			snprintf(buf, sizeof buf, "%.*s", (int)(l - 9), s + 5);
+			return buf;
+		}
+	}
+	return NULL;
+}
+
+static void xml_escape(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '&': fputs("&amp;", f); break;
+		case '"': fputs("&quot;", f); break;
+		default: fputc(*s, f);
+		}
+}
+
+int iw_tech_save(const struct iw_tech *t, const char *path, struct iw_err *e)
+{
+	struct iw_out o;
+	int rc = iw_out_open(&o, path, 1, e);
+	if (rc)
+		return rc;
+	FILE *f = o.f;
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tech xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
+		   "xsi:noNamespaceSchemaLocation=\"tech.xsd\" name=\"");
+	xml_escape(f, t->name);
+	fprintf(f, "\" kind=\"%s\"", t->kind == IW_TECH_FPGA ? "fpga" : "asic");
+	if (t->node_nm > 0)
+		fprintf(f, " node_nm=\"%.17g\"", t->node_nm);
+	fprintf(f, " vdd=\"%.17g\" clock_mhz=\"%.17g\">\n", t->vdd, t->clock_mhz);
+	for (size_t i = 0; i < t->ncoef; i++) {
+		const struct iw_coef *c = &t->coef[i];
+		fprintf(f, "  <coef name=\"%s\" value=\"%.10g\" unit=\"%s\" source=\"", c->name, c->value, c->unit);
+		xml_escape(f, c->source);
+		fputc('"', f);
+		if (c->fitted)
+			fprintf(f, " fitted=\"true\" std_error=\"%.6g\" points=\"%d\"", c->std_error, c->points);
+		fputs("/>\n", f);
+	}
+	fputs("</tech>\n", f);
+	if (ferror(f)) {
+		iw_out_abort(&o);
+		return iw_fail(e, IW_ERUN, "%s: write failed", path);
+	}
+	return iw_out_commit(&o, e);
 }

@@ -32,6 +32,9 @@ struct iw_tech {
 	size_t ncoef;
 	struct iw_coef *coef;
 	char *xml_text;   /* verbatim, for provenance */
+	/* Additions: the <derive> factors this file was computed with (1 if none) */
+	double derive_area, derive_energy, derive_leakage;
+	char derive_from[64];
 };
 
 int iw_tech_load(struct iw_tech *t, const char *preset_or_file, struct iw_err *e);

@@ -276,6 +276,23 @@ static void kernel_shapes(void)
 	pull_all(w, &st, NULL, NULL);
 	iw_workload_close(w);
 	CU_ASSERT(st.mem_levels[1] + st.mem_levels[2] > 0.9 * (double)st.loads);
+
+	/* knobs common to every kernel: where loads find their data, CTAs */
+	w = open_wl("vecadd:l1=1:ctas=5", 1, 1);
+	pull_all(w, &st, NULL, NULL);
+	iw_workload_close(w);
+	CU_ASSERT_EQUAL(st.ctas, 5);
+	CU_ASSERT(st.loads > 0);
+	CU_ASSERT_EQUAL(st.mem_levels[1], st.loads);
+
+	/* the low-occupancy variant: one 4-warp CTA per SM of an 80-SM GPU */
+	struct iw_err e = {0};
+	struct iw_kernel_info ki;
+	w = open_wl("rnn_lowocc", 1, 1);
+	CU_ASSERT_EQUAL(w->ops->next_kernel(w, &ki, &e), 1);
+	CU_ASSERT_EQUAL(ki.ctas, 80);
+	CU_ASSERT_EQUAL(ki.warps_per_cta, 4);
+	iw_workload_close(w);
 }
 
 /* The default set at scale 1: at least 5 M warp-instructions, and every
@@ -306,6 +323,10 @@ static void default_set_is_real_sized(void)
 	iw_workload_close(w);
 	CU_ASSERT(st.insts >= 5000000);
 	CU_ASSERT_EQUAL(st.kernels, 6);
+	size_t members = 0;
+	for (size_t i = 0; i < iw_builtin_count(); i++)
+		members += iw_builtin_get(i)->in_default_set != 0;
+	CU_ASSERT_EQUAL(members, st.kernels); /* the set's members are flagged for `run` to list */
 	CU_ASSERT_EQUAL(f.short_kernels, 0);
 	CU_ASSERT_EQUAL(st.reg_bad + st.exit_last_bad + st.pc_flow_bad + st.bar_mismatch, 0);
 
@@ -372,11 +393,22 @@ static void synth_knobs(void)
 	CU_ASSERT(sp > 0.8 * (double)n);
 	CU_ASSERT(chain > 0.95 * (double)sp); /* dep=1: each FFMA reads the previous result */
 
-	w = open_wl("synth:dep=16,regs=128", 5, 0.01);
-	struct stats st;
-	pull_all(w, &st, NULL, NULL);
-	iw_workload_close(w);
-	CU_ASSERT_EQUAL(st.reg_bad + st.exit_last_bad + st.pc_flow_bad + st.bar_mismatch + st.pred_bad, 0);
+	/* corners of the knob space still give well-formed kernels */
+	static const char *specs[] = {"synth:dep=16:regs=128", "synth:regs=16:dp=1:tensor=1:dep=64",
+				      "synth:regs=255:body=2000:br=0.3:bar=8:ctas=2", "synth:body=8:bar=8:br=0.3",
+				      "synth:st=1:int=0:sp=0:sfu=0:ld=0:lds=0:sts=0:div=1:skip=0"};
+	for (size_t i = 0; i < IW_ARRAY_LEN(specs); i++) {
+		w = open_wl(specs[i], 5, 0.01);
+		if (!w)
+			continue;
+		struct stats st;
+		pull_all(w, &st, NULL, NULL);
+		iw_workload_close(w);
+		CU_ASSERT(st.insts > 0);
+		CU_ASSERT_EQUAL(st.reg_bad + st.exit_last_bad + st.pc_flow_bad + st.bar_mismatch + st.pred_bad +
+					st.mask0_bad,
+				0);
+	}
 }
 
 /* Every allocation failure during open is reported, and nothing leaks (the

@@ -1,0 +1,5 @@
+MemcpyHtoD,0x00007f0000001000,8192
+
+kernel-1.traceg
+MemcpyDtoH,0x00007f0000001000,8192
+kernel-2.traceg.xz

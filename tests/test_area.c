@@ -1,0 +1,283 @@
+/* tests/test_area.c -- area and FPGA resources: monotonicity, roll-ups, the
+ * FPGA mapping rules against Yosys figures, paper entry widths, and the
+ * 'issuewatt area' command a user runs. */
+#include "area.h"
+#include "testutil.h"
+
+#include <math.h>
+#include <string.h>
+
+static struct iw_tech asic, fpga;
+static int loaded;
+
+static void load(void)
+{
+	if (loaded)
+		return;
+	struct iw_err e = {0};
+	IW_ASSERT(iw_tech_load(&asic, "12nm", &e) == 0);
+	IW_ASSERT(iw_tech_load(&fpga, "xcu50", &e) == 0);
+	loaded = 1;
+}
+
+static const char *const schemes[] = {"inorder", "socgpu", "ghost", "loog", "ideal"};
+
+static void eval(const struct iw_config *c, const char *s, const struct iw_tech *t, struct iw_area_result *a)
+{
+	struct iw_err e = {0};
+	int rc = iw_area_eval(c, s, t, a, &e);
+	CU_ASSERT_EQUAL_FATAL(rc, 0);
+}
+
+/* Growing `key` from lo to hi in steps never makes any scheme cheaper, on an
+ * ASIC node or on the FPGA (every resource). */
+static void monotone_in(const char *key, int lo, int hi, int step)
+{
+	load();
+	for (size_t s = 0; s < IW_ARRAY_LEN(schemes); s++) {
+		struct iw_area_result prev_a = {0}, prev_f = {0};
+		for (int v = lo; v <= hi; v += step) {
+			struct iw_config c;
+			iw_config_defaults(&c);
+			char set[96];
+			struct iw_err e = {0};
+			snprintf(set, sizeof set, "%s=%d", key, v);
+			CU_ASSERT_EQUAL_FATAL(iw_config_set(&c, set, &e), 0);
+			if (strcmp(key, "sm.warp_size") == 0) {
+				/* same registers per thread: the register file gets wider, not shallower */
+				snprintf(set, sizeof set, "sm.max_threads=%d", v * c.max_warps);
+				CU_ASSERT_EQUAL_FATAL(iw_config_set(&c, set, &e), 0);
+				snprintf(set, sizeof set, "sm.regs=%d", v * 2048);
+				CU_ASSERT_EQUAL_FATAL(iw_config_set(&c, set, &e), 0);
+			}
+			struct iw_area_result a, f;
+			eval(&c, schemes[s], &asic, &a);
+			eval(&c, schemes[s], &fpga, &f);
+			if (v > lo) {
+				CU_ASSERT(a.gpu_mm2 >= prev_a.gpu_mm2 - 1e-12);
+				for (int st = 0; st < IW_S_COUNT; st++)
+					CU_ASSERT(a.sm_um2[st] >= prev_a.sm_um2[st] - 1e-9);
+				for (int r = 0; r < IW_FPGA_COUNT; r++)
+					CU_ASSERT(f.fpga_total[r] >= prev_f.fpga_total[r] - 1e-9);
+			}
+			prev_a = a;
+			prev_f = f;
+		}
+	}
+}
+
+static void more_entries_never_cost_less(void)
+{
+	monotone_in("inorder.ib_size", 1, 16, 1);
+	monotone_in("socgpu.ib_size", 2, 64, 2);
+	monotone_in("ghost.isb_size", 2, 32, 2);
+	monotone_in("ghost.itab_size", 1, 8, 1);
+	monotone_in("loog.cus", 2, 16, 1);
+	monotone_in("loog.rrs", 4, 32, 4); /* 0 -> some is a reorganisation: rd data moves from the CUs to the RRS */
+	monotone_in("sm.max_warps", 8, 64, 8);
+}
+
+static void wider_entries_and_more_ports_never_cost_less(void)
+{
+	monotone_in("sm.warp_size", 4, 32, 4);        /* masks, operand and result data */
+	monotone_in("ghost.dc_units", 1, 8, 1);        /* checker ports of the scheduler */
+	monotone_in("sm.regs", 16384, 131072, 16384);  /* register-file depth */
+	for (double d = 16; d <= 128; d *= 2)
+		for (double r = 1; r < 4; r++)
+			CU_ASSERT(iw_fpga_lutram(d, 40, r + 1) > iw_fpga_lutram(d, 40, r));
+	/* SRAM ports grow the cell: a 1R1W RF costs more than its single-port equivalent */
+	load();
+	struct iw_config c;
+	iw_config_defaults(&c);
+	struct iw_model m;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_model_build(&c, "inorder", &asic, &m, &e), 0);
+	double two = m.s[IW_S_RF].um2;
+	struct iw_tech t1 = asic;
+	struct iw_coef copy[512];
+	CU_ASSERT_FATAL(asic.ncoef <= 512);
+	memcpy(copy, asic.coef, asic.ncoef * sizeof *copy);
+	t1.coef = copy;
+	CU_ASSERT_EQUAL(iw_tech_set(&t1, "area.port_growth=0.6", &e), 0);
+	CU_ASSERT_EQUAL_FATAL(iw_model_build(&c, "inorder", &t1, &m, &e), 0);
+	CU_ASSERT(m.s[IW_S_RF].um2 > two);
+}
+
+static void rollups_equal_sums_of_parts(void)
+{
+	load();
+	struct iw_config c;
+	iw_config_defaults(&c);
+	for (size_t s = 0; s < IW_ARRAY_LEN(schemes); s++) {
+		struct iw_area_result a, f;
+		eval(&c, schemes[s], &asic, &a);
+		eval(&c, schemes[s], &fpga, &f);
+		double gpu = 0, sm = 0, issue = 0;
+		for (int st = 0; st < IW_S_COUNT; st++) {
+			gpu += a.gpu_um2[st];
+			sm += a.sm_um2[st];
+			if (st >= IW_S_IB && st <= IW_S_BCAST)
+				issue += a.sm_um2[st];
+			if (a.present[st] && st != IW_S_L2)
+				CU_ASSERT_DOUBLE_EQUAL(a.gpu_um2[st], a.sm_um2[st] * c.sms, 1e-6 * a.gpu_um2[st]);
+		}
+		CU_ASSERT_DOUBLE_EQUAL(a.gpu_mm2, gpu * 1e-6, 1e-9 * a.gpu_mm2);
+		CU_ASSERT_DOUBLE_EQUAL(a.sm_total_um2, sm, 1e-9 * sm);
+		CU_ASSERT_DOUBLE_EQUAL(a.issue_sm_um2, issue, 1e-9 * issue + 1e-9);
+		for (int r = 0; r < IW_FPGA_COUNT; r++) {
+			double t = 0;
+			for (int st = 0; st < IW_S_COUNT; st++)
+				t += f.fpga[st][r];
+			CU_ASSERT_DOUBLE_EQUAL(f.fpga_total[r], t, 1e-9 * t + 1e-9);
+			CU_ASSERT_DOUBLE_EQUAL(f.fpga_pct[r], 100 * t / f.fpga_device[r], 1e-9);
+		}
+		CU_ASSERT_DOUBLE_EQUAL(f.total_area_pct,
+				       (f.fpga_pct[IW_FPGA_FF] + f.fpga_pct[IW_FPGA_LUT] + f.fpga_pct[IW_FPGA_BRAM] +
+					f.fpga_pct[IW_FPGA_DSP]) / 4, 1e-12);
+		CU_ASSERT(f.fpga_total[IW_FPGA_LUT] >= f.fpga_total[IW_FPGA_LUTRAM]);
+	}
+}
+
+static void fpga_rules_reproduce_yosys_figures(void)
+{
+	load();
+	CU_ASSERT_DOUBLE_EQUAL(iw_fpga_dm_luts(&fpga, 16), 308, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(iw_fpga_dm_luts(&fpga, 32), 1344, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(iw_fpga_dm_luts(&fpga, 64), 4736, 1e-9);
+	/* without measured points the analytic rule stays within Yosys +-10% */
+	CU_ASSERT(fabs(iw_fpga_dm_luts(NULL, 16) / 308 - 1) < 0.1);
+	CU_ASSERT(fabs(iw_fpga_dm_luts(NULL, 32) / 1344 - 1) < 0.1);
+	CU_ASSERT(fabs(iw_fpga_dm_luts(NULL, 64) / 4736 - 1) < 0.1);
+	for (double n = 4; n <= 128; n++)
+		CU_ASSERT(iw_fpga_dm_luts(&fpga, n + 1) > iw_fpga_dm_luts(&fpga, n));
+	for (int E = 1; E <= 64; E++)
+		CU_ASSERT_DOUBLE_EQUAL(iw_fpga_cam_luts(E, 8), 3.0 * E, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(iw_fpga_lutram(32, 14, 1), 8, 0);
+	CU_ASSERT_DOUBLE_EQUAL(iw_fpga_lutram(64, 7, 1), 8, 0);
+	CU_ASSERT_DOUBLE_EQUAL(iw_fpga_lutram(64, 8, 1), 16, 0);
+	CU_ASSERT_DOUBLE_EQUAL(iw_fpga_bram(512, 72), 1, 0);
+	CU_ASSERT_DOUBLE_EQUAL(iw_fpga_bram(1024, 36), 1, 0);
+	CU_ASSERT_DOUBLE_EQUAL(iw_fpga_bram(4096, 9), 1, 0);
+	CU_ASSERT_DOUBLE_EQUAL(iw_fpga_bram(4096, 10), 2, 0);
+	/* the SOCGPU matrix on the device uses the measured curve: a 16-entry IB gives 308 matrix LUTs + compares */
+	struct iw_config c;
+	iw_config_defaults(&c);
+	c.socgpu_ib_size = 16;
+	struct iw_model m;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_model_build(&c, "socgpu", &fpga, &m, &e), 0);
+	CU_ASSERT(m.s[IW_S_DM].fpga[IW_FPGA_LUT] >= 308);
+	CU_ASSERT_DOUBLE_EQUAL(m.s[IW_S_DM].fpga[IW_FPGA_FF], 256, 0);
+}
+
+static void paper_entry_widths(void)
+{
+	load();
+	struct iw_config c;
+	iw_config_defaults(&c);
+	struct iw_model m;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_model_build(&c, "ghost", &asic, &m, &e), 0);
+	CU_ASSERT_DOUBLE_EQUAL(m.s[IW_S_DC].width, 111, 0); /* GhOST Table II */
+	CU_ASSERT_DOUBLE_EQUAL(m.act_bits[IW_A_ISB_WRITE], 111, 0);
+	/* LOOG-Vortex CU: 9 status bits + 3 tags + instruction + 4 x T x 32 data without RRS */
+	c.loog_cus = 8;
+	c.loog_rrs = 0;
+	c.loog_rrs_factor = 0;
+	CU_ASSERT_EQUAL_FATAL(iw_model_build(&c, "loog", &asic, &m, &e), 0);
+	double T = c.warp_size, instr = 64 + 4 /* log2(16 warps per sub-core) */ + T;
+	CU_ASSERT_DOUBLE_EQUAL(m.s[IW_S_CU].width, 9 + 3 * 3 + instr + 4 * T * 32, 0);
+	CU_ASSERT_FALSE(m.s[IW_S_RRS].present);
+	c.loog_rrs = 12;
+	CU_ASSERT_EQUAL_FATAL(iw_model_build(&c, "loog", &asic, &m, &e), 0);
+	CU_ASSERT(m.s[IW_S_RRS].present);
+	CU_ASSERT_DOUBLE_EQUAL(m.s[IW_S_RRS].per_sm, 12.0 * c.subcores, 0);
+	CU_ASSERT_DOUBLE_EQUAL(m.act_bits[IW_A_RRS_WRITE], T * 32 + 1, 0);
+	/* which structures each scheme has */
+	struct iw_area_result a;
+	eval(&c, "socgpu", &asic, &a);
+	CU_ASSERT(a.present[IW_S_DM] && !a.present[IW_S_SB] && !a.present[IW_S_RAT]);
+	eval(&c, "ghost", &asic, &a);
+	CU_ASSERT(a.present[IW_S_DC] && a.present[IW_S_ISB] && a.present[IW_S_ITAB] && a.present[IW_S_SB]);
+	eval(&c, "loog", &asic, &a);
+	CU_ASSERT(a.present[IW_S_RAT] && a.present[IW_S_BCAST] && !a.present[IW_S_SB]);
+	struct iw_area_result b;
+	eval(&c, "inorder", &asic, &b);
+	eval(&c, "ideal", &asic, &a);
+	CU_ASSERT_DOUBLE_EQUAL(a.gpu_mm2, b.gpu_mm2, 1e-12); /* limit study: no hardware of its own */
+	CU_ASSERT_EQUAL(iw_area_eval(&c, "nosuch", &asic, &a, &e), -IW_EINPUT);
+}
+
+static void node_scaling_of_area(void)
+{
+	struct iw_tech t45, t7;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t45, "45nm", &e), 0);
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t7, "7nm", &e), 0);
+	struct iw_config c;
+	iw_config_defaults(&c);
+	struct iw_area_result a, b;
+	eval(&c, "loog", &t45, &a);
+	eval(&c, "loog", &t7, &b);
+	for (int s = 0; s < IW_S_COUNT; s++)
+		if (a.present[s])
+			CU_ASSERT_DOUBLE_EQUAL(b.sm_um2[s] / a.sm_um2[s], t7.derive_area, 1e-9);
+	iw_tech_free(&t45);
+	iw_tech_free(&t7);
+}
+
+static int count_lines(const char *s)
+{
+	int n = 0;
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+static void area_command_csv_and_explain(void)
+{
+	static char out[65536], err[4096];
+	CU_ASSERT_EQUAL(tu_run("area --scheme all --tech 12nm --format csv", out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(strncmp(out, "config,scheme,tech,structure,area_mm2,overhead_mm2,overhead_pct", 63), 0);
+	CU_ASSERT_EQUAL(count_lines(out), 6);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",inorder,12nm,all,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",ghost,12nm,all,"));
+	CU_ASSERT_EQUAL(tu_run("area --scheme loog --tech xcu50 --format csv --per-structure", out, sizeof out, err,
+			       sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "lut,lutram,ff,bram,dsp,total_area_pct"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",loog,xcu50,rat,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",loog,xcu50,all,"));
+	CU_ASSERT_EQUAL(tu_run("area --scheme ghost --tech 45nm --explain dc", out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "111"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "dc.compare"));
+	CU_ASSERT_EQUAL(tu_run("area --scheme inorder --set gpu.sms=40 --format csv", out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(tu_run("area --scheme nosuch", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_EQUAL(tu_run("area --format xml", NULL, 0, NULL, 0), 2);
+	CU_ASSERT_EQUAL(tu_run("area --explain nosuch", NULL, 0, NULL, 0), 3);
+	CU_ASSERT_EQUAL(tu_run("area --set sm.nosuch=1", NULL, 0, NULL, 0), 3);
+}
+
+/* docs/VALIDATION.md is what --validation prints today (regenerate, don't edit). */
+static void validation_page_is_current(void)
+{
+	static char out[65536];
+	CU_ASSERT_EQUAL_FATAL(tu_run("area --validation", out, sizeof out, NULL, 0), 0);
+	char *doc;
+	size_t len;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_read_file(tu_path("docs/VALIDATION.md"), &doc, &len, &e), 0);
+	CU_ASSERT_STRING_EQUAL(out, doc);
+	CU_ASSERT_PTR_NOT_NULL(strstr(doc, "1276"));
+	iw_free(doc);
+}
+
+void suite_area(void)
+{
+	TU_SUITE("area", {"more_entries_never_cost_less", more_entries_never_cost_less},
+		 {"wider_entries_and_more_ports_never_cost_less", wider_entries_and_more_ports_never_cost_less},
+		 {"rollups_equal_sums_of_parts", rollups_equal_sums_of_parts},
+		 {"fpga_rules_reproduce_yosys_figures", fpga_rules_reproduce_yosys_figures},
+		 {"paper_entry_widths", paper_entry_widths}, {"node_scaling_of_area", node_scaling_of_area},
+		 {"area_command_csv_and_explain", area_command_csv_and_explain},
+		 {"validation_page_is_current", validation_page_is_current});
+}

@@ -1,0 +1,460 @@
+/* tests/test_calib.c -- synthesis-report parsers on the real fixtures (totals
+ * equal the reports' own totals), 'calibrate --show', calibration specs end to
+ * end, and bad input (exit 3 with file:line and what was expected). */
+#include "calib.h"
+#include "testutil.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define RPT(f) tu_path("tests/data/reports/" f)
+
+static double get(const struct iw_report *r, const char *inst, const char *q)
+{
+	double v = NAN;
+	struct iw_err e = {0};
+	if (iw_report_get(r, inst, q, &v, NULL, &e) != 0)
+		fprintf(stderr, "\n%s\n", e.msg);
+	return v;
+}
+
+/* Sum of one quantity over every instance (for "the table adds up" checks). */
+static double sum_all(const struct iw_report *r, const char *q)
+{
+	double s = 0;
+	for (size_t i = 0; i < r->n; i++)
+		if (strcmp(r->rows[i].quantity, q) == 0)
+			s += r->rows[i].value;
+	return s;
+}
+
+static int load(struct iw_report *r, const char *path)
+{
+	struct iw_err e = {0};
+	int rc = iw_report_load(r, path, NULL, &e);
+	if (rc)
+		fprintf(stderr, "\n%s\n", e.msg);
+	return rc;
+}
+
+static void vivado_flat_2019(void)
+{
+	struct iw_report r;
+	CU_ASSERT_EQUAL_FATAL(load(&r, RPT("vivado2019.1.1_util_flat_rosebud_final_with_pcie.rpt")), 0);
+	CU_ASSERT_STRING_EQUAL(r.format, "vivado-util");
+	CU_ASSERT_STRING_EQUAL(r.top, "fpga");
+	CU_ASSERT_EQUAL(get(&r, NULL, "CLB LUTs"), 83081);
+	CU_ASSERT_EQUAL(get(&r, NULL, "LUT"), 83081);
+	CU_ASSERT_EQUAL(get(&r, NULL, "LUT as Logic"), 70607);
+	CU_ASSERT_EQUAL(get(&r, NULL, "FF"), 99827);
+	CU_ASSERT_EQUAL(get(&r, NULL, "LUTRAM"), 11180);
+	CU_ASSERT_EQUAL(get(&r, NULL, "BRAM"), 428);
+	CU_ASSERT_EQUAL(get(&r, NULL, "CARRY8"), 869);
+	/* The parts add up to the whole, as the report says. */
+	CU_ASSERT_EQUAL(get(&r, NULL, "LUT as Logic") + get(&r, NULL, "LUT as Memory"), get(&r, NULL, "CLB LUTs"));
+	/* Primitives table. */
+	CU_ASSERT_EQUAL(get(&r, NULL, "FDRE"), 96124);
+	iw_report_free(&r);
+}
+
+static void vivado_flat_2024_prohibited_column(void)
+{
+	struct iw_report r;
+	CU_ASSERT_EQUAL_FATAL(load(&r, RPT("vivado2024.1_util_flat_rfsoc_design_1_wrapper.rpt")), 0);
+	CU_ASSERT_STRING_EQUAL(r.top, "design_1_wrapper");
+	CU_ASSERT_EQUAL(get(&r, NULL, "CLB LUTs"), 29992);
+	CU_ASSERT_EQUAL(get(&r, NULL, "LUT as Shift Register"), 20647);
+	CU_ASSERT_EQUAL(get(&r, NULL, "FF"), 25689);
+	CU_ASSERT_EQUAL(get(&r, NULL, "LUT as Logic") + get(&r, NULL, "LUT as Memory"), 29992);
+	iw_report_free(&r);
+}
+
+static void vivado_hierarchical_2018(void)
+{
+	struct iw_report r;
+	CU_ASSERT_EQUAL_FATAL(load(&r, RPT("vivado2018.3_util_hier_rosebud_16cores_200mhz.rpt")), 0);
+	CU_ASSERT_STRING_EQUAL(r.top, "fpga");
+	CU_ASSERT_EQUAL(get(&r, "fpga", "Total LUTs"), 31757);
+	CU_ASSERT_EQUAL(get(&r, NULL, "LUT"), 31757);
+	CU_ASSERT_EQUAL(get(&r, "core_inst/sys/controller", "Total LUTs"), 207);
+	CU_ASSERT_EQUAL(get(&r, "fpga/core_inst/sys/controller/(controller)", "Logic LUTs"), 55);
+	CU_ASSERT_EQUAL(get(&r, "core_inst/sys/eth_dma_0/eth_mac_10g_inst/axis_xgmii_rx_inst/eth_crc_64", "Total LUTs"),
+			165);
+	/* A parent's total is its own logic plus its children's (controller). */
+	double kids = get(&r, "core_inst/sys/controller/(controller)", "Total LUTs") +
+		      get(&r, "core_inst/sys/controller/len_fifo_0", "Total LUTs") +
+		      get(&r, "core_inst/sys/controller/len_fifo_1", "Total LUTs") +
+		      get(&r, "core_inst/sys/controller/rx_desc_fifo", "Total LUTs") +
+		      get(&r, "core_inst/sys/controller/trigger_fifo", "Total LUTs");
+	CU_ASSERT_EQUAL(kids, 207);
+	CU_ASSERT_PTR_NULL(iw_report_instance(&r, "core_inst/nope"));
+	iw_report_free(&r);
+}
+
+static void vivado_power_2024(void)
+{
+	struct iw_report r;
+	CU_ASSERT_EQUAL_FATAL(load(&r, RPT("vivado2024.1_power_rfsoc_design_1_wrapper.rpt")), 0);
+	CU_ASSERT_STRING_EQUAL(r.format, "vivado-power");
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, NULL, "Total On-Chip Power"), 5.613, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, NULL, "power.total"), 5.613, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, NULL, "power.dynamic"), 4.322, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, NULL, "power.static"), 1.290, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, NULL, "PS8"), 2.382, 1e-12);
+	/* "<0.001" is read as half the bound. */
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, NULL, "CARRY8"), 0.0005, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, "design_1_i/zynq_ultra_ps_e_0", "power.dynamic"), 2.384, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, "design_1_i/ps8_0_axi_periph/xbar", "power.dynamic"), 0.004, 1e-12);
+	iw_report_free(&r);
+}
+
+static void dc_area_hier(void)
+{
+	struct iw_report r;
+	CU_ASSERT_EQUAL_FATAL(load(&r, RPT("dc_S-2021.06-SP4_area_hier_cva6_cv32a65x.rpt")), 0);
+	CU_ASSERT_STRING_EQUAL(r.format, "dc-area");
+	CU_ASSERT_STRING_EQUAL(r.top, "cva6");
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, NULL, "Total cell area"), 199819.829791, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, NULL, "area"), 199819.829791, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, "csr_regfile_i", "area"), 8660.12, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, "csr_regfile_i", "Noncombinational"), 3855.88, 1e-9);
+	/* Every row read: the local columns sum to the table's Total line. */
+	CU_ASSERT_DOUBLE_EQUAL(sum_all(&r, "Combinational"), 94183.5999, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(sum_all(&r, "Noncombinational"), 48549.7602, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(sum_all(&r, "Blackboxes"), 57086.4697, 0.01);
+	/* A long name that pushes the columns out of line is still read. */
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, "issue_stage_i/i_scoreboard/clk_gate_mem_q_reg_7__sbe__result_", "area"), 5.04,
+			       1e-9);
+	iw_report_free(&r);
+}
+
+static void dc_power_units(void)
+{
+	struct iw_report r;
+	CU_ASSERT_EQUAL_FATAL(load(&r, RPT("dc_S-2021.06-SP4_power_cva6_cv32a65x.rpt")), 0);
+	CU_ASSERT_STRING_EQUAL(r.format, "dc-power");
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, NULL, "power.total"), 1.2149e-3, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, NULL, "power.internal"), 1.0923e-3, 1e-12);
+	/* Leakage is in pW: 1.3087e+07 pW = 13.087 uW. */
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, NULL, "power.leakage"), 1.3087e-5, 1e-14);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, NULL, "power.memory.leakage"), 7.7069e-6, 1e-14);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, NULL, "power.register.total"), 0.5373e-3, 1e-12);
+	const char *groups[] = {"io_pad", "memory", "black_box", "clock_network", "register", "sequential", "combinational"};
+	double s = 0;
+	for (size_t i = 0; i < IW_ARRAY_LEN(groups); i++) {
+		char q[64];
+		snprintf(q, sizeof q, "power.%s.total", groups[i]);
+		s += get(&r, NULL, q);
+	}
+	CU_ASSERT_DOUBLE_EQUAL(s, 1.2149e-3, 1e-7);
+	iw_report_free(&r);
+}
+
+static void yosys_stat_liberty(void)
+{
+	static const struct {
+		const char *file, *top;
+		double area, cells;
+	} t[] = {{"yosys_stat_liberty_array_mult_8.txt", "array_8", 357.504, 320},
+		 {"yosys_stat_liberty_array_mult_16.txt", "array_16", 1650.53, 1467},
+		 {"yosys_stat_liberty_array_mult_32.txt", "array_32", 5135.928, 4555}};
+	for (size_t i = 0; i < IW_ARRAY_LEN(t); i++) {
+		struct iw_report r;
+		char rel[256];
+		snprintf(rel, sizeof rel, "tests/data/reports/%s", t[i].file);
+		CU_ASSERT_EQUAL_FATAL(load(&r, tu_path(rel)), 0);
+		CU_ASSERT_STRING_EQUAL(r.format, "yosys-stat");
+		CU_ASSERT_STRING_EQUAL(r.top, t[i].top);
+		CU_ASSERT_DOUBLE_EQUAL(get(&r, NULL, "area"), t[i].area, 1e-9);
+		CU_ASSERT_EQUAL(get(&r, NULL, "cells"), t[i].cells);
+		/* Per-cell counts of the whole design add up to its cell count. */
+		double s = 0;
+		for (size_t k = 0; k < r.n; k++)
+			if (strcmp(r.rows[k].instance, t[i].top) == 0 && strcmp(r.rows[k].unit, "cells") == 0 &&
+			    strcmp(r.rows[k].quantity, "cells") != 0)
+				s += r.rows[k].value;
+		CU_ASSERT_EQUAL(s, t[i].cells);
+		/* A submodule keeps its own (local) figures. */
+		CU_ASSERT_DOUBLE_EQUAL(get(&r, "FullBitAdder", "area"), 5.586, 1e-9);
+		iw_report_free(&r);
+	}
+}
+
+static void yosys_stat_xilinx_resources(void)
+{
+	const char *txt = "\n3. Printing statistics.\n\n=== t ===\n\n"
+			  "   Number of wires:                 18\n"
+			  "   Number of cells:                 12\n"
+			  "     CARRY4                          2\n"
+			  "     FDRE                            8\n"
+			  "     LUT2                            8\n"
+			  "     LUT6                            3\n"
+			  "     RAM32M16                        2\n"
+			  "     RAMB18E2                        1\n";
+	struct iw_report r;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_report_parse(&r, "t.stat", txt, strlen(txt), NULL, &e), 0);
+	CU_ASSERT_EQUAL(get(&r, "t", "LUT"), 8 + 3 + 16);
+	CU_ASSERT_EQUAL(get(&r, "t", "LUTRAM"), 16);
+	CU_ASSERT_EQUAL(get(&r, "t", "FF"), 8);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, "t", "BRAM"), 0.5, 1e-12);
+	CU_ASSERT_STRING_EQUAL(r.top, "t");
+	iw_report_free(&r);
+}
+
+static void opensta_power(void)
+{
+	struct iw_report r;
+	CU_ASSERT_EQUAL_FATAL(load(&r, RPT("opensta_power_array_mult_8.txt")), 0);
+	CU_ASSERT_STRING_EQUAL(r.format, "opensta-power");
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, NULL, "power.total"), 4.64e-4, 1e-15);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, NULL, "power.leakage"), 7.99e-6, 1e-15);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, NULL, "power.combinational.switching"), 3.82e-4, 1e-15);
+	double s = 0;
+	const char *g[] = {"sequential", "combinational", "clock", "macro", "pad"};
+	for (size_t i = 0; i < 5; i++) {
+		char q[64];
+		snprintf(q, sizeof q, "power.%s.total", g[i]);
+		s += get(&r, NULL, q);
+	}
+	CU_ASSERT_DOUBLE_EQUAL(s, 4.64e-4, 1e-15);
+	iw_report_free(&r);
+}
+
+/* ---- command line -------------------------------------------------------- */
+
+static char out[1 << 16], err[8192];
+
+static const char *write_tmp(const char *name, const char *text)
+{
+	static char path[8][600];
+	static int k;
+	k = (k + 1) % 8;
+	snprintf(path[k], sizeof path[k], "%s/%s", tu_tmpdir(), name);
+	FILE *f = fopen(path[k], "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+	return path[k];
+}
+
+static void show_prints_parsed_values(void)
+{
+	CU_ASSERT_EQUAL(tu_run("calibrate --show tests/data/reports/vivado2018.3_util_hier_rosebud_16cores_200mhz.rpt "
+			       "--instance core_inst/sys/controller --format csv",
+			       out, sizeof out, err, sizeof err),
+			0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "instance,quantity,value,unit,line\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "fpga/core_inst/sys/controller,Total LUTs,207,"));
+	CU_ASSERT_PTR_NULL(strstr(out, "len_fifo_0")); /* only the instance asked for */
+	CU_ASSERT_EQUAL(tu_run("calibrate --show tests/data/reports/dc_S-2021.06-SP4_power_cva6_cv32a65x.rpt", out,
+			       sizeof out, err, sizeof err),
+			0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "format dc-power"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "power.total"));
+}
+
+static void unknown_format_exit_3(void)
+{
+	const char *p = write_tmp("notes.txt", "just some notes\nnothing a tool wrote\n");
+	char args[800];
+	snprintf(args, sizeof args, "calibrate --show '%s'", p);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "notes.txt:1: unknown report format"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected"));
+}
+
+static void missing_used_column_exit_3(void)
+{
+	const char *p = write_tmp("util.rpt", "| Command      : report_utilization -file x.rpt\n"
+					      "| Design       : top\n\n1. CLB Logic\n------------\n\n"
+					      "+-----------+-------+-----------+\n"
+					      "| Site Type | Fixed | Available |\n"
+					      "+-----------+-------+-----------+\n"
+					      "| CLB LUTs  |     0 |    203128 |\n"
+					      "+-----------+-------+-----------+\n");
+	char args[800];
+	snprintf(args, sizeof args, "calibrate --show '%s'", p);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "util.rpt:8: expected a 'Used' column"));
+}
+
+static void empty_table_exit_3(void)
+{
+	const char *p = write_tmp("hier.rpt", "| Command      : report_utilization -hierarchical -file x.rpt\n"
+					      "| Design       : top\n\n1. Utilization by Hierarchy\n\n"
+					      "+----------+--------+------------+\n"
+					      "| Instance | Module | Total LUTs |\n"
+					      "+----------+--------+------------+\n"
+					      "+----------+--------+------------+\n");
+	char args[800];
+	snprintf(args, sizeof args, "calibrate --show '%s'", p);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "hier.rpt:7: expected rows"));
+	/* DC power report without its unit lines. */
+	p = write_tmp("dcp.rpt", "Report : power\nDesign : x\n\n Power Group  x\n");
+	snprintf(args, sizeof args, "calibrate --show '%s'", p);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "Leakage Power Units"));
+}
+
+static void missing_instance_exit_3(void)
+{
+	CU_ASSERT_EQUAL(tu_run("calibrate --show tests/data/reports/yosys_stat_liberty_array_mult_8.txt --instance nope",
+			       out, sizeof out, err, sizeof err),
+			3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected an instance 'nope'"));
+}
+
+/* A spec over the three Yosys multiplier reports: area ~ a*n^2 + b*n. */
+static const char *mult_spec(const char *dir, const char *extra_point, const char *coefs)
+{
+	static char path[600];
+	char text[4096];
+	snprintf(text, sizeof text,
+		 "<?xml version=\"1.0\"?>\n"
+		 "<calibration tech=\"base.xml\" method=\"ols\">\n"
+		 "  <fit structure=\"generic\" quantity=\"area\" unit=\"um2\">\n%s  </fit>\n"
+		 "  <point report=\"%s/tests/data/reports/yosys_stat_liberty_array_mult_8.txt\" structure=\"generic\">\n"
+		 "    <param name=\"n\" value=\"8\"/><param name=\"n2\" value=\"64\"/><param name=\"n3\" value=\"512\"/></point>\n"
+		 "  <point report=\"%s/tests/data/reports/yosys_stat_liberty_array_mult_16.txt\" structure=\"generic\">\n"
+		 "    <param name=\"n\" value=\"16\"/><param name=\"n2\" value=\"256\"/><param name=\"n3\" value=\"4096\"/></point>\n"
+		 "  <point report=\"%s/tests/data/reports/yosys_stat_liberty_array_mult_32.txt\" instance=\"array_32\" "
+		 "structure=\"generic\">\n"
+		 "    <param name=\"n\" value=\"32\"/><param name=\"n2\" value=\"1024\"/><param name=\"n3\" value=\"32768\"/></point>\n%s"
+		 "</calibration>\n",
+		 coefs, IW_SRCDIR, IW_SRCDIR, IW_SRCDIR, extra_point);
+	snprintf(path, sizeof path, "%s/spec.xml", dir);
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+	char base[600];
+	snprintf(base, sizeof base, "%s/base.xml", dir);
+	f = fopen(base, "w");
+	if (f) {
+		fputs("<?xml version=\"1.0\"?>\n<tech name=\"nangate45\">\n"
+		      "  <coef name=\"area.mult.n2\" value=\"1\" unit=\"um2\" source=\"guess\"/>\n"
+		      "  <coef name=\"area.cell.dff\" value=\"4.522\" unit=\"um2\" source=\"NanGate45 LEF\"/>\n</tech>\n",
+		      f);
+		fclose(f);
+	}
+	return path;
+}
+
+#define TWO_COEFS                                                                                                \
+	"    <coef name=\"area.mult.n2\" feature=\"param:n2\"/>\n    <coef name=\"area.mult.n\" feature=\"param:n\"/>\n"
+
+static void spec_fit_writes_calibrated_file(void)
+{
+	const char *d = tu_tmpdir();
+	const char *spec = mult_spec(d, "", TWO_COEFS);
+	char args[2048];
+	snprintf(args, sizeof args, "calibrate '%s' -o '%s/cal.xml' --h5 '%s/fit.h5' --fit-report '%s/fit.txt'", spec, d,
+		 d, d);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	char path[700], *text = NULL;
+	size_t len;
+	struct iw_err e = {0};
+	snprintf(path, sizeof path, "%s/cal.xml", d);
+	CU_ASSERT_EQUAL_FATAL(iw_read_file(path, &text, &len, &e), 0);
+	/* The fitted coefficient is marked, the untouched one is kept as it was. */
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "name=\"area.mult.n2\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "fitted=\"true\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "std_error=\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "points=\"3\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "yosys_stat_liberty_array_mult_32.txt"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "<coef name=\"area.cell.dff\" value=\"4.522\" unit=\"um2\" source=\"NanGate45 LEF\"/>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "name=\"area.mult.n\"")); /* added: the file lacked it */
+	iw_free(text);
+	snprintf(path, sizeof path, "%s/fit.txt", d);
+	CU_ASSERT_EQUAL_FATAL(iw_read_file(path, &text, &len, &e), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "R^2"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "leave-one-out"));
+	iw_free(text);
+	snprintf(args, sizeof args, "h5dump -d /fit00_generic_area/coef_value '%s/fit.h5' >/dev/null", d);
+	CU_ASSERT_EQUAL(system(args) == 0 ? 0 : 1, 0);
+}
+
+static void duplicate_point_exit_3(void)
+{
+	const char *d = tu_tmpdir();
+	char extra[1024];
+	snprintf(extra, sizeof extra,
+		 "  <point report=\"%s/tests/data/reports/yosys_stat_liberty_array_mult_8.txt\" instance=\"array_8\" "
+		 "structure=\"generic\">\n    <param name=\"n\" value=\"8\"/><param name=\"n2\" value=\"64\"/></point>\n",
+		 IW_SRCDIR);
+	const char *spec = mult_spec(d, extra, TWO_COEFS);
+	char args[800];
+	snprintf(args, sizeof args, "calibrate '%s'", spec);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "spec.xml:13: duplicate point"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "already at line 7"));
+}
+
+static void too_few_points_exit_3(void)
+{
+	const char *d = tu_tmpdir();
+	const char *spec = mult_spec(d, "",
+				     TWO_COEFS "    <coef name=\"area.mult.c\" feature=\"const\"/>\n"
+					       "    <coef name=\"area.mult.n3\" feature=\"param:n2x\"/>\n");
+	char args[800];
+	snprintf(args, sizeof args, "calibrate '%s'", spec);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	/* The missing parameter is named first (it is read before fitting). */
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "spec.xml:"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "n2x"));
+	spec = mult_spec(d, "",
+			 TWO_COEFS "    <coef name=\"area.mult.c\" feature=\"const\"/>\n"
+				   "    <coef name=\"area.mult.n3\" feature=\"param:n3\"/>\n");
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected at least 5 points for 4 coefficients, found 3"));
+	spec = mult_spec(d, "", TWO_COEFS "    <coef name=\"area.mult.c\" feature=\"const\"/>\n");
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "spec.xml:3: fit of generic 'area' over 3 points"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "more points than the 3 coefficients"));
+}
+
+static void spec_instance_missing_exit_3(void)
+{
+	const char *d = tu_tmpdir();
+	char extra[1024];
+	snprintf(extra, sizeof extra,
+		 "  <point report=\"%s/tests/data/reports/yosys_stat_liberty_array_mult_16.txt\" instance=\"array_99\" "
+		 "structure=\"generic\">\n    <param name=\"n\" value=\"8\"/></point>\n",
+		 IW_SRCDIR);
+	const char *spec = mult_spec(d, extra, TWO_COEFS);
+	char args[800];
+	snprintf(args, sizeof args, "calibrate '%s'", spec);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "spec.xml:13: expected instance 'array_99'"));
+}
+
+static void spec_schema_error_exit_3(void)
+{
+	const char *p = write_tmp("bad.xml", "<calibration><point report=\"x\"/></calibration>\n");
+	char args[800];
+	snprintf(args, sizeof args, "calibrate '%s'", p);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "bad.xml:1:"));
+}
+
+void suite_calib(void)
+{
+	TU_SUITE("calib", {"vivado_flat_2019", vivado_flat_2019},
+		 {"vivado_flat_2024_prohibited_column", vivado_flat_2024_prohibited_column},
+		 {"vivado_hierarchical_2018", vivado_hierarchical_2018}, {"vivado_power_2024", vivado_power_2024},
+		 {"dc_area_hier", dc_area_hier}, {"dc_power_units", dc_power_units},
+		 {"yosys_stat_liberty", yosys_stat_liberty}, {"yosys_stat_xilinx_resources", yosys_stat_xilinx_resources},
+		 {"opensta_power", opensta_power}, {"show_prints_parsed_values", show_prints_parsed_values},
+		 {"unknown_format_exit_3", unknown_format_exit_3}, {"missing_used_column_exit_3", missing_used_column_exit_3},
+		 {"empty_table_exit_3", empty_table_exit_3}, {"missing_instance_exit_3", missing_instance_exit_3},
+		 {"spec_fit_writes_calibrated_file", spec_fit_writes_calibrated_file},
+		 {"duplicate_point_exit_3", duplicate_point_exit_3}, {"too_few_points_exit_3", too_few_points_exit_3},
+		 {"spec_instance_missing_exit_3", spec_instance_missing_exit_3},
+		 {"spec_schema_error_exit_3", spec_schema_error_exit_3});
+}

@@ -1,0 +1,219 @@
+/* tests/test_memsys.c -- the memory model (SCHEMES.md section 1). */
+#include "memsys.h"
+#include "testutil.h"
+
+#include <string.h>
+
+static void lanes(struct iw_mem_addrs *ma, uint64_t base, int64_t stride, uint32_t n)
+{
+	ma->n = (uint8_t)n;
+	for (uint32_t i = 0; i < n; i++)
+		ma->addr[i] = base + (uint64_t)((int64_t)i * stride);
+}
+
+static struct iw_inst mem_inst(int space, unsigned flags, uint16_t width)
+{
+	struct iw_inst in;
+	memset(&in, 0, sizeof in);
+	in.unit = IW_UNIT_MEM;
+	in.space = (uint8_t)space;
+	in.flags = (uint16_t)flags;
+	in.mem_width = width;
+	in.mask = 0xffffffffu;
+	in.mem_level = 1;
+	return in;
+}
+
+static void coalescing(void)
+{
+	struct iw_mem_addrs ma;
+	uint64_t sec[128];
+	lanes(&ma, 0x10000, 4, 32); /* 128 contiguous bytes, aligned */
+	CU_ASSERT_EQUAL(iw_coalesce(&ma, 4, sec, 128), 4);
+	CU_ASSERT_EQUAL(sec[0], 0x10000 / 32);
+	CU_ASSERT_EQUAL(sec[3], 0x10000 / 32 + 3);
+	lanes(&ma, 0x10004, 4, 32); /* misaligned by one word: one more sector */
+	CU_ASSERT_EQUAL(iw_coalesce(&ma, 4, sec, 128), 5);
+	lanes(&ma, 0x10000, 128, 32); /* strided: every lane its own sector */
+	CU_ASSERT_EQUAL(iw_coalesce(&ma, 4, sec, 128), 32);
+	lanes(&ma, 0x10000, 0, 32); /* all lanes the same word */
+	CU_ASSERT_EQUAL(iw_coalesce(&ma, 4, sec, 128), 1);
+	lanes(&ma, 0x10000, -4, 32); /* descending from an aligned word: 0xff84..0x10003 */
+	CU_ASSERT_EQUAL(iw_coalesce(&ma, 4, sec, 128), 5);
+	CU_ASSERT(sec[0] < sec[1] && sec[1] < sec[2]);
+	lanes(&ma, 0x10000, 16, 32); /* 16-byte lanes: 512 bytes */
+	CU_ASSERT_EQUAL(iw_coalesce(&ma, 16, sec, 128), 16);
+}
+
+static void shared_bank_conflicts(void)
+{
+	struct iw_mem_addrs ma;
+	lanes(&ma, 0, 4, 32);
+	CU_ASSERT_EQUAL(iw_shmem_conflicts(&ma, 4, 32), 0);
+	lanes(&ma, 0, 8, 32); /* two lanes per bank, different words: 2-way */
+	CU_ASSERT_EQUAL(iw_shmem_conflicts(&ma, 4, 32), 1);
+	lanes(&ma, 0, 128, 32); /* all lanes bank 0: 32-way */
+	CU_ASSERT_EQUAL(iw_shmem_conflicts(&ma, 4, 32), 31);
+	lanes(&ma, 64, 0, 32); /* one word: broadcast */
+	CU_ASSERT_EQUAL(iw_shmem_conflicts(&ma, 4, 32), 0);
+
+	struct iw_config c;
+	iw_config_defaults(&c);
+	struct iw_memsys *m;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_memsys_new(&c, &m, &e), 0);
+	uint64_t act[IW_A_COUNT] = {0};
+	struct iw_inst in = mem_inst(IW_SPACE_SHARED, IW_F_LOAD, 4);
+	lanes(&ma, 0, 4, 32);
+	CU_ASSERT_EQUAL(iw_mem_access(m, 0, &in, &ma, 100, act), (uint32_t)c.shmem_latency);
+	lanes(&ma, 0, 8, 32);
+	CU_ASSERT_EQUAL(iw_mem_access(m, 0, &in, &ma, 200, act), (uint32_t)c.shmem_latency + 1);
+	CU_ASSERT_EQUAL(act[IW_A_SHMEM_ACCESS], 2);
+	CU_ASSERT_EQUAL(act[IW_A_SHMEM_CONFLICT], 1);
+	iw_memsys_free(m);
+}
+
+static void hierarchy_latencies_and_counts(void)
+{
+	struct iw_config c;
+	iw_config_defaults(&c);
+	struct iw_memsys *m;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_memsys_new(&c, &m, &e), 0);
+	uint64_t act[IW_A_COUNT] = {0};
+	struct iw_mem_addrs ma;
+	struct iw_inst ld = mem_inst(IW_SPACE_GLOBAL, IW_F_LOAD, 4);
+	lanes(&ma, 0x100000, 4, 32);
+	/* cold: L1 miss, L2 miss, DRAM */
+	CU_ASSERT_EQUAL(iw_mem_access(m, 0, &ld, &ma, 1000, act), (uint32_t)(c.l2_latency + c.dram_latency));
+	CU_ASSERT_EQUAL(act[IW_A_L1_ACCESS], 4);
+	CU_ASSERT_EQUAL(act[IW_A_L1_MISS], 4);
+	CU_ASSERT_EQUAL(act[IW_A_L2_MISS], 4);
+	CU_ASSERT_EQUAL(act[IW_A_DRAM_ACCESS], 4);
+	CU_ASSERT_EQUAL(act[IW_A_NOC_FLIT], 4);
+	/* again on the same SM: L1 hit */
+	CU_ASSERT_EQUAL(iw_mem_access(m, 0, &ld, &ma, 5000, act), (uint32_t)c.l1_latency);
+	CU_ASSERT_EQUAL(act[IW_A_L1_HIT], 4);
+	/* another SM: its own L1 misses, the shared L2 hits */
+	CU_ASSERT_EQUAL(iw_mem_access(m, 1, &ld, &ma, 6000, act), (uint32_t)c.l2_latency);
+	CU_ASSERT_EQUAL(act[IW_A_L2_HIT], 4);
+	CU_ASSERT_EQUAL(act[IW_A_DRAM_ACCESS], 4);
+	/* an uncoalesced access to L1-resident data pays for its 32 sectors:
+	 * 32 sectors at l1_sectors_per_cycle */
+	lanes(&ma, 0x200000, 128, 32);
+	iw_mem_access(m, 2, &ld, &ma, 7000, act);
+	uint32_t t = iw_mem_access(m, 2, &ld, &ma, 9000, act);
+	CU_ASSERT_EQUAL(t, (uint32_t)(c.l1_latency + (32 + c.l1_sectors_per_cycle - 1) / c.l1_sectors_per_cycle - 1));
+	/* back-to-back requests on one SM queue behind each other */
+	uint32_t a = iw_mem_access(m, 2, &ld, &ma, 20000, act);
+	uint32_t b = iw_mem_access(m, 2, &ld, &ma, 20000, act);
+	CU_ASSERT(b > a);
+	/* stores write through without allocating in L1 */
+	struct iw_inst st = mem_inst(IW_SPACE_GLOBAL, IW_F_STORE, 4);
+	lanes(&ma, 0x300000, 4, 32);
+	uint64_t before = act[IW_A_L1_MISS];
+	iw_mem_access(m, 3, &st, &ma, 30000, act);
+	iw_mem_access(m, 3, &ld, &ma, 31000, act);
+	CU_ASSERT_EQUAL(act[IW_A_L1_MISS] - before, 8);
+	/* predicated off: nothing moves */
+	uint64_t snap[IW_A_COUNT];
+	memcpy(snap, act, sizeof snap);
+	ld.mask = 0;
+	iw_mem_access(m, 0, &ld, &ma, 40000, act);
+	CU_ASSERT_EQUAL(memcmp(snap, act, sizeof snap), 0);
+	iw_memsys_free(m);
+}
+
+static void lru_eviction_order(void)
+{
+	struct iw_config c;
+	iw_config_defaults(&c);
+	c.l1_kb = 1; /* 1 KiB / (128 B x 8 ways) = one set */
+	c.l1_line = 128;
+	c.l1_assoc = 8;
+	struct iw_memsys *m;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_memsys_new(&c, &m, &e), 0);
+	uint64_t act[IW_A_COUNT] = {0};
+	struct iw_mem_addrs ma;
+	struct iw_inst ld = mem_inst(IW_SPACE_GLOBAL, IW_F_LOAD, 4);
+	ld.mask = 1;
+	uint64_t now = 100;
+#define TOUCH(line) (lanes(&ma, 0x40000 + (uint64_t)(line) * 128, 0, 1), iw_mem_access(m, 0, &ld, &ma, now += 1000, act))
+	for (int i = 0; i < 8; i++)
+		TOUCH(i);
+	CU_ASSERT_EQUAL(act[IW_A_L1_MISS], 8);
+	TOUCH(0); /* line 0 becomes most recent: line 1 is now the LRU */
+	CU_ASSERT_EQUAL(act[IW_A_L1_HIT], 1);
+	TOUCH(8); /* evicts line 1 */
+	uint64_t miss = act[IW_A_L1_MISS];
+	TOUCH(0);
+	CU_ASSERT_EQUAL(act[IW_A_L1_MISS], miss);
+	TOUCH(2);
+	CU_ASSERT_EQUAL(act[IW_A_L1_MISS], miss);
+	TOUCH(1); /* was evicted */
+	CU_ASSERT_EQUAL(act[IW_A_L1_MISS], miss + 1);
+#undef TOUCH
+	iw_memsys_free(m);
+}
+
+static void without_addresses_uses_the_drawn_level(void)
+{
+	struct iw_config c;
+	iw_config_defaults(&c);
+	struct iw_memsys *m;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_memsys_new(&c, &m, &e), 0);
+	uint64_t act[IW_A_COUNT] = {0};
+	struct iw_inst ld = mem_inst(IW_SPACE_GLOBAL, IW_F_LOAD, 4);
+	CU_ASSERT_EQUAL(iw_mem_access(m, 0, &ld, NULL, 100, act), (uint32_t)c.l1_latency);
+	ld.mem_level = 2;
+	CU_ASSERT_EQUAL(iw_mem_access(m, 0, &ld, NULL, 1000, act), (uint32_t)c.l2_latency);
+	ld.mem_level = 3;
+	CU_ASSERT_EQUAL(iw_mem_access(m, 0, &ld, NULL, 2000, act), (uint32_t)(c.l2_latency + c.dram_latency));
+	CU_ASSERT_EQUAL(act[IW_A_DRAM_ACCESS], 4);
+	CU_ASSERT_EQUAL(act[IW_A_L1_ACCESS], 12);
+	struct iw_inst k = mem_inst(IW_SPACE_CONST, IW_F_LOAD, 4);
+	CU_ASSERT_EQUAL(iw_mem_access(m, 0, &k, NULL, 3000, act), (uint32_t)c.const_latency);
+	k.space = IW_SPACE_TEX;
+	CU_ASSERT_EQUAL(iw_mem_access(m, 0, &k, NULL, 3000, act), (uint32_t)c.tex_latency);
+	CU_ASSERT_EQUAL(act[IW_A_CONST_ACCESS], 2);
+	/* DRAM bandwidth: many misses at once queue */
+	uint32_t first = iw_mem_access(m, 0, &ld, NULL, 5000, act), last = first;
+	for (int i = 0; i < 64; i++)
+		last = iw_mem_access(m, (uint32_t)i % 8, &ld, NULL, 5000, act);
+	CU_ASSERT(last > first);
+	iw_memsys_free(m);
+}
+
+static void deterministic(void)
+{
+	struct iw_config c;
+	iw_config_defaults(&c);
+	uint32_t res[2][200];
+	for (int run = 0; run < 2; run++) {
+		struct iw_memsys *m;
+		struct iw_err e = {0};
+		CU_ASSERT_EQUAL_FATAL(iw_memsys_new(&c, &m, &e), 0);
+		uint64_t act[IW_A_COUNT] = {0};
+		struct iw_rng r;
+		iw_rng_seed(&r, 7);
+		struct iw_inst ld = mem_inst(IW_SPACE_GLOBAL, IW_F_LOAD, 4);
+		struct iw_mem_addrs ma;
+		for (int i = 0; i < 200; i++) {
+			lanes(&ma, (iw_rng_next(&r) % (1u << 24)) & ~3ull, (int64_t)(iw_rng_below(&r, 5) * 4), 32);
+			res[run][i] = iw_mem_access(m, iw_rng_below(&r, 4), &ld, &ma, (uint64_t)i * 10, act);
+		}
+		iw_memsys_free(m);
+	}
+	CU_ASSERT_EQUAL(memcmp(res[0], res[1], sizeof res[0]), 0);
+}
+
+void suite_memsys(void)
+{
+	TU_SUITE("memsys", {"coalescing", coalescing}, {"shared_bank_conflicts", shared_bank_conflicts},
+		 {"hierarchy_latencies_and_counts", hierarchy_latencies_and_counts},
+		 {"lru_eviction_order", lru_eviction_order},
+		 {"without_addresses_uses_the_drawn_level", without_addresses_uses_the_drawn_level},
+		 {"deterministic", deterministic});
+}

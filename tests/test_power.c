@@ -1,0 +1,190 @@
+/* tests/test_power.c -- energy and power of a run: sums, SI units, static
+ * energy saved by a faster run, node scaling, time series. */
+#include "area.h"
+#include "power.h"
+#include "testutil.h"
+
+#include <math.h>
+#include <string.h>
+
+#define REL(a, b) (fabs((a) - (b)) <= 1e-9 * (fabs(a) + fabs(b)) + 1e-30)
+
+/* A synthetic run: `n` samples of 1000 cycles with a fixed activity mix. */
+static void fake_run(struct iw_run_result *r, uint64_t cycles, size_t n, uint64_t mult, uint64_t act[IW_A_COUNT],
+		     uint64_t *cyc, uint64_t *insts)
+{
+	memset(r, 0, sizeof *r);
+	r->cycles = cycles;
+	for (int a = 0; a < IW_A_COUNT; a++)
+		r->act[a] = 0;
+	for (size_t i = 0; i < n; i++) {
+		cyc[i] = cycles / n;
+		insts[i] = 0;
+		for (int a = 0; a < IW_A_COUNT; a++) {
+			act[i * IW_A_COUNT + a] = mult * (uint64_t)(a + 1) * (i + 1);
+			r->act[a] += act[i * IW_A_COUNT + a];
+		}
+	}
+	r->series.interval = cycles / n;
+	r->series.n = n;
+	r->series.cap = n;
+	r->series.act = act;
+	r->series.cycles = cyc;
+	r->series.insts = insts;
+	r->cnt.stall[IW_STALL_IDLE] = cycles; /* some schedulers idle */
+}
+
+static uint64_t act_buf[8 * IW_A_COUNT], cyc_buf[8], inst_buf[8];
+
+static void energy_is_sum_of_parts_in_si_units(void)
+{
+	static const char *const schemes[] = {"inorder", "socgpu", "ghost", "loog", "ideal"};
+	static const char *const techs[] = {"45nm", "12nm", "7nm", "xcu50"};
+	for (size_t ti = 0; ti < IW_ARRAY_LEN(techs); ti++) {
+		struct iw_tech t;
+		struct iw_err e = {0};
+		CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, techs[ti], &e), 0);
+		for (size_t si = 0; si < IW_ARRAY_LEN(schemes); si++) {
+			struct iw_config c;
+			iw_config_defaults(&c);
+			struct iw_run_result r;
+			fake_run(&r, 8000, 8, 1000, act_buf, cyc_buf, inst_buf);
+			struct iw_power_result p;
+			CU_ASSERT_EQUAL_FATAL(iw_power_eval(&c, schemes[si], &t, &r, &p, &e), 0);
+			/* seconds from cycles and the clock */
+			CU_ASSERT(REL(p.seconds, 8000 / (c.clock_mhz * 1e6)));
+			/* dynamic = sum over actions of count x energy, and = sum over structures */
+			double dyn = 0, dyn_s = 0, leak = 0;
+			for (int a = 0; a < IW_A_COUNT; a++)
+				dyn += (double)r.act[a] * p.act_j[a];
+			for (int s = 0; s < IW_S_COUNT; s++) {
+				dyn_s += p.dynamic_j[s];
+				leak += p.leakage_w[s];
+			}
+			CU_ASSERT(REL(dyn, p.dynamic_total_j));
+			CU_ASSERT(REL(dyn_s, p.dynamic_total_j));
+			CU_ASSERT(REL(leak, p.leakage_total_w));
+			/* W x s = J */
+			CU_ASSERT(REL(p.static_j, (p.leakage_total_w + p.constant_w + p.idle_w) * p.seconds));
+			CU_ASSERT(REL(p.energy_j, p.dynamic_total_j + p.static_j));
+			CU_ASSERT(REL(p.avg_power_w * p.seconds, p.energy_j));
+			/* the power series integrates to the run's energy, and its parts sum */
+			CU_ASSERT_EQUAL_FATAL(p.nseries, 8);
+			double ej = 0, tprev = 0;
+			for (size_t i = 0; i < p.nseries; i++) {
+				double dt = p.series_t_s[i] - tprev, sum = p.constant_w + p.idle_w;
+				tprev = p.series_t_s[i];
+				for (int s = 0; s < IW_S_COUNT; s++)
+					sum += p.series_struct_w[i * IW_S_COUNT + s];
+				CU_ASSERT(REL(sum, p.series_w[i]));
+				ej += p.series_w[i] * dt;
+			}
+			CU_ASSERT(REL(tprev, p.seconds));
+			CU_ASSERT(fabs(ej - p.energy_j) <= 1e-9 * p.energy_j);
+			/* plausibility of magnitudes: picojoules per action, watts for a GPU */
+			CU_ASSERT(p.act_j[IW_A_RF_BANK_READ] > 1e-13 && p.act_j[IW_A_RF_BANK_READ] < 1e-9);
+			CU_ASSERT(p.avg_power_w > 1 && p.avg_power_w < 1e5);
+			if (t.kind == IW_TECH_FPGA)
+				CU_ASSERT(p.leakage_total_w == 0 && p.constant_w > 1);
+			iw_power_result_free(&p);
+		}
+		iw_tech_free(&t);
+	}
+}
+
+/* The same work in fewer cycles saves static energy (SOCGPU's saving). */
+static void faster_run_saves_static_energy(void)
+{
+	struct iw_tech t;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, "12nm", &e), 0);
+	struct iw_config c;
+	iw_config_defaults(&c);
+	struct iw_run_result slow, fast;
+	static uint64_t a2[8 * IW_A_COUNT], c2[8], i2[8];
+	fake_run(&slow, 16000, 8, 1000, act_buf, cyc_buf, inst_buf);
+	fake_run(&fast, 8000, 8, 1000, a2, c2, i2);
+	fast.cnt.stall[IW_STALL_IDLE] = slow.cnt.stall[IW_STALL_IDLE] / 2;
+	struct iw_power_result ps, pf;
+	CU_ASSERT_EQUAL_FATAL(iw_power_eval(&c, "socgpu", &t, &slow, &ps, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(iw_power_eval(&c, "socgpu", &t, &fast, &pf, &e), 0);
+	CU_ASSERT(REL(pf.dynamic_total_j, ps.dynamic_total_j));
+	CU_ASSERT(pf.static_j < ps.static_j);
+	CU_ASSERT(pf.energy_j < ps.energy_j);
+	CU_ASSERT(pf.avg_power_w > ps.avg_power_w);
+	iw_power_result_free(&ps);
+	iw_power_result_free(&pf);
+	iw_tech_free(&t);
+}
+
+/* Per-action energy at a node / at 45 nm = the file's energy factor (DRAM aside). */
+static void node_energy_ratio_is_the_files_factor(void)
+{
+	struct iw_tech a, b;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&a, "45nm", &e), 0);
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&b, "14nm", &e), 0);
+	struct iw_config c;
+	iw_config_defaults(&c);
+	struct iw_model ma, mb;
+	CU_ASSERT_EQUAL_FATAL(iw_model_build(&c, "loog", &a, &ma, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(iw_model_build(&c, "loog", &b, &mb, &e), 0);
+	for (int k = 0; k < IW_A_COUNT; k++) {
+		if (ma.act_pj[k] == 0)
+			continue;
+		double want = k == IW_A_DRAM_ACCESS ? 1.0 : b.derive_energy;
+		CU_ASSERT_DOUBLE_EQUAL(mb.act_pj[k] / ma.act_pj[k], want, 1e-9);
+	}
+	iw_tech_free(&a);
+	iw_tech_free(&b);
+}
+
+/* Wider structures cost more per action; more warps leak more. */
+static void energy_per_action_grows_with_width(void)
+{
+	struct iw_tech t;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, "12nm", &e), 0);
+	struct iw_config c;
+	iw_config_defaults(&c);
+	struct iw_model m8, m16;
+	CU_ASSERT_EQUAL_FATAL(iw_model_build(&c, "socgpu", &t, &m8, &e), 0);
+	c.socgpu_ib_size = 16;
+	CU_ASSERT_EQUAL_FATAL(iw_model_build(&c, "socgpu", &t, &m16, &e), 0);
+	CU_ASSERT(m16.act_pj[IW_A_DM_ROW_WRITE] > m8.act_pj[IW_A_DM_ROW_WRITE]);
+	CU_ASSERT(m16.act_pj[IW_A_DM_READY_EVAL] > m8.act_pj[IW_A_DM_READY_EVAL]);
+	iw_config_defaults(&c);
+	c.loog_cus = 4;
+	CU_ASSERT_EQUAL_FATAL(iw_model_build(&c, "loog", &t, &m8, &e), 0);
+	c.loog_cus = 12;
+	CU_ASSERT_EQUAL_FATAL(iw_model_build(&c, "loog", &t, &m16, &e), 0);
+	CU_ASSERT(m16.act_pj[IW_A_BCAST_SEND] > m8.act_pj[IW_A_BCAST_SEND]);
+	iw_tech_free(&t);
+}
+
+static void clock_override_and_errors(void)
+{
+	struct iw_tech t;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, "12nm", &e), 0);
+	struct iw_config c;
+	iw_config_defaults(&c);
+	struct iw_run_result r;
+	fake_run(&r, 8000, 8, 1, act_buf, cyc_buf, inst_buf);
+	struct iw_power_result p;
+	CU_ASSERT_EQUAL(iw_tech_set(&t, "tech.clock_mhz=1000", &e), 0);
+	CU_ASSERT_EQUAL_FATAL(iw_power_eval(&c, "inorder", &t, &r, &p, &e), 0);
+	CU_ASSERT(REL(p.seconds, 8e-6));
+	iw_power_result_free(&p);
+	CU_ASSERT_EQUAL(iw_power_eval(&c, "nosuch", &t, &r, &p, &e), -IW_EINPUT);
+	iw_tech_free(&t);
+}
+
+void suite_power(void)
+{
+	TU_SUITE("power", {"energy_is_sum_of_parts_in_si_units", energy_is_sum_of_parts_in_si_units},
+		 {"faster_run_saves_static_energy", faster_run_saves_static_energy},
+		 {"node_energy_ratio_is_the_files_factor", node_energy_ratio_is_the_files_factor},
+		 {"energy_per_action_grows_with_width", energy_per_action_grows_with_width},
+		 {"clock_override_and_errors", clock_override_and_errors});
+}

@@ -1,0 +1,482 @@
+/* tests/test_trace.c -- Accel-Sim trace reader, SASS opcode table, trace-info. */
+#include "iw.h"
+#include "perf.h"
+#include "testutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------- helpers */
+struct tally {
+	uint64_t kernels, ctas, insts, mask0, taken, pred_branch, mem_addrs;
+	uint64_t unit[IW_UNIT_COUNT];
+	struct iw_kernel_info ki;
+	int rc;
+	char msg[1600];
+};
+
+static void walk(const char *rel, struct tally *t)
+{
+	memset(t, 0, sizeof *t);
+	struct iw_workload *w = NULL;
+	struct iw_err e = {0};
+	t->rc = iw_trace_open(tu_path(rel), &w, &e);
+	if (t->rc)
+		goto out;
+	for (;;) {
+		struct iw_kernel_info ki;
+		int r = w->ops->next_kernel(w, &ki, &e);
+		if (r <= 0) {
+			t->rc = r;
+			break;
+		}
+		t->kernels++;
+		t->ki = ki;
+		struct iw_cta cta;
+		while ((r = w->ops->next_cta(w, &cta, &e)) == 1) {
+			t->ctas++;
+			for (uint32_t i = 0; i < cta.warps && r >= 0; i++) {
+				struct iw_inst in;
+				struct iw_mem_addrs ma;
+				while ((r = w->ops->fetch(w, &cta, i, &in, &ma, &e)) == 1) {
+					t->insts++;
+					t->unit[in.unit]++;
+					t->mask0 += (in.flags & IW_F_MASK0) != 0;
+					t->taken += (in.flags & IW_F_TAKEN) != 0;
+					t->pred_branch += (in.flags & IW_F_PRED_BRANCH) != 0;
+					t->mem_addrs += ma.n;
+				}
+			}
+			w->ops->release_cta(w, &cta);
+			if (r < 0)
+				break;
+		}
+		if (r < 0) {
+			t->rc = r;
+			break;
+		}
+	}
+out:
+	snprintf(t->msg, sizeof t->msg, "%s", e.msg);
+	iw_workload_close(w);
+}
+
+static void real_fixtures_count_and_header(void)
+{
+	struct tally t;
+	walk("tests/data/traces/vectoradd-sm61", &t);
+	CU_ASSERT_EQUAL(t.rc, 0);
+	CU_ASSERT_EQUAL(t.kernels, 1);
+	CU_ASSERT_EQUAL(t.insts, 344);
+	CU_ASSERT_STRING_EQUAL(t.ki.name, "_Z6vecAddIfEvPT_S1_S1_i");
+	CU_ASSERT_EQUAL(t.ki.grid[0], 1);
+	CU_ASSERT_EQUAL(t.ki.block[0], 1024);
+	CU_ASSERT_EQUAL(t.ki.block[1], 1);
+	CU_ASSERT_EQUAL(t.ki.nregs, 8);
+	CU_ASSERT_EQUAL(t.ki.shmem, 0);
+	CU_ASSERT_EQUAL(t.ki.binary_version, 61);
+	CU_ASSERT_EQUAL(t.ki.tracer_version, 4);
+	CU_ASSERT_EQUAL(t.ki.warps_per_cta, 32);
+	CU_ASSERT_EQUAL(t.ki.ctas, 1);
+	/* mix counted from the file's opcode column: EXIT 36; LDG 8 + STG 4; FADD 4 */
+	CU_ASSERT_EQUAL(t.unit[IW_UNIT_BRANCH], 36);
+	CU_ASSERT_EQUAL(t.unit[IW_UNIT_MEM], 12);
+	CU_ASSERT_EQUAL(t.unit[IW_UNIT_SP], 4);
+	CU_ASSERT_EQUAL(t.unit[IW_UNIT_INT], 292);
+	CU_ASSERT_EQUAL(t.mask0, 3);
+
+	walk("tests/data/traces/matrixmul-sm61/kernelslist.g", &t);
+	CU_ASSERT_EQUAL(t.rc, 0);
+	CU_ASSERT_EQUAL(t.insts, 4416);
+	CU_ASSERT_STRING_EQUAL(t.ki.name, "_Z8mult_gpuIfEvPT_S1_S1_ii");
+	CU_ASSERT_EQUAL(t.ki.block[0], 32);
+	CU_ASSERT_EQUAL(t.ki.block[1], 32);
+	CU_ASSERT_EQUAL(t.ki.nregs, 30);
+	CU_ASSERT_EQUAL(t.ki.shmem, 8192);
+	CU_ASSERT_EQUAL(t.ki.warps_per_cta, 32);
+
+	walk("tests/data/traces/matrixmul-sm61/kernel-1.traceg", &t);
+	CU_ASSERT_EQUAL(t.rc, 0);
+	CU_ASSERT_EQUAL(t.insts, 4416);
+}
+
+/* Pull the instructions of one warp of one CTA into arrays. */
+#define MAXI 32
+struct warp_dump {
+	int n;
+	struct iw_inst in[MAXI];
+	struct iw_mem_addrs ma[MAXI];
+	char names[MAXI][24];
+};
+
+static int dump_warp(const char *rel, uint64_t want_cta, uint32_t warp, struct warp_dump *d)
+{
+	memset(d, 0, sizeof *d);
+	struct iw_workload *w = NULL;
+	struct iw_err e = {0};
+	struct iw_kernel_info ki;
+	struct iw_cta cta;
+	int rc = iw_trace_open(tu_path(rel), &w, &e);
+	if (rc || w->ops->next_kernel(w, &ki, &e) != 1) {
+		iw_workload_close(w);
+		return -1;
+	}
+	while (w->ops->next_cta(w, &cta, &e) == 1) {
+		if (cta.id == want_cta)
+			while (d->n < MAXI && w->ops->fetch(w, &cta, warp, &d->in[d->n], &d->ma[d->n], &e) == 1) {
+				snprintf(d->names[d->n], sizeof d->names[0], "%s",
+					 iw_trace_opcode_name(w, d->in[d->n].opcode));
+				d->n++;
+			}
+		w->ops->release_cta(w, &cta);
+	}
+	iw_workload_close(w);
+	return e.code ? -1 : 0;
+}
+
+static void derived_semantics(void)
+{
+	struct warp_dump d;
+	CU_ASSERT_EQUAL_FATAL(dump_warp("tests/data/traces/hand/v3", 0, 0, &d), 0);
+	CU_ASSERT_EQUAL_FATAL(d.n, 12);
+	/* MOV R1 <- R255: RZ is no dependence */
+	CU_ASSERT_EQUAL(d.in[0].ndst, 1);
+	CU_ASSERT_EQUAL(d.in[0].dst[0], 1);
+	CU_ASSERT_EQUAL(d.in[0].nsrc, 0);
+	/* IMAD.WIDE R4 <- R2, RZ, R6: writes R4,R5, reads R2 and the pair R6,R7 */
+	CU_ASSERT_EQUAL(d.in[2].ndst, 2);
+	CU_ASSERT_EQUAL(d.in[2].dst[1], 5);
+	CU_ASSERT_EQUAL(d.in[2].nsrc, 3);
+	CU_ASSERT_EQUAL(d.in[2].src[0], 2);
+	CU_ASSERT_EQUAL(d.in[2].src[1], 6);
+	CU_ASSERT_EQUAL(d.in[2].src[2], 7);
+	/* LDG.E.64: R8,R9 from the address pair R4,R5; 32 lanes, mode 1 */
+	CU_ASSERT_STRING_EQUAL(d.names[3], "LDG");
+	CU_ASSERT_EQUAL(d.in[3].unit, IW_UNIT_MEM);
+	CU_ASSERT_EQUAL(d.in[3].space, IW_SPACE_GLOBAL);
+	CU_ASSERT(d.in[3].flags & IW_F_LOAD);
+	CU_ASSERT_EQUAL(d.in[3].ndst, 2);
+	CU_ASSERT_EQUAL(d.in[3].dst[1], 9);
+	CU_ASSERT_EQUAL(d.in[3].nsrc, 2);
+	CU_ASSERT_EQUAL(d.in[3].src[1], 5);
+	CU_ASSERT_EQUAL(d.in[3].mem_width, 8);
+	CU_ASSERT_EQUAL(d.ma[3].n, 32);
+	CU_ASSERT_EQUAL(d.ma[3].addr[0], 0x7f0000001000ull);
+	CU_ASSERT_EQUAL(d.ma[3].addr[31], 0x7f0000001000ull + 31 * 8);
+	/* STS: shared store, data R8 only (R255 address dropped) */
+	CU_ASSERT_EQUAL(d.in[4].space, IW_SPACE_SHARED);
+	CU_ASSERT(d.in[4].flags & IW_F_STORE);
+	CU_ASSERT_EQUAL(d.in[4].nsrc, 1);
+	CU_ASSERT_EQUAL(d.ma[4].addr[5], 40);
+	/* ISETP then BRA: compare, then a control-dependent taken branch */
+	CU_ASSERT(d.in[5].flags & IW_F_SETS_PRED);
+	CU_ASSERT(d.in[6].flags & IW_F_CONTROL);
+	CU_ASSERT(d.in[6].flags & IW_F_TAKEN);
+	CU_ASSERT(d.in[6].flags & IW_F_PRED_BRANCH);
+	CU_ASSERT_EQUAL(d.in[6].unit, IW_UNIT_BRANCH);
+	CU_ASSERT_FALSE(d.in[7].flags & (IW_F_TAKEN | IW_F_CONTROL));
+	/* mode 2 addresses: base then deltas, 16 active lanes */
+	CU_ASSERT_EQUAL(d.ma[8].n, 16);
+	CU_ASSERT_EQUAL(d.ma[8].addr[0], 0x7f0000001000ull + 0x800 + 64);
+	CU_ASSERT_EQUAL(d.ma[8].addr[1], 0x7f0000001000ull + 0x804);
+	CU_ASSERT_EQUAL(d.ma[8].addr[15], 0x7f0000001000ull + 0x800 + 60 + 64);
+	/* predicated-off EXIT falls through: mask 0, not taken, no second flag */
+	CU_ASSERT(d.in[9].flags & IW_F_MASK0);
+	CU_ASSERT(d.in[9].flags & IW_F_RETURN);
+	CU_ASSERT_FALSE(d.in[9].flags & IW_F_TAKEN);
+	CU_ASSERT_FALSE(d.in[9].flags & IW_F_PRED_BRANCH);
+	/* unknown opcode: named, simulated as INT */
+	CU_ASSERT_STRING_EQUAL(d.names[10], "FOOBAR");
+	CU_ASSERT_EQUAL(d.in[10].unit, IW_UNIT_INT);
+	CU_ASSERT(d.in[10].opcode >= iw_opcode_count());
+	/* the last instruction has no successor: not taken */
+	CU_ASSERT_FALSE(d.in[11].flags & IW_F_TAKEN);
+
+	/* warp 1 of CTA 0 has insts = 0; CTA 1 lists its warps in reverse order */
+	CU_ASSERT_EQUAL(dump_warp("tests/data/traces/hand/v3", 0, 1, &d), 0);
+	CU_ASSERT_EQUAL(d.n, 0);
+	CU_ASSERT_EQUAL(dump_warp("tests/data/traces/hand/v3", 1, 1, &d), 0);
+	CU_ASSERT_EQUAL(d.n, 3);
+	CU_ASSERT_EQUAL(dump_warp("tests/data/traces/hand/v3", 1, 0, &d), 0);
+	CU_ASSERT_EQUAL(d.n, 12);
+	CU_ASSERT_EQUAL(d.ma[3].addr[0], 0x7f0000002000ull);
+
+	/* Pascal encoding: 0x58 falls through to 0x68 (0x60 is a control word);
+	 * @P EXIT after ISETP is control-dependent on it */
+	CU_ASSERT_EQUAL(dump_warp("tests/data/traces/vectoradd-sm61", 0, 0, &d), 0);
+	CU_ASSERT_STRING_EQUAL(d.names[8], "EXIT");
+	CU_ASSERT_EQUAL(d.in[8].pc, 0x58);
+	CU_ASSERT(d.in[8].flags & IW_F_MASK0);
+	CU_ASSERT_FALSE(d.in[8].flags & IW_F_TAKEN);
+	CU_ASSERT(d.in[8].flags & IW_F_PRED_BRANCH);
+}
+
+static void every_version_reads_the_same(void)
+{
+	static const char *const v[] = {"v0", "v1", "v2", "v3", "v4", "v4-lineinfo", "v5", "v5-lineinfo",
+					"v3-xz", "v5-xz"};
+	struct warp_dump ref, d;
+	CU_ASSERT_EQUAL_FATAL(dump_warp("tests/data/traces/hand/v3", 0, 0, &ref), 0);
+	for (size_t i = 0; i < IW_ARRAY_LEN(v); i++) {
+		char rel[128];
+		snprintf(rel, sizeof rel, "tests/data/traces/hand/%s", v[i]);
+		struct tally t;
+		walk(rel, &t);
+		CU_ASSERT_EQUAL(t.rc, 0);
+		CU_ASSERT_EQUAL(t.insts, 27);
+		CU_ASSERT_EQUAL(t.ctas, 2);
+		CU_ASSERT_EQUAL(t.mask0, 2);
+		CU_ASSERT_EQUAL(t.taken, 2);
+		CU_ASSERT_EQUAL(t.mem_addrs, 2 * (32 + 32 + 16));
+		CU_ASSERT_EQUAL(dump_warp(rel, 0, 0, &d), 0);
+		CU_ASSERT_EQUAL(d.n, ref.n);
+		for (int k = 0; k < d.n && k < ref.n; k++) {
+			CU_ASSERT_EQUAL(memcmp(&d.in[k], &ref.in[k], sizeof d.in[k]), 0);
+			CU_ASSERT_EQUAL(d.ma[k].n, ref.ma[k].n);
+			CU_ASSERT_EQUAL(memcmp(d.ma[k].addr, ref.ma[k].addr, d.ma[k].n * sizeof(uint64_t)), 0);
+		}
+	}
+	struct tally t;
+	walk("tests/data/traces/hand/multi", &t);
+	CU_ASSERT_EQUAL(t.rc, 0);
+	CU_ASSERT_EQUAL(t.kernels, 2);
+	CU_ASSERT_EQUAL(t.insts, 54);
+}
+
+static void compressed_equals_plain(void)
+{
+	static char a[8192], b[8192];
+	CU_ASSERT_EQUAL(tu_run("trace-info --format csv tests/data/traces/vectoradd-sm61", a, sizeof a, NULL, 0), 0);
+	CU_ASSERT_EQUAL(tu_run("trace-info --format csv tests/data/traces/vectoradd-sm61-xz", b, sizeof b, NULL, 0), 0);
+	CU_ASSERT_STRING_EQUAL(a, b);
+	CU_ASSERT_PTR_NOT_NULL(strstr(a, ",344,"));
+	CU_ASSERT_EQUAL(tu_run("trace-info tests/data/traces/hand/v5", a, sizeof a, NULL, 0), 0);
+	CU_ASSERT_EQUAL(tu_run("trace-info tests/data/traces/hand/v5-xz", b, sizeof b, NULL, 0), 0);
+	CU_ASSERT_STRING_EQUAL(a, b);
+}
+
+static void trace_info_reports(void)
+{
+	static char out[8192], err[4096];
+	CU_ASSERT_EQUAL(tu_run("trace-info tests/data/traces/matrixmul-sm61", out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "warp-instructions 4416"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "registers 30"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "shared memory 8192 B"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "binary version 61"));
+	/* three 32x32 float matrices = 3 x 4096 B = 384 sectors */
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "footprint: 384 distinct 32-byte sectors"));
+	/* the unknown opcode is warned about once per kernel, with its count */
+	CU_ASSERT_EQUAL(tu_run("trace-info tests/data/traces/hand/v4", out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "unknown opcodes: FOOBAR (2)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "FOOBAR"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "(2 instructions)"));
+	CU_ASSERT_PTR_NULL(strstr(strstr(err, "FOOBAR") + 1, "FOOBAR"));
+	/* 8 sectors (LDG) + 4 (STG) per CTA, two CTAs at different addresses */
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "footprint: 24 distinct"));
+	CU_ASSERT_EQUAL(tu_run("trace-info", NULL, 0, err, sizeof err), 2);
+	CU_ASSERT_EQUAL(tu_run("trace-info --format xml tests/data/traces/hand/v4", NULL, 0, err, sizeof err), 2);
+}
+
+/* --------------------------------------------------------- bad input */
+static char *slurp(const char *rel, size_t *n)
+{
+	FILE *f = fopen(tu_path(rel), "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long len = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *s = malloc((size_t)len + 1);
+	if (s && fread(s, 1, (size_t)len, f) != (size_t)len) {
+		free(s);
+		s = NULL;
+	}
+	fclose(f);
+	if (s)
+		s[len] = 0;
+	*n = (size_t)len;
+	return s;
+}
+
+static void spit(const char *dir, const char *name, const char *data, size_t n)
+{
+	char p[1024];
+	snprintf(p, sizeof p, "%s/%s", dir, name);
+	FILE *f = fopen(p, "wb");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fwrite(data, 1, n, f);
+	fclose(f);
+}
+
+/* Write hand/v3 with the first `from` replaced by `to` into a fresh folder;
+ * run trace-info on it; return the exit code and stderr. */
+static int run_edited(const char *from, const char *to, char *err, size_t errsz, char *dir, size_t dirsz)
+{
+	size_t n;
+	char *s = slurp("tests/data/traces/hand/v3/kernel-1.traceg", &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	char *hit = strstr(s, from);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(hit);
+	size_t fl = strlen(from), tl = strlen(to);
+	char *o = malloc(n + tl + 1);
+	memcpy(o, s, (size_t)(hit - s));
+	memcpy(o + (hit - s), to, tl);
+	memcpy(o + (hit - s) + tl, hit + fl, n - (size_t)(hit - s) - fl);
+	size_t on = n - fl + tl;
+	snprintf(dir, dirsz, "%s", tu_tmpdir());
+	spit(dir, "kernel-1.traceg", o, on);
+	spit(dir, "kernelslist.g", "kernel-1.traceg\n", 16);
+	free(s);
+	free(o);
+	char args[1200];
+	snprintf(args, sizeof args, "trace-info %s", dir);
+	return tu_run(args, NULL, 0, err, errsz);
+}
+
+static int has(const char *err, const char *dir, const char *tail)
+{
+	char want[1200];
+	snprintf(want, sizeof want, "%s/%s", dir, tail);
+	return strstr(err, want) != NULL;
+}
+
+static void bad_input_exits_3_with_file_line(void)
+{
+	char err[4096], dir[1024];
+	/* line 23 is the first instruction line of warp 0 */
+	CU_ASSERT_EQUAL(run_edited("0000 ffffffff", "0000 ffffzfff", err, sizeof err, dir, sizeof dir), 3);
+	CU_ASSERT(has(err, dir, "kernel-1.traceg:23: expected a hex active mask"));
+	CU_ASSERT_EQUAL(run_edited("1 R1 MOV", "1 Q1 MOV", err, sizeof err, dir, sizeof dir), 3);
+	CU_ASSERT(has(err, dir, "kernel-1.traceg:23: expected a destination register"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "'Q1'"));
+	CU_ASSERT_EQUAL(run_edited("insts = 12", "insts = 13", err, sizeof err, dir, sizeof dir), 3);
+	CU_ASSERT(has(err, dir, "kernel-1.traceg:"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected instruction line 13 of 13 of warp 0, found 'warp = 1'"));
+	CU_ASSERT_EQUAL(run_edited("insts = 12", "insts = 11", err, sizeof err, dir, sizeof dir), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected 'warp = <n>' or '#END_TB'"));
+	/* mode 1 with the stride missing */
+	CU_ASSERT_EQUAL(run_edited("0x7f0000001000 8 ", "0x7f0000001000", err, sizeof err, dir, sizeof dir), 3);
+	CU_ASSERT(has(err, dir, "kernel-1.traceg:26: expected a decimal stride"));
+	/* mode 2 with one delta fewer than the 16 active lanes need */
+	CU_ASSERT_EQUAL(run_edited("-60 4 68 \n", "-60 4 \n", err, sizeof err, dir, sizeof dir), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected address delta 15 of 15"));
+	CU_ASSERT_EQUAL(run_edited("thread block = 1,0,0", "thread block = 0,0,0", err, sizeof err, dir, sizeof dir), 3);
+	CU_ASSERT_EQUAL(run_edited("-grid dim = (2,1,1)", "-grid dim = (2,1)", err, sizeof err, dir, sizeof dir), 3);
+	CU_ASSERT(has(err, dir, "kernel-1.traceg:3: expected grid dim"));
+	/* a grid of 3 blocks with only 2 in the file: truncated */
+	CU_ASSERT_EQUAL(run_edited("-grid dim = (2,1,1)", "-grid dim = (3,1,1)", err, sizeof err, dir, sizeof dir), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected 3 thread blocks"));
+
+	/* truncated in the middle of a warp */
+	size_t n;
+	char *s = slurp("tests/data/traces/hand/v3/kernel-1.traceg", &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	snprintf(dir, sizeof dir, "%s", tu_tmpdir());
+	spit(dir, "kernel-1.traceg", s, (size_t)(strstr(s, "0090 0000ffff") - s));
+	spit(dir, "kernelslist.g", "kernel-1.traceg\n", 16);
+	char args[1200];
+	snprintf(args, sizeof args, "trace-info %s", dir);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "found the end of the file"));
+	/* an address list shorter than the mask (mode 0) */
+	free(s);
+	s = slurp("tests/data/traces/hand/v0/kernel-1.traceg", &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	char *end = strstr(s, "STG.E.SYS");
+	end = strchr(end, '\n');
+	char *cut = end - 1;
+	while (*cut == ' ')
+		cut--;
+	while (*cut != ' ')
+		cut--; /* drop the last address */
+	size_t keep = (size_t)(cut - s);
+	char *o = malloc(n);
+	memcpy(o, s, keep);
+	memcpy(o + keep, end, n - (size_t)(end - s));
+	snprintf(dir, sizeof dir, "%s", tu_tmpdir());
+	spit(dir, "kernel-1.traceg", o, keep + n - (size_t)(end - s));
+	snprintf(args, sizeof args, "trace-info %s/kernel-1.traceg", dir);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected hex address 16 of 16"));
+	free(o);
+	free(s);
+
+	/* a kernel list naming a missing file */
+	snprintf(dir, sizeof dir, "%s", tu_tmpdir());
+	spit(dir, "kernelslist.g", "MemcpyHtoD,0x1000,64\nkernel-9.traceg\n", 37);
+	snprintf(args, sizeof args, "trace-info %s/kernelslist.g", dir);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT(has(err, dir, "kernelslist.g:2: expected a readable kernel trace 'kernel-9.traceg'"));
+
+	/* a corrupt xz stream */
+	s = slurp("tests/data/traces/hand/v5-xz/kernel-1.traceg.xz", &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	for (size_t i = n / 3; i < n / 3 + 16 && i < n; i++)
+		s[i] = (char)(s[i] ^ 0x5a);
+	snprintf(dir, sizeof dir, "%s", tu_tmpdir());
+	spit(dir, "kernel-1.traceg.xz", s, n);
+	snprintf(args, sizeof args, "trace-info %s/kernel-1.traceg.xz", dir);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected a valid xz stream"));
+	/* truncated xz */
+	spit(dir, "kernel-1.traceg.xz", s, n / 2);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	free(s);
+
+	/* no such path; an empty file */
+	CU_ASSERT_EQUAL(tu_run("trace-info /nonexistent/kernel-1.traceg", NULL, 0, err, sizeof err), 3);
+	snprintf(dir, sizeof dir, "%s", tu_tmpdir());
+	spit(dir, "kernel-1.traceg", "", 0);
+	snprintf(args, sizeof args, "trace-info %s/kernel-1.traceg", dir);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT(has(err, dir, "kernel-1.traceg:1: expected the kernel header"));
+}
+
+static void opcode_table_is_consistent(void)
+{
+	size_t n = iw_opcode_count();
+	CU_ASSERT(n > 150);
+	for (size_t i = 0; i < n; i++) {
+		const struct iw_opcode *o = iw_opcode_get(i);
+		CU_ASSERT_EQUAL(iw_opcode_find(o->name, strlen(o->name)), (int)i); /* names unique */
+		CU_ASSERT(o->unit < IW_UNIT_COUNT);
+		if (o->flags & (IW_F_LOAD | IW_F_STORE))
+			CU_ASSERT(o->unit == IW_UNIT_MEM && o->space != IW_SPACE_NONE);
+	}
+	static const struct {
+		const char *name;
+		int unit;
+		unsigned flags;
+	} want[] = {
+		{"FFMA", IW_UNIT_SP, 0}, {"DFMA", IW_UNIT_DP, 0}, {"MUFU", IW_UNIT_SFU, 0},
+		{"HMMA", IW_UNIT_TENSOR, 0}, {"LDS", IW_UNIT_MEM, IW_F_LOAD}, {"ATOMG", IW_UNIT_MEM, IW_F_ATOMIC},
+		{"BAR", IW_UNIT_BRANCH, IW_F_BARRIER}, {"MEMBAR", IW_UNIT_MEM, IW_F_MEMBAR},
+		{"EXIT", IW_UNIT_BRANCH, IW_F_CONTROL | IW_F_RETURN}, {"BSSY", IW_UNIT_BRANCH, IW_F_CONTROL},
+		{"ISETP", IW_UNIT_INT, IW_F_SETS_PRED}, {"XMAD", IW_UNIT_INT, 0}, {"UTMALDG", IW_UNIT_MEM, IW_F_LOAD},
+	};
+	for (size_t i = 0; i < IW_ARRAY_LEN(want); i++) {
+		int k = iw_opcode_find(want[i].name, strlen(want[i].name));
+		CU_ASSERT_FATAL(k >= 0);
+		CU_ASSERT_EQUAL(iw_opcode_get((size_t)k)->unit, want[i].unit);
+		CU_ASSERT_EQUAL(iw_opcode_get((size_t)k)->flags & want[i].flags, want[i].flags);
+	}
+	CU_ASSERT_EQUAL(iw_opcode_find("LDGX", 4), -1);
+	CU_ASSERT_EQUAL(iw_opcode_find("LDG.E", 3), iw_opcode_find("LDG", 3));
+}
+
+static void path_detection(void)
+{
+	CU_ASSERT(iw_path_is_trace(tu_path("tests/data/traces/vectoradd-sm61")));
+	CU_ASSERT(iw_path_is_trace("kernel-1.traceg.xz"));
+	CU_ASSERT(iw_path_is_trace("kernelslist.g"));
+	CU_ASSERT_FALSE(iw_path_is_trace("vecadd"));
+}
+
+void suite_trace(void)
+{
+	TU_SUITE("trace", {"real_fixtures_count_and_header", real_fixtures_count_and_header},
+		 {"derived_semantics", derived_semantics}, {"every_version_reads_the_same", every_version_reads_the_same},
+		 {"compressed_equals_plain", compressed_equals_plain}, {"trace_info_reports", trace_info_reports},
+		 {"bad_input_exits_3_with_file_line", bad_input_exits_3_with_file_line},
+		 {"opcode_table_is_consistent", opcode_table_is_consistent}, {"path_detection", path_detection});
+}
