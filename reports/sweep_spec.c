@@ -436,6 +436,14 @@ int iw_sweep_unit(const struct iw_sweep *s, size_t unit, struct iw_row *rows, st
 	if (rc) {
 		for (size_t si = 0; si < done; si++)
 			iw_row_free(&rows[si]);
+		/* name the point: the message alone does not say which configuration */
+		char pt[256] = "", msg[sizeof e->msg + 600];
+		for (size_t i = 0; i < s->naxes; i++)
+			snprintf(pt + strlen(pt), sizeof pt - strlen(pt), " %s=%g", s->axes[i].key, v[i]);
+		snprintf(msg, sizeof msg, "%.200s: point {%s }, workload %.100s: %s", s->path, pt, s->base.workloads[wi], e->msg);
+		size_t l = IW_MIN(strlen(msg), sizeof e->msg - 1);
+		memcpy(e->msg, msg, l);
+		e->msg[l] = 0;
 		return rc;
 	}
 	for (size_t si = 0; si < ns; si++)
