@@ -192,7 +192,7 @@ static int add_workload(struct iw_sweep *s, char ***wl, size_t *nwl, const char 
 		for (size_t i = 0; i < iw_builtin_count(); i++) {
 			const char *n = iw_builtin_get(i)->name;
 			int rc;
-			if (strcmp(n, "builtin") == 0 || has(*wl, *nwl, n))
+			if (!iw_builtin_get(i)->in_default_set || has(*wl, *nwl, n))
 				continue;
 			if ((rc = push(wl, nwl, iw_strdup(n), e)))
 				return rc;
