@@ -530,10 +530,23 @@ static int fig_energy(struct rep *r)
 		return -r->e->code;
 	fprintf(f, "set title 'Energy per structure'\nset ylabel 'energy (J)'\nset style data histograms\n"
 		   "set style histogram rowstacked\nset style fill solid 0.85 border -1\nset boxwidth 0.6\n"
-		   "set key outside right\nset grid ytics\nplot ");
-	for (int k = 0; k <= IW_S_COUNT; k++) {
-		fprintf(f, "%s'energy.dat' using %d%s title ", k ? ", " : "", k + 2, k ? "" : ":xtic(1)");
-		gq(f, k < IW_S_COUNT ? iw_structs[k].name : "static");
+		   "set key outside right\nset grid ytics\nset yrange [0:*]\nplot ");
+	/* one fixed colour per structure (Tableau 20 + grey), so figures of
+	 * different files compare; structures that spent nothing are left out */
+	static const char *const col[] = {"#1f77b4", "#aec7e8", "#ff7f0e", "#ffbb78", "#2ca02c", "#98df8a", "#d62728",
+					  "#ff9896", "#9467bd", "#c5b0d5", "#8c564b", "#c49c94", "#e377c2", "#f7b6d2",
+					  "#7f7f7f", "#c7c7c7", "#bcbd22", "#dbdb8d", "#17becf", "#9edae5", "#404040"};
+	size_t k = 0;
+	for (int c = 0; c <= IW_S_COUNT; c++) {
+		int any = 0;
+		for (size_t i = 0; i < r->res->n && !any; i++)
+			any = c < IW_S_COUNT ? r->res->rows[i].power.dynamic_j[c] != 0 : r->res->rows[i].power.static_j != 0;
+		if (!any && !(c == IW_S_COUNT && k == 0))
+			continue;
+		fprintf(f, "%s'energy.dat' using %d%s lc rgb '%s' title ", k ? ", " : "", c + 2, k ? "" : ":xtic(1)",
+			col[c % (int)IW_ARRAY_LEN(col)]);
+		gq(f, c < IW_S_COUNT ? iw_structs[c].name : "static");
+		k++;
 	}
 	fputc('\n', f);
 	return close_file(r, f, "energy", ".gp");
@@ -625,9 +638,9 @@ static int fig_power(struct rep *r)
 				   "graph 0.5,0.9 center\nset yrange [0:1]\n");
 		fprintf(f, "plot ");
 		for (size_t b = 0; b < blocks; b++) {
-			fprintf(f, "%s'power.dat' index %zu using 1:2 with steps lw 2 title ", b ? ", " : "", b);
+			fprintf(f, "%s'power.dat' index %zu using 1:2 with fsteps lw 2 title ", b ? ", " : "", b);
 			gq(f, titles[b]);
-			fprintf(f, ", '' index %zu using 1:3 axes x1y2 with steps dt 2 title ", b);
+			fprintf(f, ", '' index %zu using 1:3 axes x1y2 with fsteps dt 2 title ", b);
 			fprintf(f, "'IPC ' . ");
 			gq(f, titles[b]);
 		}
@@ -742,6 +755,16 @@ static int fig_alloc(struct rep *r)
 		has_cu |= cu[s][IW_HIST_BINS - 1] > 0;
 		has_rrs |= rr[s][IW_HIST_BINS - 1] > 0;
 	}
+	/* the x range ends where every curve has reached 1 */
+	size_t last = 0;
+	for (size_t s = 0; s < r->nsch; s++)
+		for (size_t b = 0; b < IW_HIST_BINS; b++) {
+			if (cu[s][IW_HIST_BINS - 1] > 0 && cu[s][b] < cu[s][IW_HIST_BINS - 1] && b + 1 > last)
+				last = b + 1;
+			if (rr[s][IW_HIST_BINS - 1] > 0 && rr[s][b] < rr[s][IW_HIST_BINS - 1] && b + 1 > last)
+				last = b + 1;
+		}
+	double xmax = pow(2.0, (double)(IW_MIN(last + 2, (size_t)IW_HIST_BINS)) / 4.0);
 	for (size_t b = 0; b < IW_HIST_BINS; b++) {
 		fprintf(d, "%.9g", pow(2.0, (double)(b + 1) / 4.0));
 		for (size_t s = 0; s < r->nsch; s++) {
@@ -764,10 +787,11 @@ static int fig_alloc(struct rep *r)
 			fprintf(f, "set title '%s'\n", pass ? "RRS entries" : "collector units");
 			if (!has) {
 				fprintf(f, "set label 1 'no %s allocations recorded' at graph 0.5,0.5 center\nset xrange [1:2]\n"
-					   "plot NaN notitle\nunset label 1\nset xrange [*:*]\n",
+					   "plot NaN notitle\nunset label 1\n",
 					pass ? "RRS" : "CU");
 				continue;
 			}
+			fprintf(f, "set xrange [1:%.6g]\n", xmax < 2 ? 2 : xmax);
 			fprintf(f, "plot ");
 			size_t k = 0;
 			for (size_t s = 0; s < r->nsch; s++) {
