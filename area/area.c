@@ -90,9 +90,12 @@ int iw_area_explain(FILE *f, const struct iw_config *c, const char *scheme, cons
 	fprintf(f, "  layout: %s\n", sm->note);
 	fprintf(f, "  replication: one per %s, %g per %s, %g in the GPU\n", iw_scope_name[sm->scope], sm->per_sm,
 		sm->scope == IW_SCOPE_GPU ? "GPU" : "SM", n);
+	char ports[32] = "";
+	if (sm->cell == IW_CELL_SRAM)
+		snprintf(ports, sizeof ports, sm->ports > 1 ? " (%dR1W)" : " (single port)", sm->ports - 1);
 	fprintf(f, "  storage per instance: %g entries x %g bits = %g bits, %s%s\n", sm->entries, sm->width,
 		sm->entries * sm->width, sm->cell == IW_CELL_SRAM ? "SRAM" : sm->cell == IW_CELL_DFF ? "flip-flops" : "none",
-		sm->cell == IW_CELL_SRAM ? (sm->ports > 1 ? " (1R1W)" : " (single port)") : "");
+		ports);
 	fprintf(f, "  logic per instance: %.1f NAND2 gate equivalents\n", sm->logic_ge);
 	if (t->kind == IW_TECH_ASIC) {
 		const struct iw_coef *dff = iw_tech_coef(t, "area.cell.dff"), *sr = iw_tech_coef(t, "area.cell.sram"),
@@ -109,8 +112,9 @@ int iw_area_explain(FILE *f, const struct iw_config *c, const char *scheme, cons
 					sm->entries * sm->width, sr->value, pf * pf, ef->value, sm->um2);
 			} else
 				fprintf(f, "  area = %.1f um^2 (datapath lanes x area per lane)\n", sm->um2);
-			fprintf(f, "  per SM: %.1f um^2; GPU: %.4f mm^2 (%s: %s; %s: %s)\n",
-				sm->um2 * n / c->sms, sm->um2 * n * 1e-6, dff->name, dff->source, ge->name, ge->source);
+			const struct iw_coef *cell = sm->cell == IW_CELL_SRAM ? sr : dff;
+			fprintf(f, "  per SM: %.1f um^2; GPU: %.4f mm^2\n  sources: %s = %s; %s = %s\n",
+				sm->um2 * n / c->sms, sm->um2 * n * 1e-6, cell->name, cell->source, ge->name, ge->source);
 		}
 	} else {
 		fprintf(f, "  FPGA per instance:");

@@ -98,13 +98,13 @@ double iw_fpga_dm_luts(const struct iw_tech *t, double n)
 	if (k == 0)
 		return dm_rule(n);
 	if (n <= px[0])
-		return dm_rule(n) * py[0] / dm_rule(px[0]);
+		return floor(dm_rule(n) * py[0] / dm_rule(px[0]) + 0.5);
 	if (n >= px[k - 1])
-		return dm_rule(n) * py[k - 1] / dm_rule(px[k - 1]);
+		return floor(dm_rule(n) * py[k - 1] / dm_rule(px[k - 1]) + 0.5);
 	for (int i = 0; i + 1 < k; i++)
 		if (n <= px[i + 1]) {
 			double a = log(py[i + 1] / py[i]) / log(px[i + 1] / px[i]);
-			return py[i] * pow(n / px[i], a);
+			return floor(py[i] * pow(n / px[i], a) + 0.5);
 		}
 	return dm_rule(n);
 }
@@ -199,8 +199,16 @@ static void sb_geo(struct geo *q, struct iw_model *M, struct iw_struct_model *m)
 	m->cell = IW_CELL_DFF;
 	m->logic_ge = cmps * eq_ge(&q->g, q->regw) + regions * prio_ge(&q->g, E) /* free-entry pick */ +
 		      regions * E * eq_ge(&q->g, q->regw) /* release match at write-back */;
-	m->fpga[IW_FPGA_FF] = regions * E * w;
-	m->fpga[IW_FPGA_LUT] = cmps * eq_lut(q->regw) + regions * E * (1 + eq_lut(q->regw)) + 4 * nor_lut(E);
+	if (q->fpga) {
+		/* On the FPGA the Vortex organisation (VX_scoreboard): one pending bit
+		 * per architectural register and warp, read through R:1 muxes. */
+		double lookups = 4 + war;
+		m->fpga[IW_FPGA_FF] = regions * q->R;
+		m->fpga[IW_FPGA_LUT] = lookups * mux_lut(q->R) + regions * q->R;
+	} else {
+		m->fpga[IW_FPGA_FF] = regions * E * w;
+		m->fpga[IW_FPGA_LUT] = cmps * eq_lut(q->regw) + regions * E * (1 + eq_lut(q->regw)) + 4 * nor_lut(E);
+	}
 	M->act_bits[IW_A_SB_CHECK] = cmps * q->regw;
 	M->act_ge[IW_A_SB_CHECK] = 4 * nor_ge(&q->g, E);
 	int set[] = {IW_A_SB_SET, IW_A_SB_CLEAR, IW_A_SB_WAR_SET, IW_A_SB_WAR_CLEAR};
@@ -209,8 +217,9 @@ static void sb_geo(struct geo *q, struct iw_model *M, struct iw_struct_model *m)
 		M->act_ge[set[i]] = prio_ge(&q->g, E);
 	}
 	NOTE(m, "%g region(s) (pending writes%s) x %g entries x %g bits (valid, %g-bit register id, 2-bit size; "
-		"Coon et al., US 7,434,032); %g %g-bit comparisons per check, release match per entry",
-	     regions, war ? " + pending reads for WAR" : "", E, w, q->regw, cmps, q->regw);
+		"Coon et al., US 7,434,032); %g %g-bit comparisons per check, release match per entry%s",
+	     regions, war ? " + pending reads for WAR" : "", E, w, q->regw, cmps, q->regw,
+	     q->fpga ? "; FPGA: Vortex's VX_scoreboard, a pending bit per register and warp in flip-flops" : "");
 }
 
 static void sched_geo(struct geo *q, struct iw_model *M, struct iw_struct_model *m)
@@ -431,16 +440,19 @@ static void rf_geo(struct geo *q, struct iw_model *M, struct iw_struct_model *m)
 	m->entries = depth;
 	m->width = width;
 	m->cell = IW_CELL_SRAM;
-	m->ports = 2; /* 1R1W bank (Vortex VX_dp_ram) */
+	/* opc.rf_read_ports = 0: one read port per bank; N > 0: N operand reads per
+	 * cycle for the sub-core, spread over the banks (1 = Vortex's single-ported
+	 * VX_dp_ram, one 1R1W array). */
+	double rports = c->rf_read_ports > 0 ? ceil((double)c->rf_read_ports / banks) : 1;
+	m->ports = (int)rports + 1;
 	m->logic_ge = 0;
-	double rports = c->rf_read_ports == 1 ? 1 : 1;
 	m->fpga[IW_FPGA_LUTRAM] = iw_fpga_lutram(depth, width, rports);
 	m->fpga[IW_FPGA_LUT] = lutram_mux(depth, width, rports);
 	M->act_bits[IW_A_RF_BANK_READ] = width;
 	M->act_bits[IW_A_RF_BANK_WRITE] = width;
-	NOTE(m, "%g banks per sub-core of %g x %g bits (%g registers x 32 bits per sub-core), 1R1W SRAM%s; "
-		"FPGA: LUTRAM (Vortex VX_dp_ram .LUTRAM(1))", banks, depth, width, (double)c->regs / q->S,
-	     c->rf_read_ports == 1 ? ", one read port shared by all CUs (Vortex)" : "");
+	NOTE(m, "%g banks per sub-core of %g x %g bits (%g registers x 32 bits per sub-core), %gR1W SRAM%s; "
+		"FPGA: LUTRAM (Vortex VX_dp_ram .LUTRAM(1)), one copy per read port", banks, depth, width,
+	     (double)c->regs / q->S, rports, c->rf_read_ports == 1 ? ", one read port shared by all CUs (Vortex)" : "");
 }
 
 static const char *const fu_coef[IW_UNIT_COUNT] = {"int", "sp", "dp", "sfu", "tensor", "mem", "branch"};

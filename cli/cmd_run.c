@@ -54,6 +54,7 @@ int cmd_run(int argc, char **argv)
 	const char *config = "v100", *tech = "12nm", *output = NULL, *format = "text";
 	char schemes[1024] = "", workloads[4096] = "";
 	char **sets = calloc((size_t)argc + 4, sizeof *sets);
+	char *owned[3] = {0}; /* --interval/--seed/--scale become --set assignments */
 	size_t nsets = 0;
 	int quiet = 0, rc = 0;
 	if (!sets)
@@ -69,9 +70,20 @@ int cmd_run(int argc, char **argv)
 		case 's': snprintf(schemes + strlen(schemes), sizeof schemes - strlen(schemes), "%s,", optarg); break;
 		case 'w': snprintf(workloads + strlen(workloads), sizeof workloads - strlen(workloads), "%s,", optarg); break;
 		case 'S': sets[nsets++] = optarg; break;
-		case 'I': snprintf(buf, sizeof buf, "run.interval=%s", optarg); sets[nsets++] = strdup(buf); break;
-		case 'R': snprintf(buf, sizeof buf, "run.seed=%s", optarg); sets[nsets++] = strdup(buf); break;
-		case 'X': snprintf(buf, sizeof buf, "run.workload_scale=%s", optarg); sets[nsets++] = strdup(buf); break;
+		case 'I':
+		case 'R':
+		case 'X': {
+			int k = c == 'I' ? 0 : c == 'R' ? 1 : 2;
+			static const char *const key[] = {"run.interval", "run.seed", "run.workload_scale"};
+			snprintf(buf, sizeof buf, "%s=%s", key[k], optarg);
+			free(owned[k]);
+			if (!(owned[k] = strdup(buf))) {
+				rc = cli_fail(1, "out of memory");
+				goto done;
+			}
+			sets[nsets++] = owned[k];
+			break;
+		}
 		case 'o': output = optarg; break;
 		case 'F': format = optarg; break;
 		case 'q': quiet = 1; break;
@@ -117,9 +129,8 @@ int cmd_run(int argc, char **argv)
 	}
 	iw_job_free(&job);
 done:
-	for (size_t i = 0; i < nsets; i++)
-		if (strncmp(sets[i], "run.", 4) == 0)
-			free(sets[i]);
+	for (int k = 0; k < 3; k++)
+		free(owned[k]);
 	free(sets);
 	return rc;
 }

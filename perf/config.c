@@ -202,6 +202,8 @@ static int xml_line(xmlNodePtr n) { return n ? (int)xmlGetLineNo(n) : 0; }
 
 int iw_config_load(struct iw_config *c, const char *arg, char **xml_text, struct iw_err *e)
 {
+	/* A file names only what differs from the defaults. */
+	iw_config_defaults(c);
 	xmlDocPtr doc = NULL;
 	char *text = NULL, *origin = NULL;
 	int rc = iw_xml_load_preset_or_file(arg, "perf/presets", "perf/config.xsd", &doc, &text, &origin, e);

@@ -229,7 +229,7 @@ struct iw_config {
 
 /* Defaults from the table, then a preset or file, then --set overrides. */
 void iw_config_defaults(struct iw_config *c);
-/* Load "v100" (preset) or a path; validates against perf/config.xsd. */
+/* Load "v100" (preset) or a path over the defaults; validates against perf/config.xsd. */
 int iw_config_load(struct iw_config *c, const char *preset_or_file, char **xml_text,
 		   struct iw_err *e);
 /* "key=value"; range- and type-checked against the table; error names the key. */

@@ -45,9 +45,17 @@ int iw_power_eval(const struct iw_config *c, const char *scheme, const struct iw
 		    iw_tech_need(t, "power.constant_density", "W/mm2", "const (chip constant power)", &cdens, e) ||
 		    iw_tech_need(t, "power.idle_sm", "W", "idle SM power", &idle, e))
 			return -e->code;
-		for (int s = 0; s < IW_S_COUNT; s++)
-			if (m.s[s].present)
-				p->leakage_w[s] = dens * m.s[s].um2 * iw_model_gpu_count(c, &m, s);
+		for (int s = 0; s < IW_S_COUNT; s++) {
+			if (!m.s[s].present)
+				continue;
+			/* a file may give a structure its own density (e.g. high-Vt SRAM arrays) */
+			char name[64];
+			double d = dens;
+			snprintf(name, sizeof name, "leak.%s", iw_structs[s].name);
+			if (iw_tech_coef(t, name) && iw_tech_need(t, name, "W/um2", iw_structs[s].name, &d, e))
+				return -e->code;
+			p->leakage_w[s] = d * m.s[s].um2 * iw_model_gpu_count(c, &m, s);
+		}
 		p->constant_w = cdens * c->die_area_mm2;
 		/* AccelWattch: an SM with nothing resident draws the idle-core power */
 		p->idle_w = idle * c->sms * p->idle_fraction;
@@ -104,4 +112,28 @@ void iw_power_result_free(struct iw_power_result *p)
 	iw_free(p->series_struct_w);
 	p->series_t_s = p->series_w = p->series_struct_w = NULL;
 	p->nseries = 0;
+}
+
+void iw_metrics_of(const struct iw_power_result *p, const struct iw_area_result *a, struct iw_metrics *m)
+{
+	m->delay_s = p->seconds;
+	m->energy_j = p->energy_j;
+	m->avg_power_w = p->avg_power_w;
+	m->area = a ? (a->kind == IW_TECH_FPGA ? a->total_area_pct : a->gpu_mm2) : 0;
+	m->adp = m->area * m->delay_s;
+	m->pdp = m->avg_power_w * m->delay_s;
+	m->edp = m->energy_j * m->delay_s;
+}
+
+static double ratio(double a, double b) { return b != 0 ? a / b : 0; }
+
+void iw_metrics_relative(const struct iw_metrics *m, const struct iw_metrics *b, struct iw_metrics *r)
+{
+	r->delay_s = ratio(m->delay_s, b->delay_s);
+	r->energy_j = ratio(m->energy_j, b->energy_j);
+	r->avg_power_w = ratio(m->avg_power_w, b->avg_power_w);
+	r->area = ratio(m->area, b->area);
+	r->adp = ratio(m->adp, b->adp);
+	r->pdp = ratio(m->pdp, b->pdp);
+	r->edp = ratio(m->edp, b->edp);
 }

@@ -31,6 +31,19 @@ struct iw_power_result {
 	double idle_fraction;              /* scheduler-cycles with no resident warp / all */
 };
 
+/* Metrics of one run (MODELS.md "Metrics"): delay = the workload's run time
+ * (s); energy includes leakage, constant and idle power; area = modelled GPU
+ * area (mm^2) on an ASIC node, Total Area(%) on an FPGA device (the thesis's
+ * ADP).  ADP = area x delay, PDP = average power x delay (= energy),
+ * EDP = energy x delay. */
+struct iw_metrics {
+	double delay_s, energy_j, avg_power_w, area, adp, pdp, edp;
+};
+struct iw_area_result;
+void iw_metrics_of(const struct iw_power_result *p, const struct iw_area_result *a, struct iw_metrics *m);
+/* Each field of m divided by the baseline's (baseline = 1, below 1 is better). */
+void iw_metrics_relative(const struct iw_metrics *m, const struct iw_metrics *base, struct iw_metrics *rel);
+
 int iw_power_eval(const struct iw_config *c, const char *scheme, const struct iw_tech *t,
 		  const struct iw_run_result *r, struct iw_power_result *p, struct iw_err *e);
 void iw_power_result_free(struct iw_power_result *p);

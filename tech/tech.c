@@ -174,6 +174,7 @@ static int load_depth(struct iw_tech *t, const char *arg, int depth, struct iw_e
 	attr_double(root, "vdd", 1, &t->vdd);
 	attr_double(root, "clock_mhz", 0, &t->clock_mhz);
 	t->derive_area = t->derive_energy = t->derive_leakage = 1;
+	t->line = (int)xmlGetLineNo(root);
 	size_t cap = 0;
 	for (xmlNodePtr n = root->children; n && !rc; n = n->next) {
 		if (n->type != XML_ELEMENT_NODE)
@@ -186,6 +187,7 @@ static int load_depth(struct iw_tech *t, const char *arg, int depth, struct iw_e
 			attr_str(n, "name", c.name, sizeof c.name);
 			attr_str(n, "unit", c.unit, sizeof c.unit);
 			attr_str(n, "source", c.source, sizeof c.source);
+			attr_str(n, "sources", c.sources, sizeof c.sources);
 			c.line = (int)xmlGetLineNo(n);
 			if (attr_double(n, "value", 0, &c.value)) {
 				rc = iw_fail(e, IW_EINPUT, "%s:%d: coefficient '%s': expected a finite number",
@@ -238,8 +240,8 @@ int iw_tech_need(const struct iw_tech *t, const char *name, const char *unit, co
 	const struct iw_coef *c = iw_tech_coef(t, name);
 	if (!c)
 		return iw_fail(e, IW_EINPUT,
-			       "%s:1: coefficient '%s' (unit %s) needed by structure '%s': expected a <coef name=\"%s\">, found none",
-			       t->origin, name, unit, structure, name);
+			       "%s:%d: coefficient '%s' (unit %s) needed by structure '%s': expected a <coef name=\"%s\">, found none",
+			       t->origin, t->line > 0 ? t->line : 1, name, unit, structure, name);
 	if (strcmp(c->unit, unit) != 0)
 		return iw_fail(e, IW_EINPUT,
 			       "%s:%d: coefficient '%s' needed by structure '%s': expected unit %s, found %s",
@@ -354,6 +356,11 @@ int iw_tech_save(const struct iw_tech *t, const char *path, struct iw_err *e)
 		fputc('"', f);
 		if (c->fitted)
 			fprintf(f, " fitted=\"true\" std_error=\"%.6g\" points=\"%d\"", c->std_error, c->points);
+		if (c->sources[0]) {
+			fputs(" sources=\"", f);
+			xml_escape(f, c->sources);
+			fputc('"', f);
+		}
 		fputs("/>\n", f);
 	}
 	fputs("</tech>\n", f);

@@ -20,6 +20,7 @@ struct iw_coef {
 	double std_error; /* of a fitted value, else 0 */
 	int points;
 	int line;         /* line in the file, for error messages */
+	char sources[256]; /* synthesis reports a fitted value came from (calib) */
 };
 
 struct iw_tech {
@@ -35,6 +36,7 @@ struct iw_tech {
 	/* Additions: the <derive> factors this file was computed with (1 if none) */
 	double derive_area, derive_energy, derive_leakage;
 	char derive_from[64];
+	int line;         /* line of the <tech> element, for errors about absent coefficients */
 };
 
 int iw_tech_load(struct iw_tech *t, const char *preset_or_file, struct iw_err *e);

@@ -82,6 +82,7 @@ static void wider_entries_and_more_ports_never_cost_less(void)
 	monotone_in("sm.warp_size", 4, 32, 4);        /* masks, operand and result data */
 	monotone_in("ghost.dc_units", 1, 8, 1);        /* checker ports of the scheduler */
 	monotone_in("sm.regs", 16384, 131072, 16384);  /* register-file depth */
+	monotone_in("opc.rf_read_ports", 1, 8, 1);     /* register-file read ports */
 	for (double d = 16; d <= 128; d *= 2)
 		for (double r = 1; r < 4; r++)
 			CU_ASSERT(iw_fpga_lutram(d, 40, r + 1) > iw_fpga_lutram(d, 40, r));
@@ -247,6 +248,24 @@ static void area_command_csv_and_explain(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "lut,lutram,ff,bram,dsp,total_area_pct"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",loog,xcu50,rat,"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",loog,xcu50,all,"));
+	/* per-structure rows add up to the total's LUTs and overhead */
+	double lut_sum = 0, ov_sum = 0, lut_all = -1, ov_all = 0;
+	for (char *line = strchr(out, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
+		char st[32];
+		double v[7];
+		if (sscanf(line + 1, "%*[^,],%*[^,],%*[^,],%31[^,],%lf,%lf,%lf,%lf,%lf,%lf,%lf", st, &v[0], &v[1], &v[2],
+			   &v[3], &v[4], &v[5], &v[6]) != 8)
+			continue;
+		if (strcmp(st, "all") == 0) {
+			lut_all = v[0];
+			ov_all = v[6];
+		} else {
+			lut_sum += v[0];
+			ov_sum += v[6];
+		}
+	}
+	CU_ASSERT_DOUBLE_EQUAL(lut_sum, lut_all, 0.5 * IW_S_COUNT);
+	CU_ASSERT_DOUBLE_EQUAL(ov_sum, ov_all, 0.01);
 	CU_ASSERT_EQUAL(tu_run("area --scheme ghost --tech 45nm --explain dc", out, sizeof out, err, sizeof err), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "111"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "dc.compare"));
@@ -266,6 +285,9 @@ static void validation_page_is_current(void)
 	size_t len;
 	struct iw_err e = {0};
 	CU_ASSERT_EQUAL_FATAL(iw_read_file(tu_path("docs/VALIDATION.md"), &doc, &len, &e), 0);
+	if (strcmp(out, doc) != 0)
+		fprintf(stderr, "\ndocs/VALIDATION.md is stale: regenerate it with "
+				"'./build/issuewatt area --validation > docs/VALIDATION.md'\n");
 	CU_ASSERT_STRING_EQUAL(out, doc);
 	CU_ASSERT_PTR_NOT_NULL(strstr(doc, "1276"));
 	iw_free(doc);

@@ -177,6 +177,48 @@ static void clock_override_and_errors(void)
 	CU_ASSERT(REL(p.seconds, 8e-6));
 	iw_power_result_free(&p);
 	CU_ASSERT_EQUAL(iw_power_eval(&c, "nosuch", &t, &r, &p, &e), -IW_EINPUT);
+	/* a per-structure leakage density overrides leak.density for that structure only */
+	struct iw_power_result p0, p1;
+	e.code = 0;
+	CU_ASSERT_EQUAL_FATAL(iw_power_eval(&c, "inorder", &t, &r, &p0, &e), 0);
+	struct iw_tech t2 = t;
+	struct iw_coef cs[512];
+	CU_ASSERT_FATAL(t.ncoef < 512);
+	memcpy(cs, t.coef, t.ncoef * sizeof *cs);
+	t2.coef = cs;
+	cs[t2.ncoef] = *iw_tech_coef(&t, "leak.density");
+	snprintf(cs[t2.ncoef].name, sizeof cs[t2.ncoef].name, "leak.rf");
+	cs[t2.ncoef].value *= 0.1;
+	t2.ncoef++;
+	CU_ASSERT_EQUAL_FATAL(iw_power_eval(&c, "inorder", &t2, &r, &p1, &e), 0);
+	CU_ASSERT(REL(p1.leakage_w[IW_S_RF], 0.1 * p0.leakage_w[IW_S_RF]));
+	CU_ASSERT(REL(p1.leakage_w[IW_S_CU], p0.leakage_w[IW_S_CU]));
+	iw_power_result_free(&p0);
+	iw_power_result_free(&p1);
+	iw_tech_free(&t);
+}
+
+static void metrics_relative_to_baseline(void)
+{
+	struct iw_tech t;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, "12nm", &e), 0);
+	struct iw_config c;
+	iw_config_defaults(&c);
+	struct iw_run_result r;
+	fake_run(&r, 8000, 8, 1000, act_buf, cyc_buf, inst_buf);
+	struct iw_power_result p;
+	struct iw_area_result a;
+	CU_ASSERT_EQUAL_FATAL(iw_power_eval(&c, "ghost", &t, &r, &p, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(iw_area_eval(&c, "ghost", &t, &a, &e), 0);
+	struct iw_metrics m, rel;
+	iw_metrics_of(&p, &a, &m);
+	CU_ASSERT(REL(m.pdp, p.energy_j));                 /* PDP is the energy */
+	CU_ASSERT(REL(m.edp, p.energy_j * p.seconds));
+	CU_ASSERT(REL(m.adp, a.gpu_mm2 * p.seconds));
+	iw_metrics_relative(&m, &m, &rel);
+	CU_ASSERT(REL(rel.adp, 1.0) && REL(rel.pdp, 1.0) && REL(rel.edp, 1.0) && REL(rel.delay_s, 1.0));
+	iw_power_result_free(&p);
 	iw_tech_free(&t);
 }
 
@@ -186,5 +228,6 @@ void suite_power(void)
 		 {"faster_run_saves_static_energy", faster_run_saves_static_energy},
 		 {"node_energy_ratio_is_the_files_factor", node_energy_ratio_is_the_files_factor},
 		 {"energy_per_action_grows_with_width", energy_per_action_grows_with_width},
-		 {"clock_override_and_errors", clock_override_and_errors});
+		 {"clock_override_and_errors", clock_override_and_errors},
+		 {"metrics_relative_to_baseline", metrics_relative_to_baseline});
 }
