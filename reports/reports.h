@@ -87,6 +87,16 @@ struct iw_h5_sweep {
 };
 int iw_h5_write_sweep(const char *path, const struct iw_h5_meta *m, const struct iw_h5_sweep *sw,
 		      const struct iw_row *rows, size_t n, struct iw_err *e);
+/* Rows from a source, fetched one at a time (twice: summary, then runs), so a
+ * caller can stream them from disk and keep memory bounded. */
+struct iw_h5_source {
+	size_t n;
+	int (*get)(void *ctx, size_t i, struct iw_row *row, struct iw_err *e); /* fill *row with row i */
+	void (*put)(void *ctx, struct iw_row *row);                             /* release it (or NULL) */
+	void *ctx;
+};
+int iw_h5_write_source(const char *path, const struct iw_h5_meta *m, const struct iw_h5_sweep *sw,
+		       const struct iw_h5_source *src, struct iw_err *e);
 
 /* HDF5 input: a results file read back into rows (every field iw_h5_write
  * stores, so writing them again gives the same numbers bit for bit). */
