@@ -32,8 +32,15 @@ static double now_s(void)
 /* ------------------------------------------------------------------ state */
 struct state {
 	const struct iw_sweep *s;
-	struct iw_row *rows;        /* nrows, canonical order */
-	unsigned char *done;        /* per unit: 0 no, 1 computed here, 2 read from a file */
+	/* Finished rows are packed into a spool file (unlinked, next to the
+	 * output) and only their place is kept, so memory does not grow with the
+	 * number of points; the writer reads them back one at a time. */
+	int spool;
+	uint64_t spool_end;
+	uint64_t *roff;             /* per row id: offset in the spool */
+	size_t *rlen;               /* per row id: packed length */
+	unsigned char *done;        /* per unit: 0 no, 1 yes */
+	int io_failed;
 	size_t *todo, ntodo, next;  /* units still to run, in canonical order */
 	size_t total, ndone, nrun;  /* units of this shard, finished, finished in this process */
 	size_t limit;               /* stop after this many units run here (0 = no limit) */
@@ -78,13 +85,85 @@ static void progress(struct state *st, int final)
 	fflush(stderr);
 }
 
-static void store(struct state *st, size_t unit, struct iw_row *rows)
+/* Append bytes to the spool at its end (pwrite: no shared file position). */
+static int spool_put(struct state *st, const unsigned char *b, size_t len)
 {
-	size_t ns = st->s->base.nschemes;
-	memcpy(&st->rows[unit * ns], rows, ns * sizeof *rows);
+	size_t done = 0;
+	while (done < len) {
+		ssize_t w = pwrite(st->spool, b + done, len - done, (off_t)(st->spool_end + done));
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		done += (size_t)w;
+	}
+	st->spool_end += len;
+	return 0;
+}
+
+/* Spool one unit's rows (packed already when `packed`, as MPI sends them);
+ * called with the lock held.  The rows are freed by the caller. */
+static void store_packed(struct state *st, size_t unit, const unsigned char *msg, size_t len)
+{
+	size_t ns = st->s->base.nschemes, off = 0;
+	for (size_t si = 0; si < ns; si++) {
+		struct iw_row tmp;
+		size_t used = 0;
+		struct iw_err e = {0};
+		/* lengths of each row: unpack to measure (and to check the message) */
+		if (iw_row_unpack(&tmp, msg + off, len - off, &used, &e)) {
+			if (!st->failed)
+				st->err = e;
+			st->failed = 1;
+			return;
+		}
+		iw_results_row_free(&tmp);
+		st->roff[unit * ns + si] = st->spool_end + off;
+		st->rlen[unit * ns + si] = used;
+		off += used;
+	}
+	if (spool_put(st, msg, off)) {
+		if (!st->failed)
+			iw_fail(&st->err, IW_ERUN, "cannot write the sweep's spool file (disk full?)");
+		st->failed = st->io_failed = 1;
+		return;
+	}
 	st->done[unit] = 1;
 	st->ndone++;
 	st->nrun++;
+}
+
+static void store(struct state *st, size_t unit, const struct iw_row *rows)
+{
+	size_t ns = st->s->base.nschemes, len = 0;
+	unsigned char *msg = NULL;
+	struct iw_err e = {0};
+	for (size_t si = 0; si < ns; si++) {
+		unsigned char *b;
+		size_t bl;
+		if (iw_row_pack(&rows[si], &b, &bl, &e)) {
+			iw_free(msg);
+			if (!st->failed)
+				st->err = e;
+			st->failed = 1;
+			return;
+		}
+		unsigned char *nm = iw_realloc(msg, len + bl);
+		if (!nm) {
+			iw_free(b);
+			iw_free(msg);
+			if (!st->failed)
+				iw_fail(&st->err, IW_ERUN, "out of memory");
+			st->failed = 1;
+			return;
+		}
+		msg = nm;
+		memcpy(msg + len, b, bl);
+		len += bl;
+		iw_free(b);
+	}
+	store_packed(st, unit, msg, len);
+	iw_free(msg);
 }
 
 static int should_stop(struct state *st)
@@ -116,6 +195,8 @@ static void *worker(void *arg)
 			st->failed = 1;
 		} else {
 			store(st, u, tmp);
+			for (size_t si = 0; si < ns; si++)
+				iw_row_free(&tmp[si]);
 		}
 		pthread_cond_broadcast(&st->cv);
 	}
@@ -242,13 +323,10 @@ static int mpi_master(struct state *st, int nranks)
 {
 	size_t ns = st->s->base.nschemes;
 	unsigned long long *inflight = iw_calloc((size_t)nranks, sizeof *inflight);
-	struct iw_row *tmp = iw_calloc(ns, sizeof *tmp);
 	int busy = 0;
-	if (!inflight || !tmp) {
-		iw_free(inflight);
-		iw_free(tmp);
+	(void)ns;
+	if (!inflight)
 		return iw_fail(&st->err, IW_ERUN, "out of memory");
-	}
 	for (int r = 1; r < nranks; r++) {
 		if (!should_stop(st) && st->next < st->ntodo && (!st->limit || st->next < st->limit)) {
 			inflight[r] = st->todo[st->next++];
@@ -273,7 +351,6 @@ static int mpi_master(struct state *st, int nranks)
 		unsigned char *msg = iw_malloc(len ? (size_t)len : 1);
 		if (!msg) {
 			iw_free(inflight);
-			iw_free(tmp);
 			return iw_fail(&st->err, IW_ERUN, "out of memory");
 		}
 		MPI_Recv(msg, len, MPI_BYTE, src, stt.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -283,24 +360,7 @@ static int mpi_master(struct state *st, int nranks)
 				iw_fail(&st->err, IW_ERUN, "rank %d: %.1400s", src, (char *)msg);
 			st->failed = 1;
 		} else {
-			size_t off = 0, k = 0;
-			struct iw_err e = {0};
-			for (; k < ns; k++) {
-				size_t used = 0;
-				if (iw_row_unpack(&tmp[k], msg + off, (size_t)len - off, &used, &e))
-					break;
-				off += used;
-			}
-			if (k < ns) {
-				for (size_t i = 0; i < k; i++)
-					iw_results_row_free(&tmp[i]);
-				if (!st->failed)
-					st->err = e;
-				st->failed = 1;
-			} else {
-				store(st, (size_t)inflight[src], tmp);
-				st->done[inflight[src]] = 2; /* unpacked: freed as read rows */
-			}
+			store_packed(st, (size_t)inflight[src], msg, (size_t)len);
 		}
 		iw_free(msg);
 		if (!should_stop(st) && st->next < st->ntodo && (!st->limit || st->next < st->limit)) {
@@ -312,38 +372,70 @@ static int mpi_master(struct state *st, int nranks)
 		}
 	}
 	iw_free(inflight);
-	iw_free(tmp);
 	return 0;
 }
 #endif
 
 /* ------------------------------------------------------------------ write */
+struct spool_src {
+	const struct state *st;
+	const uint64_t *ids;
+	unsigned char *buf;
+	size_t cap;
+};
+
+static int spool_get(void *ctx, size_t i, struct iw_row *row, struct iw_err *e)
+{
+	struct spool_src *sp = ctx;
+	uint64_t id = sp->ids[i];
+	size_t len = sp->st->rlen[id];
+	if (len > sp->cap) {
+		unsigned char *nb = iw_realloc(sp->buf, len);
+		if (!nb)
+			return iw_fail(e, IW_ERUN, "out of memory");
+		sp->buf = nb;
+		sp->cap = len;
+	}
+	size_t got = 0;
+	while (got < len) {
+		ssize_t r = pread(sp->st->spool, sp->buf + got, len - got, (off_t)(sp->st->roff[id] + got));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return iw_fail(e, IW_ERUN, "cannot read the sweep's spool file back");
+		got += (size_t)r;
+	}
+	return iw_row_unpack(row, sp->buf, len, NULL, e);
+}
+
+static void spool_release(void *ctx, struct iw_row *row)
+{
+	(void)ctx;
+	iw_results_row_free(row);
+}
+
 static int write_done(struct state *st, const char *out, const char *command_line, struct iw_err *e)
 {
 	const struct iw_sweep *s = st->s;
 	size_t ns = s->base.nschemes, n = 0;
 	for (size_t u = 0; u < s->nunits; u++)
 		n += st->done[u] ? ns : 0;
-	struct iw_row *rows = iw_calloc(n ? n : 1, sizeof *rows);
 	uint64_t *ids = iw_calloc(n ? n : 1, sizeof *ids);
-	if (!rows || !ids) {
-		iw_free(rows);
-		iw_free(ids);
+	if (!ids)
 		return iw_fail(e, IW_ERUN, "out of memory");
-	}
 	size_t k = 0;
 	for (size_t u = 0; u < s->nunits; u++)
 		if (st->done[u])
-			for (size_t si = 0; si < ns; si++, k++) {
-				rows[k] = st->rows[u * ns + si]; /* shallow: the writer only reads */
+			for (size_t si = 0; si < ns; si++, k++)
 				ids[k] = u * ns + si;
-			}
 	struct iw_h5_meta m = {command_line, s->base.cfg.name, s->base.config_xml, s->base.tech.name,
 			       s->base.tech.xml_text ? s->base.tech.xml_text : "", (const char *const *)s->param_names,
 			       s->naxes};
 	struct iw_h5_sweep sw = {s->xml, ids};
-	int rc = iw_h5_write_sweep(out, &m, &sw, rows, n, e);
-	iw_free(rows);
+	struct spool_src sp = {st, ids, NULL, 0};
+	struct iw_h5_source src = {n, spool_get, spool_release, &sp};
+	int rc = iw_h5_write_source(out, &m, &sw, &src, e);
+	iw_free(sp.buf);
 	iw_free(ids);
 	return rc;
 }
@@ -376,9 +468,12 @@ static int load_resume(struct state *st, const char *out, struct iw_err *e)
 		size_t u = (size_t)(id / ns);
 		if (id % ns || st->done[u] || res.point_ids[i + ns - 1] != id + ns - 1)
 			continue;
-		memcpy(&st->rows[u * ns], &res.rows[i], ns * sizeof *res.rows);
-		memset(&res.rows[i], 0, ns * sizeof *res.rows);
-		st->done[u] = 2;
+		store(st, u, &res.rows[i]);
+		if (st->failed) {
+			iw_results_free(&res);
+			*e = st->err;
+			return -(e->code ? e->code : IW_ERUN);
+		}
 		i += ns - 1;
 	}
 	iw_results_free(&res);
@@ -406,16 +501,37 @@ int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts
 #endif
 	pthread_mutex_init(&st.mu, NULL);
 	pthread_cond_init(&st.cv, NULL);
-	st.rows = iw_calloc(s->nrows ? s->nrows : 1, sizeof *st.rows);
+	st.spool = -1;
+	st.roff = iw_calloc(s->nrows ? s->nrows : 1, sizeof *st.roff);
+	st.rlen = iw_calloc(s->nrows ? s->nrows : 1, sizeof *st.rlen);
 	st.done = iw_calloc(s->nunits ? s->nunits : 1, 1);
 	st.todo = iw_calloc(s->nunits ? s->nunits : 1, sizeof *st.todo);
 	int rc = 0;
-	if (!st.rows || !st.done || !st.todo) {
+	if (!st.roff || !st.rlen || !st.done || !st.todo) {
 		rc = iw_fail(e, IW_ERUN, "out of memory");
 		goto done;
 	}
+	{
+		/* the spool sits next to the output (same file system, usually larger than /tmp) */
+		size_t pl = strlen(out) + 32;
+		char *tmpl = iw_malloc(pl);
+		if (!tmpl) {
+			rc = iw_fail(e, IW_ERUN, "out of memory");
+			goto done;
+		}
+		snprintf(tmpl, pl, "%s.spool.XXXXXX", out);
+		st.spool = mkstemp(tmpl);
+		if (st.spool >= 0)
+			unlink(tmpl);
+		iw_free(tmpl);
+		if (st.spool < 0) {
+			rc = iw_fail(e, IW_ERUN, "%s: cannot create a spool file beside it (%s)", out, strerror(errno));
+			goto done;
+		}
+	}
 	if (o->resume && (rc = load_resume(&st, out, e)))
 		goto done;
+	st.ndone = st.nrun = 0; /* the counting below includes the resumed units */
 	/* Shards take units round-robin: neighbouring points (similar cost) spread evenly. */
 	for (size_t u = 0; u < s->nunits; u++) {
 		if (o->nshards > 1 && u % o->nshards != o->shard)
@@ -445,7 +561,7 @@ int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts
 		rc = -(e->code ? e->code : IW_ERUN);
 	}
 	/* Whatever happened, what finished is worth keeping (resume takes it up). */
-	if (st.ndone > 0 || rc == 0) {
+	if ((st.ndone > 0 || rc == 0) && !st.io_failed) {
 		struct iw_err we = {0};
 		int wrc = write_done(&st, out, o->command_line, &we);
 		if (wrc && rc == 0) {
@@ -459,14 +575,10 @@ int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts
 		rc = iw_fail(e, IW_ERUN, "%s: stopped with %zu of %zu points finished; run again with --resume to finish",
 			     out, st.ndone, st.total);
 done:
-	for (size_t u = 0; st.done && u < s->nunits; u++)
-		for (size_t si = 0; st.done[u] && si < s->base.nschemes; si++) {
-			if (st.done[u] == 2)
-				iw_results_row_free(&st.rows[u * s->base.nschemes + si]);
-			else
-				iw_row_free(&st.rows[u * s->base.nschemes + si]);
-		}
-	iw_free(st.rows);
+	if (st.spool >= 0)
+		close(st.spool);
+	iw_free(st.roff);
+	iw_free(st.rlen);
 	iw_free(st.done);
 	iw_free(st.todo);
 	pthread_mutex_destroy(&st.mu);

@@ -209,6 +209,7 @@ static void stopped_sweep_resumes_to_the_same_results(void)
 	snprintf(args, sizeof args, "sweep '%s' -o '%s' --resume -j 2 -q", spec, part);
 	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
 	CU_ASSERT(same_h5(full, part));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "(8 points")); /* resumed points counted once */
 	/* a signal: whenever it lands, the file is valid and resuming completes it */
 	snprintf(args, sizeof args,
 		 "sweep '%s' -o '%s/sig.h5' -j 1 -q >/dev/null 2>&1 & p=$!; sleep 0.15; kill -TERM $p; wait $p; "
