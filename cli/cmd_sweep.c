@@ -199,8 +199,9 @@ int cmd_report(int argc, char **argv)
 	static const struct option opts[] = {
 		{"output", required_argument, 0, 'o'}, {"format", required_argument, 0, 'F'},
 		{"no-render", no_argument, 0, 'N'},    {"quiet", no_argument, 0, 'q'},
+		{"power-runs", required_argument, 0, 'P'},
 		{"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
-	const char *out = NULL, *format = "html";
+	const char *out = NULL, *format = "html", *power_runs = NULL;
 	int c, render = 1, quiet = 0;
 	optind = 1;
 	opterr = 0;
@@ -209,6 +210,7 @@ int cmd_report(int argc, char **argv)
 		case 'o': out = optarg; break;
 		case 'F': format = optarg; break;
 		case 'N': render = 0; break;
+		case 'P': power_runs = optarg; break;
 		case 'q': quiet = 1; break;
 		case 'h':
 			printf("Usage: issuewatt report RESULTS.h5 -o DIR\n"
@@ -225,6 +227,9 @@ int cmd_report(int argc, char **argv)
 			       "      --format=html|csv  html: the report in DIR (default); csv: the summary table (one row\n"
 			       "                         per run, the 'run --format csv' columns plus every swept\n"
 			       "                         parameter) on standard output\n"
+			       "      --power-runs=WORKLOAD:SCHEME[,...]  runs whose power over time is plotted (at the\n"
+			       "                         first configuration; default: the spec's <power-trace> elements,\n"
+			       "                         else the first workload with every scheme)\n"
 			       "      --no-render        write data and scripts, do not run gnuplot\n"
 			       "  -q, --quiet            no progress on standard error\n"
 			       "      --help             show this help and exit\n\n"
@@ -249,7 +254,7 @@ int cmd_report(int argc, char **argv)
 	if (!strcmp(format, "csv")) {
 		iw_summary_csv(stdout, res.rows, res.n, (const char *const *)res.param_names, res.nparams, 1);
 	} else {
-		struct iw_report_opts ro = {getenv("IW_GNUPLOT"), render, quiet};
+		struct iw_report_opts ro = {getenv("IW_GNUPLOT"), render, quiet, power_runs};
 		if (iw_report_write(&res, out, &ro, &e))
 			rc = cli_fail(e.code ? e.code : 1, "%s", e.msg);
 		else

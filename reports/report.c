@@ -41,6 +41,7 @@ struct rep {
 	struct fig figs[64];
 	size_t nfigs;
 	struct iw_err *e;
+	const char *power_runs;
 };
 
 static long at(const struct rep *r, size_t c, size_t w, size_t s) { return r->idx[(c * r->nwl + w) * r->nsch + s]; }
@@ -580,7 +581,24 @@ static size_t traces_from_spec(const struct iw_results *res, char (*tr)[2][256],
 static int fig_power(struct rep *r)
 {
 	char tr[16][2][256];
-	size_t nt = traces_from_spec(r->res, tr, 16);
+	size_t nt = 0;
+	if (r->power_runs) {
+		/* WORKLOAD:SCHEME pairs; the workload may hold ':' (knobs), the scheme never */
+		char buf[4096];
+		snprintf(buf, sizeof buf, "%s", r->power_runs);
+		char *save = NULL;
+		for (char *t = strtok_r(buf, ",", &save); t && nt < 16; t = strtok_r(NULL, ",", &save)) {
+			char *c = strrchr(t, ':');
+			if (!c)
+				return iw_fail(r->e, IW_EUSAGE, "--power-runs %s: expected WORKLOAD:SCHEME", t);
+			*c = 0;
+			snprintf(tr[nt][0], 256, "%s", t);
+			snprintf(tr[nt][1], 256, "%s", c + 1);
+			nt++;
+		}
+	} else {
+		nt = traces_from_spec(r->res, tr, 16);
+	}
 	/* Default: the first workload with every scheme, at the first configuration. */
 	if (nt == 0)
 		for (size_t s = 0; s < r->nsch && nt < 16 && r->nwl; s++, nt++) {
@@ -600,6 +618,11 @@ static int fig_power(struct rep *r)
 			for (size_t s = 0; s < r->nsch && row < 0; s++)
 				if (!strcmp(r->workloads[w], tr[t][0]) && !strcmp(r->schemes[s], tr[t][1]))
 					row = r->ncfg ? at(r, 0, w, s) : -1;
+		if (row < 0 && r->power_runs) {
+			fclose(d);
+			return iw_fail(r->e, IW_EINPUT, "--power-runs %s:%s: expected a workload and scheme of the results file",
+				       tr[t][0], tr[t][1]);
+		}
 		if (row < 0)
 			continue;
 		const struct iw_row *x = &r->res->rows[row];
@@ -1076,6 +1099,7 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 	r.res = res;
 	r.dir = dir;
 	r.e = e;
+	r.power_runs = o->power_runs;
 	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
 		return iw_fail(e, IW_ERUN, "%s: cannot create the report folder (%s)", dir, strerror(errno));
 	if (res->n == 0)

@@ -174,6 +174,7 @@ struct iw_report_opts {
 	const char *gnuplot;         /* program, NULL = "gnuplot" (IW_GNUPLOT overrides) */
 	int render;                  /* 0 = write data and scripts only */
 	int quiet;
+	const char *power_runs;      /* "WORKLOAD:SCHEME[,...]" for the power figure, or NULL (spec's choice) */
 };
 /* The HTML page, figures (gnuplot SVG + PNG with their .gp and .dat),
  * CSV and LaTeX tables of a results file into folder `dir`. */

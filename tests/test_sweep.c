@@ -282,6 +282,10 @@ static void report_names_every_figure_and_renders_it(void)
 	snprintf(path, sizeof path, "%s/summary.csv", rep);
 	CU_ASSERT(file_size(path) > 0);
 	CU_ASSERT_PTR_NULL(strstr(html, "not rendered"));
+	snprintf(args, sizeof args, "report '%s/r.h5' -o '%s/p' --power-runs reduce:inorder", dir, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(args, sizeof args, "report '%s/r.h5' -o '%s/p' --power-runs nosuch:inorder", dir, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
 
 	/* no gnuplot: data and scripts still written, the page says how to render */
 	snprintf(rep, sizeof rep, "%s/nognuplot", dir);
