@@ -165,7 +165,7 @@ const struct iw_scheme_ops iw_scheme_inorder = {
 	.warp_start = io_warp_start,
 	.insert = io_insert,
 	.candidate = io_candidate,
-	.candidate_cacheable = 1,
+	.candidate_cacheable = 2, /* its state changes only at insert, issue, write-back */
 	.issue = io_issue,
 	.writeback = io_writeback,
 };

@@ -128,7 +128,8 @@ void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s
 	}
 	sl->state = IW_SLOT_EXEC;
 	sl->t_dispatch = now;
-	unblock(sc->sm, w);
+	if (s->ops->candidate_cacheable == 1)
+		unblock(sc->sm, w);
 	iw_sim_event(s, w, sl, IW_EV_DISPATCH, (uint8_t)unit);
 	if (s->ops->dispatch)
 		s->ops->dispatch(sc->sm->scheme_state, w, sl, now);
@@ -451,9 +452,8 @@ static int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore
 static uint32_t cu_age_order(const struct iw_subcore *sc, uint8_t *idx)
 {
 	uint32_t n = 0;
-	for (uint32_t i = 0; i < sc->ncu; i++) {
-		if (!sc->cu[i].busy)
-			continue;
+	for (uint64_t m = sc->cu_busy; m; m &= m - 1) {
+		uint32_t i = (uint32_t)__builtin_ctzll(m);
 		uint32_t j = n++;
 		while (j && sc->cu[idx[j - 1]].t_alloc > sc->cu[i].t_alloc) {
 			idx[j] = idx[j - 1];
@@ -486,13 +486,13 @@ static int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 	int progress = 0;
 	for (uint32_t k = 0; k < n; k++) {
 		struct iw_cu *cu = &sc->cu[idx[k]];
-		struct iw_warp *w = &sm->warps[cu->warp];
-		struct iw_slot *sl = &w->slots[cu->slot];
-		if (sl->srcs_left)
+		if (cu->left)
 			continue;
-		int unit = iw_sim_unit_free(sc, sl->in.unit, now);
+		int unit = iw_sim_unit_free(sc, cu->unit, now);
 		if (unit < 0)
 			continue;
+		struct iw_warp *w = &sm->warps[cu->warp];
+		struct iw_slot *sl = &w->slots[cu->slot];
 		cu_free(s, sc, idx[k], now);
 		iw_count(s, IW_A_CU_DISPATCH, 1);
 		iw_sim_dispatch(sc, w, sl, unit, now);
@@ -500,20 +500,18 @@ static int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 	}
 	uint64_t bank_used = 0;
 	int ports = c->rf_read_ports ? c->rf_read_ports : c->rf_banks;
+	/* The operands still to read are mirrored in the CU (filled at issue), so
+	 * this loop touches only the sub-core's own arrays. */
 	for (uint32_t k = 0; k < n; k++) {
 		struct iw_cu *cu = &sc->cu[idx[k]];
-		if (!cu->busy)
+		if (!cu->busy || !cu->left)
 			continue;
-		struct iw_warp *w = &sm->warps[cu->warp];
-		struct iw_slot *sl = &w->slots[cu->slot];
-		if (!sl->srcs_left)
-			continue;
-		for (uint32_t o = 0; o < sl->srcs_left;) {
-			uint32_t b = iw_sim_bank(c, w->id, sl->src_rf[o]);
+		for (uint32_t o = 0; o < cu->left;) {
+			uint32_t b = iw_sim_bank(c, cu->warp, cu->reg[o]);
 			if (ports > 0 && !(bank_used >> (b & 63) & 1)) {
 				bank_used |= 1ull << (b & 63);
 				ports--;
-				sl->src_rf[o] = sl->src_rf[--sl->srcs_left];
+				cu->reg[o] = cu->reg[--cu->left];
 				iw_count(s, IW_A_RF_BANK_READ, 1);
 				iw_count(s, IW_A_CU_OPERAND_WRITE, 1);
 				s->res->cnt.rf_reads++;
@@ -523,9 +521,13 @@ static int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 				o++;
 			}
 		}
-		if (!sl->srcs_left) { /* its last operand arrived this cycle */
+		if (!cu->left) { /* its last operand arrived this cycle */
+			struct iw_warp *w = &sm->warps[cu->warp];
+			struct iw_slot *sl = &w->slots[cu->slot];
+			sl->srcs_left = 0;
 			sc->cu_reading &= ~(1ull << idx[k]);
-			unblock(sm, w);
+			if (s->ops->candidate_cacheable == 1)
+				unblock(sm, w);
 			iw_sim_event(s, w, sl, IW_EV_READ, cu->slot);
 			if (s->ops->operands_read)
 				s->ops->operands_read(sm->scheme_state, w, sl, now);
@@ -574,56 +576,55 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		}
 		struct iw_slot *pick = NULL;
 		struct iw_warp *pw = NULL;
-		uint8_t first_reason = IW_STALL_COUNT;
-		for (uint32_t k = 0; k < n + (uint32_t)greedy_first; k++) {
+		/* Ask only warps not known to have nothing, in policy order; every
+		 * answer (or cached answer) lands in creason for the stall reason. */
+		uint64_t askable = sc->active_mask & ~sc->blocked_mask;
+		for (uint32_t k = 0; askable && k < n + (uint32_t)greedy_first; k++) {
 			uint32_t local;
 			if (greedy_first && k == 0)
 				local = sc->greedy;
-			else {
+			else
 				local = sc->order[(start + k - (uint32_t)greedy_first) % n];
-				if (greedy_first && local == sc->greedy)
-					continue;
-			}
-			if (!(sc->active_mask >> local & 1))
+			if (!(askable >> local & 1))
 				continue;
+			askable &= ~(1ull << local);
 			int r = IW_STALL_IB_EMPTY;
-			struct iw_slot *cand = NULL;
-			struct iw_warp *w = NULL;
-			if (sc->blocked_mask >> local & 1) {
-				r = sc->creason[local];
-			} else {
-				w = &sm->warps[sc->warp_ids[local]];
-				cand = s->ops->candidate(st, w, now, &r);
-				if (!cand && s->ops->candidate_cacheable) {
+			struct iw_warp *w = &sm->warps[sc->warp_ids[local]];
+			struct iw_slot *cand = s->ops->candidate(st, w, now, &r);
+			if (!cand) {
+				if (s->ops->candidate_cacheable)
 					sc->blocked_mask |= 1ull << local;
-					sc->creason[local] = (uint8_t)r;
-				}
-			}
-			if (cand) {
+			} else if (iw_sim_unit_free(sc, cand->in.unit, now + 1) < 0) {
 				/* Structural hazard: no unit of its class can take it at the
 				 * earliest cycle it could dispatch (the next one). */
-				if (iw_sim_unit_free(sc, cand->in.unit, now + 1) < 0)
-					r = IW_STALL_FU_BUSY;
-				else {
-					if (sc->cu_busy == sc->cu_all)
-						r = IW_STALL_NO_CU;
-					else {
-						pick = cand;
-						pw = w;
+				r = IW_STALL_FU_BUSY;
+			} else if (sc->cu_busy == sc->cu_all) {
+				r = IW_STALL_NO_CU;
+			} else {
+				pick = cand;
+				pw = w;
+				break;
+			}
+			sc->creason[local] = (uint8_t)r;
+		}
+		if (!pick) {
+			if (!issued) {
+				/* the first warp in policy order with a reason other than an
+				 * empty buffer names the cycle */
+				for (uint32_t k = 0; k < n + (uint32_t)greedy_first; k++) {
+					uint32_t local = greedy_first && k == 0
+								 ? sc->greedy
+								 : sc->order[(start + k - (uint32_t)greedy_first) % n];
+					if ((sc->active_mask >> local & 1) && sc->creason[local] != IW_STALL_IB_EMPTY) {
+						reason = sc->creason[local];
 						break;
 					}
 				}
 			}
-			if (first_reason == IW_STALL_COUNT && r != IW_STALL_IB_EMPTY)
-				first_reason = (uint8_t)r;
-		}
-		if (!pick) {
-			if (!issued)
-				reason = first_reason != IW_STALL_COUNT ? first_reason : reason;
 			break;
 		}
 		uint32_t cui = (uint32_t)__builtin_ctzll(~sc->cu_busy);
-		sc->cu[cui] = (struct iw_cu){1, pw->id, pick->id, now, pick->in.unit};
+		sc->cu[cui] = (struct iw_cu){1, pw->id, pick->id, now, pick->in.unit, 0, {0}};
 		sc->cu_busy |= 1ull << cui;
 		unblock(sm, pw);
 		pick->cu = (uint8_t)cui;
@@ -634,6 +635,10 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 			sc->cu_reading |= 1ull << cui;
 		iw_sim_count_reorder(s, pw, pick);
 		s->ops->issue(st, pw, pick, now);
+		/* after the scheme's issue hook, which may drop operands it gets
+		 * otherwise (LOOG's renamed sources) */
+		sc->cu[cui].left = pick->srcs_left;
+		memcpy(sc->cu[cui].reg, pick->src_rf, sizeof sc->cu[cui].reg);
 		s->res->cnt.ib_occ += now - pick->t_insert;
 		pw->unissued--;
 		uq_trim(pw);

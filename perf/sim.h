@@ -97,6 +97,8 @@ struct iw_cu {
 	uint16_t slot;
 	uint64_t t_alloc;
 	uint8_t unit;          /* unit class of its instruction */
+	uint8_t left;          /* operands still to read (shared collect stage) */
+	uint16_t reg[IW_MAX_SRC];
 };
 
 struct iw_wb_event {
@@ -170,11 +172,13 @@ struct iw_scheme_ops {
 	int (*tick)(void *st, struct iw_subcore *sc, uint64_t now);
 	/* The instruction this warp offers the scheduler, or NULL and *reason. */
 	struct iw_slot *(*candidate)(void *st, struct iw_warp *w, uint64_t now, int *reason);
-	/* Non-zero if a NULL answer of candidate() for a warp stays NULL until one
-	 * of that warp's own events (insert, issue, operands read, dispatch,
-	 * write-back) or a tick of the scheme that returned progress: the engine
-	 * then skips asking again, which saves most of the model's time (the
-	 * candidate check touches the warp's buffers, a cache miss each). */
+	/* 1 if a NULL answer of candidate() for a warp stays NULL until one of
+	 * that warp's own events (insert, issue, operands read, dispatch,
+	 * write-back) or a tick of the scheme that returned progress; 2 if only
+	 * insert, issue and write-back (and scheme ticks) can change it.  The
+	 * engine then skips asking again, which saves much of the model's time
+	 * (the check touches the warp's buffers, a cache miss each).  0: ask
+	 * every cycle. */
 	int candidate_cacheable;
 	/* The scheduler issued s into collector unit s->cu. */
 	void (*issue)(void *st, struct iw_warp *w, struct iw_slot *s, uint64_t now);
