@@ -45,7 +45,13 @@ static int same_h5(const char *a, const char *b)
 	char cmd[1400];
 	snprintf(cmd, sizeof cmd, "h5diff --exclude-attribute / '%s' '%s' >/dev/null 2>&1", a, b);
 	int st = system(cmd);
-	return st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	int same = st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	if (!same && getenv("IW_TEST_VERBOSE")) {
+		snprintf(cmd, sizeof cmd, "h5diff --exclude-attribute / '%s' '%s' | head -20 >&2", a, b);
+		if (system(cmd) != 0)
+			fprintf(stderr, "h5diff failed\n");
+	}
+	return same;
 }
 
 static size_t file_size(const char *path)
