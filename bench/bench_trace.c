@@ -8,7 +8,9 @@
  *     64 warps) resident at once, one instruction per warp in turn, CTAs
  *     replaced as they finish: MB/s and the peak resident set, which must not
  *     depend on the trace length (only on the resident warps);
- *  3. the xz path on a compressed copy of the real fixture (MB/s of text).
+ *  3. the xz path on a compressed copy of the real fixture (MB/s of text);
+ *  4. simulating a smaller copy with the in-order scheme on v100 against
+ *     only parsing it (issue 3: at most 2x), CPU time of this process.
  * Goal (issue 3): >= 100 MB/s of uncompressed text on one core.
  */
 #include "bench.h"
@@ -17,9 +19,18 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
-#define CTAS 1400 /* ~ 250 MB of text */
+static double cpu_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+#define CTAS 1400     /* ~ 250 MB of text */
+#define SIM_CTAS 300  /* ~ 54 MB, 1.3 M warp-instructions: simulated with inorder */
 
 static char *read_all(const char *path, size_t *n)
 {
@@ -41,7 +52,7 @@ static char *read_all(const char *path, size_t *n)
 	return s;
 }
 
-static uint64_t make_trace(const char *path)
+static uint64_t make_trace(const char *path, int ctas)
 {
 	size_t n;
 	char *src = read_all(bench_path("tests/data/traces/matrixmul-sm61/kernel-1.traceg"), &n);
@@ -59,10 +70,10 @@ static uint64_t make_trace(const char *path)
 	/* header with the grid widened to CTAS blocks */
 	char *grid = strstr(src, "-grid dim");
 	fwrite(src, 1, (size_t)(grid - src), f);
-	fprintf(f, "-grid dim = (%d,1,1)\n", CTAS);
+	fprintf(f, "-grid dim = (%d,1,1)\n", ctas);
 	char *after = strchr(grid, '\n') + 1;
 	fwrite(after, 1, (size_t)(body - after), f);
-	for (int c = 0; c < CTAS; c++) {
+	for (int c = 0; c < ctas; c++) {
 		fprintf(f, "#BEGIN_TB\n\nthread block = %d,0,0\n", c);
 		fwrite(warps, 1, (size_t)(end - warps), f);
 		fputs("#END_TB\n\n", f);
@@ -164,7 +175,7 @@ void bench_trace(void)
 	const char *td = getenv("TMPDIR");
 	char path[1024];
 	snprintf(path, sizeof path, "%s/issuewatt-bench-%d.traceg", td && *td ? td : "/tmp", (int)getpid());
-	uint64_t size = make_trace(path);
+	uint64_t size = make_trace(path, CTAS);
 	if (!size) {
 		bench_report("trace: synthetic trace written", 0, "MB", "written", 0);
 		return;
@@ -204,4 +215,34 @@ void bench_trace(void)
 	free(plain);
 	bench_report("trace: .xz open + decompress + parse", rc ? 0 : (double)n * reps / 1e6 / (t1 - t0), "MB/s",
 		     "(informative, small file)", 1);
+
+	/* simulate vs parse */
+	snprintf(path, sizeof path, "%s/issuewatt-bench-sim-%d.traceg", td && *td ? td : "/tmp", (int)getpid());
+	if (!make_trace(path, SIM_CTAS))
+		return;
+	insts = 0;
+	t0 = cpu_now();
+	rc = read_sequential(path, &insts);
+	double parse = cpu_now() - t0;
+	struct iw_config cfg;
+	struct iw_err e = {0};
+	struct iw_workload *w = NULL;
+	struct iw_run_result res;
+	memset(&res, 0, sizeof res);
+	iw_config_defaults(&cfg);
+	double sim = 0;
+	if (!rc && iw_config_load(&cfg, "v100", NULL, &e) == 0 && iw_trace_open(path, &w, &e) == 0) {
+		struct iw_sim_opts o = {.cfg = &cfg, .scheme = "inorder"};
+		t0 = cpu_now();
+		rc = iw_simulate(&o, w, &res, &e);
+		sim = cpu_now() - t0;
+		iw_run_result_free(&res);
+	} else
+		rc = -1;
+	if (rc)
+		fprintf(stderr, "bench_trace: %s\n", e.msg);
+	iw_workload_close(w);
+	unlink(path);
+	bench_report("trace: parse only (CPU s, 1.3 M warp-inst)", parse, "s", "(informative)", 1);
+	bench_report("trace: simulate inorder / parse only", rc ? 0 : sim / parse, "x", "<= 2", !rc && sim <= 2 * parse);
 }

@@ -85,6 +85,7 @@ struct iw_fit_result {
 	double sigma;     /* residual standard deviation */
 	double loo_rmse;  /* root mean square leave-one-out prediction error */
 	double rcond;     /* reciprocal condition number of the column-scaled design */
+	double *cov;      /* p x p covariance of the coefficients */
 	char warning[512];
 };
 
@@ -126,6 +127,18 @@ struct iw_calib_point {
 	struct iw_report rep;
 };
 
+/* A value the fitted model predicts at given parameters, written into the
+ * technology file under its own name with the prediction's standard error
+ * (sqrt(x' C x)); e.g. the area model's fpga.dm.lut.16 from the dep_matrix fit. */
+struct iw_calib_pred {
+	char *name;
+	size_t np;
+	char **pname;
+	double *pvalue;
+	double value, se;
+	int line;
+};
+
 struct iw_calib_fit {
 	char *structure, *quantity, *unit;
 	enum iw_fit_method method;
@@ -138,6 +151,8 @@ struct iw_calib_fit {
 	const char **unit_of; /* unit the report gave for it */
 	struct iw_fit_result res;
 	int done;      /* res is valid */
+	size_t npred;
+	struct iw_calib_pred *pred;
 	char *sources; /* report files, space-separated */
 	int line;
 };

@@ -63,6 +63,10 @@ synth_one() {
 	chp=
 	for kv in $vparams; do chp="$chp chparam -set ${kv%%=*} ${kv#*=} $mod;"; done
 	log=$WORK/reports/$tag.log
+	# Incremental: a report newer than its RTL is reused.
+	if [ -f "$WORK/reports/$tag.stat" ] && [ "$WORK/reports/$tag.stat" -nt "$SRC/calib/rtl/$mod.v" ]; then
+		return 0
+	fi
 	if ! yosys -q -l "$log" -p "read_verilog $SRC/calib/rtl/$mod.v;$chp synth_xilinx -family xcup -noiopad -noclkbuf -flatten -top $mod; tee -q -o $WORK/reports/$tag.stat.tmp stat" >/dev/null 2>&1; then
 		echo "calibrate-fpga: yosys failed on $mod $vparams (see $log)" >&2
 		return 1
@@ -89,6 +93,7 @@ for p in $pids; do wait "$p" || fail=1; done
 
 # The calibration spec: one point per synthesis, one fit per structure and resource.
 SPEC=$WORK/xcu50-calib.xml
+PREDICT=
 TECH_ATTR=
 [ -f "$SRC/tech/xcu50.xml" ] && TECH_ATTR=" tech=\"$SRC/tech/xcu50.xml\""
 {
@@ -99,9 +104,16 @@ TECH_ATTR=
 		s=$1 q=$2 u=$3; shift 3
 		echo "  <fit structure=\"$s\" quantity=\"$q\" unit=\"$u\">"
 		for cf in "$@"; do echo "    <coef name=\"${cf%%:*}\" feature=\"${cf#*:}\"/>"; done
+		for pe in $PREDICT; do
+			echo "    <predict name=\"${pe%%:*}\"><param name=\"entries\" value=\"${pe#*:}\"/></predict>"
+		done
 		echo "  </fit>"
 	}
+	# The area model reads the dependence matrix as points fpga.dm.lut.N: the fitted
+	# model's predictions there (with their standard errors) replace them.
+	PREDICT="fpga.dm.lut.16:16 fpga.dm.lut.32:32 fpga.dm.lut.64:64"
 	fit dep_matrix LUT LUT fpga.dep_matrix.lut.cell:cells fpga.dep_matrix.lut.ready:ready fpga.dep_matrix.lut.row:rows
+	PREDICT=
 	fit dep_matrix FF FF fpga.dep_matrix.ff.cell:cells fpga.dep_matrix.ff.row:rows
 	fit cam LUT LUT fpga.cam.lut.match:match fpga.cam.lut.any:any fpga.cam.lut.entry:entries
 	fit cam FF FF fpga.cam.ff.bit:bits fpga.cam.ff.entry:entries

@@ -54,6 +54,7 @@ void iw_fit_result_free(struct iw_fit_result *r)
 	iw_free(r->loo);
 	iw_free(r->weight);
 	iw_free(r->outlier);
+	iw_free(r->cov);
 	memset(r, 0, sizeof *r);
 }
 
@@ -200,9 +201,10 @@ out:
  * robust weights.  r2/adj are filled for the robust method from GSL. */
 static int fit_core(const double *X, const double *y, const double *w, size_t n, size_t p,
 		    enum iw_fit_method method, double *c, double *cov, double *rw, int *at_bound, double *r2,
-		    double *adj, double *sigma, struct iw_err *e)
+		    double *adj, double *sigma, int *maxiter, struct iw_err *e)
 {
 	int rc = 0;
+	*maxiter = 0;
 	for (size_t i = 0; i < n; i++)
 		rw[i] = 1;
 	for (size_t k = 0; k < p; k++)
@@ -247,6 +249,7 @@ static int fit_core(const double *X, const double *y, const double *w, size_t n,
 			rc = iw_fail(e, IW_ERUN, "robust least squares failed: %s", gsl_strerror(g));
 			goto out;
 		}
+		*maxiter = g == GSL_EMAXITER;
 		gsl_multifit_robust_stats st = gsl_multifit_robust_statistics(ws);
 		*sigma = st.sigma;
 		*r2 = st.Rsq;
@@ -414,9 +417,10 @@ int iw_fit(const double *X, const double *y, const double *w, size_t n, size_t p
 	res->loo = iw_calloc(n, sizeof *res->loo);
 	res->weight = iw_calloc(n, sizeof *res->weight);
 	res->outlier = iw_calloc(n, sizeof *res->outlier);
+	res->cov = iw_calloc(p * p, sizeof *res->cov);
 	int rc = 0;
 	if (!scale || !Xs || !cov || !cs || !dir || !Xl || !yl || !wl || !rwl || !covl || !abl || !res->coef ||
-	    !res->se || !res->at_bound || !res->fitted || !res->loo || !res->weight || !res->outlier) {
+	    !res->se || !res->at_bound || !res->fitted || !res->loo || !res->weight || !res->outlier || !res->cov) {
 		rc = iw_fail(e, IW_ERUN, "out of memory");
 		goto out;
 	}
@@ -466,14 +470,21 @@ int iw_fit(const double *X, const double *y, const double *w, size_t n, size_t p
 			 "poorly conditioned design (reciprocal condition number %.2g): standard errors are large; "
 			 "spread the parameters further",
 			 res->rcond);
+	int maxiter = 0;
 	rc = fit_core(Xs, y, w, n, p, method, cs, cov, res->weight, res->at_bound, &res->r2, &res->adj_r2, &res->sigma,
-		      e);
+		      &maxiter, e);
 	if (rc)
 		goto out;
+	if (maxiter)
+		snprintf(res->warning, sizeof res->warning,
+			 "the robust fit reached its iteration limit before converging; its weights and outlier flags "
+			 "are from the last iteration");
 	for (size_t k = 0; k < p; k++) {
 		res->coef[k] = cs[k] / scale[k];
 		double v = cov[k * p + k];
 		res->se[k] = v > 0 ? sqrt(v) / scale[k] : 0;
+		for (size_t l = 0; l < p; l++)
+			res->cov[k * p + l] = cov[k * p + l] / (scale[k] * scale[l]);
 	}
 	double sw = 0, swy = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -517,8 +528,9 @@ int iw_fit(const double *X, const double *y, const double *w, size_t n, size_t p
 		}
 		struct iw_err le = {0};
 		double r2, adj, sg;
+		int mi;
 		res->loo[i] = NAN;
-		if (m >= p && fit_core(Xl, yl, wl, m, p, method, cs, covl, rwl, abl, &r2, &adj, &sg, &le) == 0) {
+		if (m >= p && fit_core(Xl, yl, wl, m, p, method, cs, covl, rwl, abl, &r2, &adj, &sg, &mi, &le) == 0) {
 			double f = 0;
 			for (size_t k = 0; k < p; k++)
 				f += Xs[i * p + k] * cs[k];

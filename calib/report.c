@@ -17,6 +17,16 @@
 
 /* ---- rows --------------------------------------------------------------- */
 
+/* Rows of one instance are added together, so a search may start where the
+ * instance's rows start (keeps parsing linear in the report size). */
+static int find_row_from(const struct iw_report *r, size_t from, const char *inst, const char *q)
+{
+	for (size_t i = from; i < r->n; i++)
+		if (strcmp(r->rows[i].quantity, q) == 0 && strcmp(r->rows[i].instance, inst) == 0)
+			return (int)i;
+	return -1;
+}
+
 static int find_row(const struct iw_report *r, const char *inst, const char *q)
 {
 	for (size_t i = 0; i < r->n; i++)
@@ -285,14 +295,14 @@ struct alias {
 	const char *unit;
 };
 
-static int apply_aliases(struct iw_report *r, const char *inst, const struct alias *a, size_t na,
-			 struct iw_err *e)
+static int apply_aliases_from(struct iw_report *r, size_t from, const char *inst, const struct alias *a,
+			      size_t na, struct iw_err *e)
 {
 	for (size_t k = 0; k < na; k++) {
-		if (find_row(r, inst, a[k].canon) >= 0)
+		if (find_row_from(r, from, inst, a[k].canon) >= 0)
 			continue;
 		for (size_t s = 0; s < 4 && a[k].src[s]; s++) {
-			int i = find_row(r, inst, a[k].src[s]);
+			int i = find_row_from(r, from, inst, a[k].src[s]);
 			if (i >= 0) {
 				int rc = add_row(r, inst, a[k].canon, r->rows[i].value * a[k].scale,
 						 a[k].unit ? a[k].unit : r->rows[i].unit, r->rows[i].line, 0, e);
@@ -303,6 +313,12 @@ static int apply_aliases(struct iw_report *r, const char *inst, const struct ali
 		}
 	}
 	return 0;
+}
+
+static int apply_aliases(struct iw_report *r, const char *inst, const struct alias *a, size_t na,
+			 struct iw_err *e)
+{
+	return apply_aliases_from(r, 0, inst, a, na, e);
 }
 
 static const struct alias vivado_util_alias[] = {
@@ -377,6 +393,7 @@ static int parse_vivado(struct iw_report *r, const struct lines *L, int power, s
 				if (!r->top[0] && depth == 0)
 					snprintf(r->top, sizeof r->top, "%s", cells[ci]);
 				rows++;
+				size_t from = r->n;
 				for (size_t k = 0; k < nc; k++) {
 					double v;
 					if ((int)k == ci || num(cells[k], &v) != 0)
@@ -393,7 +410,7 @@ static int parse_vivado(struct iw_report *r, const struct lines *L, int power, s
 					if (rc)
 						return rc;
 				}
-				rc = apply_aliases(r, path, vivado_util_alias, IW_ARRAY_LEN(vivado_util_alias), e);
+				rc = apply_aliases_from(r, from, path, vivado_util_alias, IW_ARRAY_LEN(vivado_util_alias), e);
 				if (rc)
 					return rc;
 			}
@@ -596,7 +613,7 @@ static int parse_dc_area(struct iw_report *r, const struct lines *L, struct iw_e
 			return iw_fail(e, IW_EINPUT,
 				       "%s:%zu: expected the 'Hierarchical cell' table header and its dashes line, found none",
 				       L->name, i + 1);
-		size_t ncol = 0, cs[MAXCOL], ce[MAXCOL];
+		size_t ncol = 0, cs[MAXCOL];
 		for (const char *p = L->l[d]; *p && ncol < MAXCOL;) {
 			while (*p == ' ')
 				p++;
@@ -605,7 +622,7 @@ static int parse_dc_area(struct iw_report *r, const struct lines *L, struct iw_e
 			cs[ncol] = (size_t)(p - L->l[d]);
 			while (*p == '-')
 				p++;
-			ce[ncol++] = (size_t)(p - L->l[d]);
+			ncol++;
 		}
 		char col[MAXCOL][96];
 		for (size_t k = 0; k < ncol; k++) {
@@ -629,7 +646,6 @@ static int parse_dc_area(struct iw_report *r, const struct lines *L, struct iw_e
 					strcat(col[k], " ");
 				snprintf(col[k] + strlen(col[k]), sizeof col[k] - strlen(col[k]), "%s", w);
 			}
-			(void)ce;
 		}
 		int cabs = -1;
 		for (size_t k = 0; k < ncol; k++)
@@ -661,6 +677,10 @@ static int parse_dc_area(struct iw_report *r, const struct lines *L, struct iw_e
 					continue;
 				const char *unit = strstr(col[k], "Percent") ? "%" : "um2";
 				rc = add_row(r, path, col[k], v, unit, (int)j + 1, 0, e);
+				/* Every instance's "area" is its absolute total; the top's
+				 * comes from the more precise summary line instead. */
+				if (!rc && (int)k == cabs && strcmp(path, r->top) != 0)
+					rc = add_row(r, path, "area", v, "um2", (int)j + 1, 0, e);
 				if (rc)
 					return rc;
 			}
@@ -673,17 +693,12 @@ static int parse_dc_area(struct iw_report *r, const struct lines *L, struct iw_e
 		return iw_fail(e, IW_EINPUT, "%s: expected a 'Total cell area:' line or a hierarchical area table, found neither",
 			       L->name);
 	/* Every instance gets "area" (its absolute total); the top's comes from the summary. */
-	rc = apply_aliases(r, r->top, dc_area_alias, IW_ARRAY_LEN(dc_area_alias), e);
-	for (size_t k = 0, n0 = r->n; rc == 0 && k < n0; k++)
-		if (strcmp(r->rows[k].quantity, "Absolute Total") == 0 && find_row(r, r->rows[k].instance, "area") < 0)
-			rc = add_row(r, r->rows[k].instance, "area", r->rows[k].value, "um2", r->rows[k].line, 0, e);
-	return rc;
+	return apply_aliases(r, r->top, dc_area_alias, IW_ARRAY_LEN(dc_area_alias), e);
 }
 
 /* "1mW", "1pW", "10uW" -> watts per unit. */
 static int power_unit(const char *s, double *scale)
 {
-	double m = 1;
 	char *end;
 	double v = strtod(s, &end);
 	if (end == s)
@@ -694,7 +709,7 @@ static int power_unit(const char *s, double *scale)
 	} u[] = {{"W", 1}, {"mW", 1e-3}, {"uW", 1e-6}, {"nW", 1e-9}, {"pW", 1e-12}, {"fW", 1e-15}, {"kW", 1e3}};
 	for (size_t k = 0; k < IW_ARRAY_LEN(u); k++)
 		if (strcmp(end, u[k].u) == 0) {
-			*scale = v * u[k].f * m;
+			*scale = v * u[k].f;
 			return 0;
 		}
 	return -1;
@@ -818,7 +833,7 @@ static int parse_opensta_power(struct iw_report *r, const struct lines *L, struc
 	if (nh != 5)
 		return iw_fail(e, IW_EINPUT, "%s:%zu: expected the columns Group, Internal, Switching, Leakage, Total, found %zu",
 			       L->name, hdr + 1, nh);
-	double scale = 1;
+	/* OpenSTA prints Watts and says so; anything else is not this report. */
 	if (hdr + 1 < L->n && !strstr(L->l[hdr + 1], "(Watts)"))
 		return iw_fail(e, IW_EINPUT, "%s:%zu: expected the unit '(Watts)' on the second header line", L->name, hdr + 2);
 	size_t rows = 0;
@@ -851,7 +866,7 @@ static int parse_opensta_power(struct iw_report *r, const struct lines *L, struc
 					*p = (char)tolower((unsigned char)*p);
 				snprintf(q, sizeof q, "power.%s.%s", g, c);
 			}
-			int rc = add_row(r, r->top, q, v[k] * scale, "W", (int)j + 1, 1, e);
+			int rc = add_row(r, r->top, q, v[k], "W", (int)j + 1, 1, e);
 			if (rc)
 				return rc;
 		}
@@ -946,6 +961,11 @@ static int parse_yosys(struct iw_report *r, const struct lines *L, struct iw_err
 {
 	char inst[256] = "";
 	int in_hier = 0, in_cells = 0, rc, sections = 0;
+	/* Yosys 0.4x and later print count-first columns announced by header
+	 * lines "+----Local Count, excluding submodules." ("Count including
+	 * submodules", "Local Area" ...): their kinds, in order. */
+	size_t ncf = 0;
+	int cf_incl[4] = {0}, cf_area[4] = {0};
 	for (size_t i = 0; i < L->n; i++) {
 		const char *s = L->l[i];
 		const char *t = skipws(s);
@@ -958,6 +978,7 @@ static int parse_yosys(struct iw_report *r, const struct lines *L, struct iw_err
 				name[nl - 4] = 0;
 			iw_trim(name);
 			in_cells = 0;
+			ncf = 0;
 			if (strcmp(name, "design hierarchy") == 0) {
 				in_hier = 1;
 				inst[0] = 0;
@@ -983,6 +1004,47 @@ static int parse_yosys(struct iw_report *r, const struct lines *L, struct iw_err
 		}
 		if (!inst[0])
 			continue;
+		if (*t == '+' || *t == '|') {
+			const char *plus = strrchr(t, '+');
+			if (plus && plus[1] == '-' && ncf < 4) {
+				cf_incl[ncf] = strstr(plus, "including") != NULL;
+				cf_area[ncf] = strstr(plus, "Area") != NULL || strstr(plus, "area") != NULL;
+				ncf++;
+			}
+			continue;
+		}
+		if (ncf && (isdigit((unsigned char)*t) || *t == '-')) {
+			/* "  521  663.138  521  663.138 cells" / "   15   $_ANDNOT_" */
+			const char *p = t;
+			double cnt = NAN;
+			int ccol = -1;
+			for (size_t k = 0; k < ncf; k++) /* the count to use: with submodules if given */
+				if (!cf_area[k] && (ccol < 0 || cf_incl[k]))
+					ccol = (int)k;
+			for (size_t k = 0; k < ncf; k++) {
+				char tok[64];
+				size_t tl = strcspn(p, " \t");
+				copy_trim(tok, sizeof tok, p, tl);
+				double v;
+				if ((int)k == ccol && num(tok, &v) == 0)
+					cnt = v;
+				p += tl;
+				if (k + 1 < ncf)
+					p = skipws(p);
+			}
+			size_t gap = strspn(p, " \t");
+			char name[256];
+			copy_trim(name, sizeof name, p, strlen(p));
+			if (!name[0] || isnan(cnt))
+				continue;
+			if (gap >= 2)
+				rc = yosys_cell(r, inst, name[0] == '\\' ? name + 1 : name, cnt, (int)i + 1, e);
+			else
+				rc = add_row(r, inst, name, cnt, strcmp(name, "cells") == 0 ? "cells" : "", (int)i + 1, 1, e);
+			if (rc)
+				return rc;
+			continue;
+		}
 		if (starts(t, "Number of cells:")) {
 			double v;
 			if (num(t + 16, &v) != 0)
@@ -1051,12 +1113,13 @@ static int det_vivado_power(const struct lines *L)
 {
 	return has(L, "| Command", 20) && (has(L, "report_power", 20) || has(L, "Total On-Chip Power", 60));
 }
-static int det_dc_area(const struct lines *L) { return has(L, "Report : area", 60); }
-static int det_dc_power(const struct lines *L) { return has(L, "Report : power", 60); }
+static int det_dc_area(const struct lines *L) { return has(L, "Report : area", 5000); }
+static int det_dc_power(const struct lines *L) { return has(L, "Report : power", 5000); }
 static int det_yosys(const struct lines *L)
 {
 	return (has(L, "Printing statistics.", 1000000) || has(L, "=== ", 1000000)) &&
-	       has(L, "Number of cells:", 1000000);
+	       (has(L, "Number of cells:", 1000000) || has(L, "Local Count", 1000000) ||
+		has(L, "Count including submodules", 1000000));
 }
 static int det_opensta(const struct lines *L)
 {

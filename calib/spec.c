@@ -13,15 +13,22 @@
 #include <math.h>
 #include <string.h>
 
-static char *xattr(xmlNodePtr n, const char *name)
+/* An attribute's copy, NULL if absent.  A copy that cannot be allocated is
+ * counted in *oom so that the loader reports it instead of reading the
+ * attribute as absent. */
+static char *xattr_c(xmlNodePtr n, const char *name, int *oom)
 {
 	xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
 	if (!v)
 		return NULL;
 	char *s = iw_strdup((const char *)v);
 	xmlFree(v);
+	if (!s)
+		++*oom;
 	return s;
 }
+static _Thread_local int xattr_oom;
+#define xattr(n, name) xattr_c((n), (name), &xattr_oom)
 
 static int is_el(xmlNodePtr n, const char *name)
 {
@@ -58,6 +65,15 @@ void iw_calib_free(struct iw_calib *c)
 		iw_free(f->y);
 		iw_free(f->unit_of);
 		iw_free(f->sources);
+		for (size_t k = 0; k < f->npred; k++) {
+			struct iw_calib_pred *pr = &f->pred[k];
+			iw_free(pr->name);
+			for (size_t j = 0; j < pr->np; j++)
+				iw_free(pr->pname[j]);
+			iw_free(pr->pname);
+			iw_free(pr->pvalue);
+		}
+		iw_free(f->pred);
 		iw_fit_result_free(&f->res);
 	}
 	iw_free(c->points);
@@ -79,6 +95,47 @@ static char *join_dir(const char *spec, const char *rel)
 		strcpy(s + dl, rel);
 	}
 	return s;
+}
+
+/* The <param name value> children of n. */
+static int load_params(const char *sp, xmlNodePtr n, char ***pname, double **pvalue, size_t *npar,
+		       struct iw_err *e)
+{
+	size_t np = 0;
+	for (xmlNodePtr k = n->children; k; k = k->next)
+		np += (size_t)is_el(k, "param");
+	*pname = iw_calloc(np + 1, sizeof **pname);
+	*pvalue = iw_calloc(np + 1, sizeof **pvalue);
+	*npar = 0;
+	if (!*pname || !*pvalue)
+		return iw_fail(e, IW_ERUN, "out of memory");
+	for (xmlNodePtr k = n->children; k; k = k->next) {
+		if (!is_el(k, "param"))
+			continue;
+		char *nm = xattr(k, "name"), *v = xattr(k, "value");
+		double d = 0;
+		if (!nm || !v) {
+			iw_free(nm);
+			iw_free(v);
+			return iw_fail(e, IW_ERUN, "out of memory");
+		}
+		int bad = iw_parse_double(v, &d) != 0;
+		iw_free(v);
+		if (bad) {
+			iw_free(nm);
+			return iw_fail(e, IW_EINPUT, "%s:%ld: expected a finite parameter value", sp, xmlGetLineNo(k));
+		}
+		for (size_t j = 0; j < *npar; j++)
+			if (strcmp((*pname)[j], nm) == 0) {
+				int rc = iw_fail(e, IW_EINPUT, "%s:%ld: expected each parameter once, found '%s' twice", sp,
+						 xmlGetLineNo(k), nm);
+				iw_free(nm);
+				return rc;
+			}
+		(*pname)[*npar] = nm;
+		(*pvalue)[(*npar)++] = d;
+	}
+	return 0;
 }
 
 static int load_point(struct iw_calib *c, xmlNodePtr n, struct iw_calib_point *p, struct iw_err *e)
@@ -103,37 +160,9 @@ static int load_point(struct iw_calib *c, xmlNodePtr n, struct iw_calib_point *p
 		rc = iw_fail(e, IW_ERUN, "out of memory");
 		goto out;
 	}
-	size_t np = 0;
-	for (xmlNodePtr k = n->children; k; k = k->next)
-		np += (size_t)is_el(k, "param");
-	p->pname = iw_calloc(np + 1, sizeof *p->pname);
-	p->pvalue = iw_calloc(np + 1, sizeof *p->pvalue);
-	if (!p->pname || !p->pvalue) {
-		rc = iw_fail(e, IW_ERUN, "out of memory");
+	rc = load_params(sp, n, &p->pname, &p->pvalue, &p->np, e);
+	if (rc)
 		goto out;
-	}
-	for (xmlNodePtr k = n->children; k; k = k->next) {
-		if (!is_el(k, "param"))
-			continue;
-		char *nm = xattr(k, "name"), *v = xattr(k, "value");
-		double d = 0;
-		int bad = !nm || !v || iw_parse_double(v, &d) != 0;
-		for (size_t j = 0; !bad && j < p->np; j++)
-			if (strcmp(p->pname[j], nm) == 0) {
-				rc = iw_fail(e, IW_EINPUT, "%s:%ld: expected each parameter once, found '%s' twice", sp,
-					     xmlGetLineNo(k), nm);
-				bad = 2;
-			}
-		iw_free(v);
-		if (bad) {
-			iw_free(nm);
-			if (!rc)
-				rc = iw_fail(e, IW_EINPUT, "%s:%ld: expected a finite parameter value", sp, xmlGetLineNo(k));
-			goto out;
-		}
-		p->pname[p->np] = nm;
-		p->pvalue[p->np++] = d;
-	}
 	struct iw_err re = {0};
 	if (iw_report_load(&p->rep, p->report, fmt, &re) != 0) {
 		rc = iw_fail(e, re.code, "%s:%d: report of this point: %s", sp, p->line, re.msg);
@@ -192,6 +221,24 @@ static int load_fit(struct iw_calib *c, xmlNodePtr n, struct iw_calib_fit *f, en
 			return iw_fail(e, IW_EINPUT, "%s:%ld: %s", c->spec_path, xmlGetLineNo(k), fe.msg);
 		f->hint[f->ncoef - 1] = used;
 	}
+	size_t npr = 0;
+	for (xmlNodePtr k = n->children; k; k = k->next)
+		npr += (size_t)is_el(k, "predict");
+	f->pred = iw_calloc(npr + 1, sizeof *f->pred);
+	if (!f->pred)
+		return iw_fail(e, IW_ERUN, "out of memory");
+	for (xmlNodePtr k = n->children; k; k = k->next) {
+		if (!is_el(k, "predict"))
+			continue;
+		struct iw_calib_pred *pr = &f->pred[f->npred++];
+		pr->line = (int)xmlGetLineNo(k);
+		pr->name = xattr(k, "name");
+		if (!pr->name)
+			return iw_fail(e, IW_ERUN, "out of memory");
+		int rc = load_params(c->spec_path, k, &pr->pname, &pr->pvalue, &pr->np, e);
+		if (rc)
+			return rc;
+	}
 	return 0;
 }
 
@@ -206,6 +253,7 @@ int iw_calib_load(struct iw_calib *c, const char *spec_path, struct iw_err *e)
 		return rc;
 	rc = iw_xml_load(spec_path, text, len, "calib/calib.xsd", &doc, e);
 	iw_free(text);
+	xattr_oom = 0;
 	if (rc)
 		return rc;
 	c->spec_path = iw_strdup(spec_path);
@@ -248,8 +296,26 @@ int iw_calib_load(struct iw_calib *c, const char *spec_path, struct iw_err *e)
 			}
 		}
 	}
+	/* One technology coefficient is fitted once: two fits writing the same
+	 * name would silently keep whichever came last. */
+	for (size_t a = 0; !rc && a < c->nfits; a++)
+		for (size_t b = a; !rc && b < c->nfits; b++) {
+			const struct iw_calib_fit *fa = &c->fits[a], *fb = &c->fits[b];
+			for (size_t i = 0; !rc && i < fa->ncoef + fa->npred; i++)
+				for (size_t j = (a == b ? i + 1 : 0); !rc && j < fb->ncoef + fb->npred; j++) {
+					const char *na = i < fa->ncoef ? fa->coef_name[i] : fa->pred[i - fa->ncoef].name;
+					const char *nb = j < fb->ncoef ? fb->coef_name[j] : fb->pred[j - fb->ncoef].name;
+					if (strcmp(na, nb) == 0)
+						rc = iw_fail(e, IW_EINPUT,
+							     "%s:%d: expected each technology coefficient to be written by one "
+							     "fit, found '%s' also in the fit at line %d",
+							     spec_path, fb->line, nb, fa->line);
+				}
+		}
 out:
 	xmlFreeDoc(doc);
+	if (!rc && xattr_oom)
+		rc = iw_fail(e, IW_ERUN, "out of memory");
 	if (rc)
 		iw_calib_free(c);
 	return rc;
@@ -293,10 +359,14 @@ int iw_calib_run(struct iw_calib *c, int method_override, struct iw_err *e)
 					rc = iw_fail(e, le.code, "%s:%d: %s", c->spec_path, pt->line, le.msg);
 			w[n] = pt->weight;
 			f->point[n++] = i;
-			if (!strstr(f->sources, pt->report)) {
+			/* Provenance names reports as the spec does (relative to it). */
+			const char *slash = strrchr(c->spec_path, '/');
+			size_t dl = slash ? (size_t)(slash - c->spec_path + 1) : 0;
+			const char *rel = strncmp(pt->report, c->spec_path, dl) == 0 ? pt->report + dl : pt->report;
+			if (!strstr(f->sources, rel)) {
 				if (f->sources[0])
 					strcat(f->sources, " ");
-				strcat(f->sources, pt->report);
+				strcat(f->sources, rel);
 			}
 		}
 		f->npoints = n;
@@ -308,6 +378,28 @@ int iw_calib_run(struct iw_calib *c, int method_override, struct iw_err *e)
 					     f->structure, f->quantity, n, le.msg);
 			else
 				f->done = 1;
+		}
+		for (size_t k = 0; !rc && k < f->npred; k++) {
+			/* value = x.c, variance = x' C x */
+			struct iw_calib_pred *pr = &f->pred[k];
+			double x[64] = {0}, v = 0, var = 0;
+			struct iw_err le = {0};
+			if (p > IW_ARRAY_LEN(x)) {
+				rc = iw_fail(e, IW_EINPUT, "%s:%d: expected at most %zu coefficients in a fit", c->spec_path,
+					     f->line, IW_ARRAY_LEN(x));
+				break;
+			}
+			for (size_t j = 0; j < p && !rc; j++)
+				if (iw_calib_feature(f->structure, f->feature[j], (const char *const *)pr->pname, pr->pvalue,
+						     pr->np, &x[j], NULL, &le) != 0)
+					rc = iw_fail(e, le.code, "%s:%d: %s", c->spec_path, pr->line, le.msg);
+			for (size_t j = 0; j < p && !rc; j++) {
+				v += x[j] * f->res.coef[j];
+				for (size_t l = 0; l < p; l++)
+					var += x[j] * f->res.cov[j * p + l] * x[l];
+			}
+			pr->value = v;
+			pr->se = var > 0 ? sqrt(var) : 0;
 		}
 	next:
 		iw_free(X);
@@ -340,6 +432,14 @@ void iw_calib_print(const struct iw_calib *c, FILE *o)
 			r->adj_r2, r->sigma, r->loo_rmse, r->rcond);
 		if (r->warning[0])
 			fprintf(o, "warning: %s\n", r->warning);
+		for (size_t k = 0; k < f->npred; k++) {
+			const struct iw_calib_pred *pr = &f->pred[k];
+			char par[128] = "";
+			for (size_t j = 0; j < pr->np; j++)
+				snprintf(par + strlen(par), sizeof par - strlen(par), "%s%s=%g", j ? "," : "", pr->pname[j],
+					 pr->pvalue[j]);
+			fprintf(o, "predicted %-26s at %-22s %12.6g +- %.4g\n", pr->name, par, pr->value, pr->se);
+		}
 		if (f->method == IW_FIT_ROBUST)
 			fprintf(o, "outliers (bisquare weight < 0.5): %zu\n", r->noutliers);
 		fprintf(o, "%-4s %-40s %-22s %12s %12s %12s %10s %6s\n", "pt", "report [instance]", "parameters", "measured",
@@ -456,6 +556,30 @@ int iw_calib_write_h5(const struct iw_calib *c, const char *path, struct iw_err 
 		bad |= H5LTmake_dataset_double(g, "point_loo_prediction", 1, pn, r->loo) < 0;
 		bad |= H5LTmake_dataset_double(g, "point_weight", 1, pn, r->weight) < 0;
 		bad |= H5LTmake_dataset_int(g, "point_outlier", 1, pn, r->outlier) < 0;
+		hsize_t pc[2] = {fit->ncoef, fit->ncoef};
+		bad |= H5LTmake_dataset_double(g, "coef_covariance", 2, pc, r->cov) < 0;
+		if (fit->npred) {
+			char **pnm = iw_calloc(fit->npred, sizeof *pnm);
+			double *pv = iw_calloc(fit->npred * 2, sizeof *pv);
+			if (!pnm || !pv) {
+				iw_free(pnm);
+				iw_free(pv);
+				H5Gclose(g);
+				bad = 1;
+				break;
+			}
+			for (size_t k = 0; k < fit->npred; k++) {
+				pnm[k] = fit->pred[k].name;
+				pv[k] = fit->pred[k].value;
+				pv[fit->npred + k] = fit->pred[k].se;
+			}
+			hsize_t pp[1] = {fit->npred};
+			bad |= h5_strings(g, "predict_name", pnm, fit->npred) < 0;
+			bad |= H5LTmake_dataset_double(g, "predict_value", 1, pp, pv) < 0;
+			bad |= H5LTmake_dataset_double(g, "predict_std_error", 1, pp, pv + fit->npred) < 0;
+			iw_free(pnm);
+			iw_free(pv);
+		}
 		H5Gclose(g);
 	}
 	if (f >= 0 && H5Fclose(f) < 0)
@@ -493,6 +617,30 @@ static void setd(xmlNodePtr n, const char *attr, double v)
 	xmlSetProp(n, (const xmlChar *)attr, (const xmlChar *)b);
 }
 
+/* Mark (or add) one coefficient: value, unit kept if present, provenance. */
+static void mark_one(xmlNodePtr root, const char *name, double value, double se, const char *unit, const char *src,
+		     size_t points, const char *sources)
+{
+	xmlNodePtr n = find_coef(root->children, name);
+	if (!n) {
+		/* The file lacks it: add it, with the unit of the data. */
+		xmlAddChild(root, xmlNewText((const xmlChar *)"  "));
+		n = xmlNewChild(root, NULL, (const xmlChar *)"coef", NULL);
+		xmlAddChild(root, xmlNewText((const xmlChar *)"\n"));
+		xmlSetProp(n, (const xmlChar *)"name", (const xmlChar *)name);
+		xmlSetProp(n, (const xmlChar *)"value", (const xmlChar *)"0");
+		xmlSetProp(n, (const xmlChar *)"unit", (const xmlChar *)unit);
+	}
+	setd(n, "value", value);
+	xmlSetProp(n, (const xmlChar *)"source", (const xmlChar *)src);
+	xmlSetProp(n, (const xmlChar *)"fitted", (const xmlChar *)"true");
+	setd(n, "std_error", se);
+	char pts[32];
+	snprintf(pts, sizeof pts, "%zu", points);
+	xmlSetProp(n, (const xmlChar *)"points", (const xmlChar *)pts);
+	xmlSetProp(n, (const xmlChar *)"sources", (const xmlChar *)sources);
+}
+
 int iw_calib_mark_xml(const struct iw_calib *c, const char *xml_name, const char *xml_text, size_t len, char **out,
 		      struct iw_err *e)
 {
@@ -519,28 +667,22 @@ int iw_calib_mark_xml(const struct iw_calib *c, const char *xml_name, const char
 		const struct iw_calib_fit *f = &c->fits[fi];
 		if (!f->done)
 			continue;
+		const char *u = f->unit ? f->unit : (f->npoints && f->unit_of[0] ? f->unit_of[0] : "");
+		char src[512];
 		for (size_t k = 0; k < f->ncoef; k++) {
-			xmlNodePtr n = find_coef(root->children, f->coef_name[k]);
-			if (!n) {
-				/* The file lacks it: add it, with the unit of the data. */
-				xmlAddChild(root, xmlNewText((const xmlChar *)"  "));
-				n = xmlNewChild(root, NULL, (const xmlChar *)"coef", NULL);
-				xmlAddChild(root, xmlNewText((const xmlChar *)"\n"));
-				xmlSetProp(n, (const xmlChar *)"name", (const xmlChar *)f->coef_name[k]);
-				const char *u = f->unit ? f->unit : (f->npoints && f->unit_of[0] ? f->unit_of[0] : "");
-				xmlSetProp(n, (const xmlChar *)"unit", (const xmlChar *)u);
-			}
-			setd(n, "value", f->res.coef[k]);
-			char src[1024];
-			snprintf(src, sizeof src, "issuewatt calibrate %s (%s fit of %s %s, feature %s)", c->spec_path,
+			snprintf(src, sizeof src, "issuewatt calibrate %s: %s fit of %s %s, feature %s", c->spec_path,
 				 iw_fit_method_name(f->method), f->structure, f->quantity, f->feature[k]);
-			xmlSetProp(n, (const xmlChar *)"source", (const xmlChar *)src);
-			xmlSetProp(n, (const xmlChar *)"fitted", (const xmlChar *)"true");
-			setd(n, "std_error", f->res.se[k]);
-			char pts[32];
-			snprintf(pts, sizeof pts, "%zu", f->npoints);
-			xmlSetProp(n, (const xmlChar *)"points", (const xmlChar *)pts);
-			xmlSetProp(n, (const xmlChar *)"sources", (const xmlChar *)f->sources);
+			mark_one(root, f->coef_name[k], f->res.coef[k], f->res.se[k], u, src, f->npoints, f->sources);
+		}
+		for (size_t k = 0; k < f->npred; k++) {
+			const struct iw_calib_pred *pr = &f->pred[k];
+			char par[128] = "";
+			for (size_t j = 0; j < pr->np; j++)
+				snprintf(par + strlen(par), sizeof par - strlen(par), "%s%s=%g", j ? "," : "", pr->pname[j],
+					 pr->pvalue[j]);
+			snprintf(src, sizeof src, "issuewatt calibrate %s: prediction of the %s %s model (%s fit) at %s",
+				 c->spec_path, f->structure, f->quantity, iw_fit_method_name(f->method), par);
+			mark_one(root, pr->name, pr->value, pr->se, u, src, f->npoints, f->sources);
 		}
 	}
 	xmlChar *mem = NULL;
@@ -582,9 +724,12 @@ int iw_calib_write_tech(const struct iw_calib *c, const char *tech_arg, const ch
 			rc = name ? iw_read_file(name, &text, &len, e) : iw_fail(e, IW_ERUN, "out of memory");
 		}
 	}
+	if (!rc && !arg)
+		rc = iw_fail(e, IW_EUSAGE,
+			     "expected a technology/device file to mark (the spec's tech attribute or --tech), found none");
 	char *out = NULL;
 	if (!rc)
-		rc = iw_calib_mark_xml(c, name ? name : "(new)", text, len, &out, e);
+		rc = iw_calib_mark_xml(c, name, text, len, &out, e);
 	if (!rc && iw_resource_find("tech/tech.xsd")) {
 		/* Check the result against the schema the loader will use. */
 		xmlDocPtr d = NULL;

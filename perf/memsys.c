@@ -244,18 +244,29 @@ uint32_t iw_shmem_conflicts(const struct iw_mem_addrs *ma, uint32_t width, uint3
 {
 	/* Per bank, the distinct 4-byte words the lanes touch; the access takes
 	 * as many wavefronts as the busiest bank has distinct words (same word =
-	 * broadcast).  A 64-bit conflict-free access therefore takes 2. */
+	 * broadcast).  A 64-bit conflict-free access therefore takes 2.
+	 * Linear in the lanes: each bank remembers its first word, and only a
+	 * second, different word in the same bank searches the (short) list. */
 	if (!ma || !ma->n || !banks)
 		return 0;
 	if (banks > 64)
 		banks = 64;
 	if (!width)
 		width = 4;
-	uint64_t words[32 * 4];
-	uint32_t nw = 0, per_bank[64] = {0}, worst = 0;
+	uint64_t words[32 * 4], first[64];
+	uint32_t nw = 0, cnt[64] = {0}, worst = 1;
 	for (uint32_t l = 0; l < ma->n && l < 32; l++) {
 		uint64_t w0 = ma->addr[l] / 4, w1 = (ma->addr[l] + width - 1) / 4;
 		for (uint64_t w = w0; w <= w1 && w < w0 + 4; w++) {
+			uint32_t b = (uint32_t)(w % banks);
+			if (!cnt[b]) {
+				cnt[b] = 1;
+				first[b] = w;
+				words[nw++] = w;
+				continue;
+			}
+			if (first[b] == w)
+				continue;
 			uint32_t i;
 			for (i = 0; i < nw; i++)
 				if (words[i] == w)
@@ -263,12 +274,11 @@ uint32_t iw_shmem_conflicts(const struct iw_mem_addrs *ma, uint32_t width, uint3
 			if (i < nw)
 				continue;
 			words[nw++] = w;
-			uint32_t b = (uint32_t)(w % banks);
-			if (++per_bank[b] > worst)
-				worst = per_bank[b];
+			if (++cnt[b] > worst)
+				worst = cnt[b];
 		}
 	}
-	return worst ? worst - 1 : 0;
+	return worst - 1;
 }
 
 /* Global/local access of n coalesced sectors (n >= 1). */

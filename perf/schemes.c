@@ -5,9 +5,17 @@
 #include <string.h>
 
 extern const struct iw_scheme_ops iw_scheme_inorder;
+extern const struct iw_scheme_ops iw_scheme_socgpu;
+extern const struct iw_scheme_ops iw_scheme_ghost;
+extern const struct iw_scheme_ops iw_scheme_loog;
+extern const struct iw_scheme_ops iw_scheme_ideal;
 
 const struct iw_scheme_ops *const iw_scheme_registry[] = {
 	&iw_scheme_inorder,
+	&iw_scheme_socgpu,
+	&iw_scheme_ghost,
+	&iw_scheme_loog,
+	&iw_scheme_ideal,
 };
 const size_t iw_scheme_registry_len = IW_ARRAY_LEN(iw_scheme_registry);
 

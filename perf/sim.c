@@ -416,7 +416,7 @@ static int warp_finish(struct iw_sim *s, struct iw_sm *sm, struct iw_warp *w)
 static int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
 {
 	int n = 0;
-	while (sc->next_wb <= now && n < s->cfg->wb_width) {
+	while (sc->next_wb <= now && n < s->wb_width) {
 		struct iw_wb_event ev = wb_pop(sc);
 		struct iw_warp *w = &sm->warps[ev.warp];
 		struct iw_slot *sl = &w->slots[ev.slot];
@@ -464,8 +464,9 @@ static uint32_t cu_age_order(const struct iw_subcore *sc, uint8_t *idx)
 	return n;
 }
 
-static void cu_free(struct iw_sim *s, struct iw_subcore *sc, uint32_t i, uint64_t now)
+void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
 {
+	struct iw_sim *s = sc->sm->sim;
 	uint64_t period = now - sc->cu[i].t_alloc;
 	s->res->cnt.cu_occ += period;
 	s->res->cnt.cu_alloc_period[iw_hist_bin(period)]++;
@@ -493,7 +494,7 @@ static int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 			continue;
 		struct iw_warp *w = &sm->warps[cu->warp];
 		struct iw_slot *sl = &w->slots[cu->slot];
-		cu_free(s, sc, idx[k], now);
+		iw_sim_cu_free(sc, idx[k], now);
 		iw_count(s, IW_A_CU_DISPATCH, 1);
 		iw_sim_dispatch(sc, w, sl, unit, now);
 		progress = 1;
@@ -860,7 +861,10 @@ static int tick_subcore(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 	progress |= rc;
 	if (s->ops->tick && s->ops->tick(sm->scheme_state, sc, now)) {
 		progress = 1;
-		sc->blocked_mask = 0; /* the scheme moved something: ask every warp again */
+		/* the scheme moved something: ask every warp again, and retry
+		 * decode (its buffers may have drained, as GhOST's IB into the IsB) */
+		sc->blocked_mask = 0;
+		sc->noinsert_mask = 0;
 	}
 	uint8_t reason;
 	progress |= stage_issue(s, sm, sc, now, &reason);
@@ -1094,6 +1098,7 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	/* A warp has warp_size lanes: a wider trace mask (32 lanes on a 16-thread
 	 * Vortex warp) keeps only the lanes that exist. */
 	s.lane_mask = c->warp_size >= 32 ? 0xffffffffu : (1u << c->warp_size) - 1;
+	s.wb_width = s.ops->wb_width ? (int)s.ops->wb_width(c) : c->wb_width;
 	rc = sim_init(&s, e);
 	if (rc == 0)
 		rc = start_kernel(&s);

@@ -42,6 +42,7 @@
 #include "perf.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <lzma.h>
@@ -201,6 +202,7 @@ struct iw_workload_trace {
 	char dir[1024];     /* folder of the kernel list */
 	char list_path[1024];
 	FILE *list;         /* NULL: single kernel file */
+	char *list_text;    /* backing store of `list` when made from a folder listing */
 	uint64_t list_line;
 	int single_done;
 	struct kfile *cur;
@@ -799,9 +801,10 @@ static int tr_next_cta(struct iw_workload *w, struct iw_cta *cta, struct iw_err 
 			return scan_fail(t, e, "'warp = <n>' or '#END_TB'", s);
 		}
 		if (j >= c->nwarps || c->w[j].listed) {
+			const char *what = j >= c->nwarps ? "a warp number below the block's warp count"
+							  : "each warp once per thread block";
 			iw_free(c);
-			return scan_fail(t, e, j >= c->nwarps ? "a warp number below the block's warp count"
-							      : "each warp once per thread block", s);
+			return scan_fail(t, e, what, s);
 		}
 		if (!(s = scan_line(t, NULL, &err))) {
 			iw_free(c);
@@ -866,6 +869,7 @@ static void tr_close(struct iw_workload *w)
 	pools_free(t);
 	if (t->list)
 		fclose(t->list);
+	iw_free(t->list_text);
 	iw_free(t);
 }
 
@@ -1251,6 +1255,12 @@ static int warp_advance(struct iw_workload_trace *t, struct kfile *k, struct twa
 	if (rc)
 		return rc;
 	tw->has_nx = 1;
+	/* The simulator comes back to this warp only after visiting thousands
+	 * of others: start loading the next line now so it is not a cache miss. */
+	if (tw->left && tw->rd.pos < tw->rd.len) {
+		__builtin_prefetch(tw->rd.buf + tw->rd.pos);
+		__builtin_prefetch(tw->rd.buf + tw->rd.pos + 64);
+	}
 	return 0;
 }
 
@@ -1293,6 +1303,87 @@ static const struct iw_workload_ops trace_ops = {
 	.close = tr_close,
 };
 
+/* A folder without kernelslist.g: its kernel-N.traceg[.xz] files in N order
+ * (what a user who copied only the kernel files expects), as an in-memory list. */
+struct kname {
+	unsigned long n;
+	char name[256];
+};
+
+static int kname_cmp(const void *a, const void *b)
+{
+	const struct kname *x = a, *y = b;
+	return x->n < y->n ? -1 : x->n > y->n ? 1 : strcmp(x->name, y->name);
+}
+
+static int list_from_folder(struct iw_workload_trace *t, const char *dir, struct iw_err *e)
+{
+	char raw[1100];
+	snprintf(raw, sizeof raw, "%s/kernelslist", dir);
+	DIR *d = opendir(dir);
+	if (!d)
+		return iw_fail(e, IW_EINPUT, "%s: expected a readable trace folder, found: %s", dir, strerror(errno));
+	struct kname *k = NULL;
+	size_t n = 0, cap = 0, bytes = 1;
+	struct dirent *de;
+	int rc = 0;
+	while ((de = readdir(d))) {
+		const char *nm = de->d_name;
+		char *end;
+		if (strncmp(nm, "kernel-", 7) || !isdigit((unsigned char)nm[7]))
+			continue;
+		unsigned long id = strtoul(nm + 7, &end, 10);
+		if (strcmp(end, ".traceg") && strcmp(end, ".traceg.xz"))
+			continue;
+		if (strlen(nm) >= sizeof k->name)
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 16;
+			struct kname *nk = iw_realloc(k, cap * sizeof *k);
+			if (!nk) {
+				rc = iw_fail(e, IW_ERUN, "out of memory");
+				break;
+			}
+			k = nk;
+		}
+		k[n].n = id;
+		snprintf(k[n].name, sizeof k[n].name, "%s", nm);
+		bytes += strlen(nm) + 1;
+		n++;
+	}
+	closedir(d);
+	if (!rc && n == 0)
+		rc = iw_fail(e, IW_EINPUT,
+			     "%s: expected kernelslist.g or kernel-N.traceg[.xz] files in the folder, found none%s", dir,
+			     access(raw, F_OK) == 0 ? " (only a raw 'kernelslist': run Accel-Sim's "
+						      "post-traces-processing on it first)" : "");
+	if (!rc) {
+		qsort(k, n, sizeof *k, kname_cmp);
+		t->list_text = iw_malloc(bytes);
+		if (!t->list_text)
+			rc = iw_fail(e, IW_ERUN, "out of memory");
+	}
+	if (!rc) {
+		size_t o = 0;
+		for (size_t i = 0; i < n; i++) {
+			/* both kernel-1.traceg and kernel-1.traceg.xz: read the plain one */
+			if (i && k[i].n == k[i - 1].n)
+				continue;
+			o += (size_t)sprintf(t->list_text + o, "%s\n", k[i].name);
+		}
+		t->list = fmemopen(t->list_text, o, "r");
+		if (!t->list)
+			rc = iw_fail(e, IW_ERUN, "%s: cannot list the kernels: %s", dir, strerror(errno));
+		snprintf(t->list_path, sizeof t->list_path, "%s/(kernel-N.traceg files)", dir);
+	}
+	if (rc) {
+		iw_free(t->list_text);
+		t->list_text = NULL;
+	}
+	iw_free(k);
+	return rc;
+}
+
 int iw_path_is_trace(const char *path)
 {
 	struct stat st;
@@ -1327,6 +1418,13 @@ int iw_trace_open(const char *path, struct iw_workload **out, struct iw_err *e)
 	scopy(t->list_path, sizeof t->list_path, list);
 	if (S_ISDIR(st.st_mode) || !strstr(path, ".traceg")) {
 		t->list = fopen(list, "r");
+		if (!t->list && errno == ENOENT && S_ISDIR(st.st_mode)) {
+			int rc = list_from_folder(t, path, e);
+			if (rc) {
+				iw_free(t);
+				return rc;
+			}
+		}
 		if (!t->list) {
 			int er = errno;
 			iw_free(t);

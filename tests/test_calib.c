@@ -2,6 +2,7 @@
  * equal the reports' own totals), 'calibrate --show', calibration specs end to
  * end, and bad input (exit 3 with file:line and what was expected). */
 #include "calib.h"
+#include "tech.h"
 #include "testutil.h"
 
 #include <math.h>
@@ -204,6 +205,33 @@ static void yosys_stat_xilinx_resources(void)
 	iw_report_free(&r);
 }
 
+/* Yosys 0.4x and later: count-first columns (OpenROAD's synth_stat layout). */
+static void yosys_stat_count_first(void)
+{
+	const char *txt = "16. Printing statistics.\n\n=== gcd ===\n\n"
+			  "        +----------------------------Count including submodules.\n"
+			  "        |        +-------------------Area including submodules.\n"
+			  "        |        |        +----------Local count, excluding submodules.\n"
+			  "        |        |        |        +-Local area, excluding submodules.\n"
+			  "        |        |        |        |\n"
+			  "      546        -      546        - wires\n"
+			  "        8        -        8        - ports\n"
+			  "        -        -        -        - memories\n"
+			  "      521  663.138      500  640.000 cells\n"
+			  "        4    4.256        4    4.256   AND2_X1\n"
+			  "       35  159.257       35  159.257   DFF_X1\n\n"
+			  "   Chip area for top module '\\gcd': 663.138000\n";
+	struct iw_report r;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_report_parse(&r, "synth_stat.txt", txt, strlen(txt), NULL, &e), 0);
+	CU_ASSERT_STRING_EQUAL(r.format, "yosys-stat");
+	CU_ASSERT_EQUAL(get(&r, "gcd", "cells"), 521); /* including submodules */
+	CU_ASSERT_EQUAL(get(&r, "gcd", "wires"), 546);
+	CU_ASSERT_EQUAL(get(&r, "gcd", "DFF_X1"), 35);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, "gcd", "area"), 663.138, 1e-9);
+	iw_report_free(&r);
+}
+
 static void opensta_power(void)
 {
 	struct iw_report r;
@@ -337,7 +365,7 @@ static const char *mult_spec(const char *dir, const char *extra_point, const cha
 	snprintf(base, sizeof base, "%s/base.xml", dir);
 	f = fopen(base, "w");
 	if (f) {
-		fputs("<?xml version=\"1.0\"?>\n<tech name=\"nangate45\">\n"
+		fputs("<?xml version=\"1.0\"?>\n<tech name=\"nangate45\" kind=\"asic\" node_nm=\"45\" vdd=\"1.0\">\n"
 		      "  <coef name=\"area.mult.n2\" value=\"1\" unit=\"um2\" source=\"guess\"/>\n"
 		      "  <coef name=\"area.cell.dff\" value=\"4.522\" unit=\"um2\" source=\"NanGate45 LEF\"/>\n</tech>\n",
 		      f);
@@ -367,6 +395,7 @@ static void spec_fit_writes_calibrated_file(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "fitted=\"true\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "std_error=\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "points=\"3\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "sources=\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "yosys_stat_liberty_array_mult_32.txt"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "<coef name=\"area.cell.dff\" value=\"4.522\" unit=\"um2\" source=\"NanGate45 LEF\"/>"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "name=\"area.mult.n\"")); /* added: the file lacked it */
@@ -443,6 +472,134 @@ static void spec_schema_error_exit_3(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "bad.xml:1:"));
 }
 
+/* The dependence-matrix LUT model fitted to real Yosys runs, its predictions
+ * written over xcu50's fpga.dm.lut.N, and the result read back by 'area'. */
+static void calibrated_device_file_round_trips(void)
+{
+	const char *d = tu_tmpdir();
+	char spec[700], text[8192];
+	snprintf(spec, sizeof spec, "%s/dm.xml", d);
+	int k = snprintf(text, sizeof text,
+			 "<calibration tech=\"%s/tech/xcu50.xml\">\n"
+			 "  <fit structure=\"dep_matrix\" quantity=\"LUT\" unit=\"LUT\">\n"
+			 "    <coef name=\"fpga.dep_matrix.lut.cell\" feature=\"cells\"/>\n"
+			 "    <coef name=\"fpga.dep_matrix.lut.ready\" feature=\"ready\"/>\n"
+			 "    <coef name=\"fpga.dep_matrix.lut.row\" feature=\"rows\"/>\n"
+			 "    <predict name=\"fpga.dm.lut.16\"><param name=\"entries\" value=\"16\"/></predict>\n"
+			 "    <predict name=\"fpga.dm.lut.32\"><param name=\"entries\" value=\"32\"/></predict>\n"
+			 "  </fit>\n",
+			 IW_SRCDIR);
+	const int sizes[] = {4, 8, 12, 16, 24};
+	for (int i = 0; i < 5; i++)
+		k += snprintf(text + k, sizeof text - (size_t)k,
+			      "  <point report=\"%s/tests/data/calib/yosys0.23_xcup_dep_matrix_N-%d.stat\" instance=\"dep_matrix\" "
+			      "structure=\"dep_matrix\"><param name=\"entries\" value=\"%d\"/></point>\n",
+			      IW_SRCDIR, sizes[i], sizes[i]);
+	snprintf(text + k, sizeof text - (size_t)k, "</calibration>\n");
+	FILE *f = fopen(spec, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs(text, f);
+	fclose(f);
+	char args[2048];
+	snprintf(args, sizeof args, "calibrate '%s' -o '%s/cal.xml'", spec, d);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "predicted fpga.dm.lut.16"));
+	/* The measured N=16 point (354 LUTs) lies within the fit's reach. */
+	char path[700];
+	snprintf(path, sizeof path, "%s/cal.xml", d);
+	struct iw_tech t;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, path, &e), 0);
+	const struct iw_coef *c = iw_tech_coef(&t, "fpga.dm.lut.16");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT(c->fitted);
+	CU_ASSERT_EQUAL(c->points, 5);
+	CU_ASSERT(c->std_error > 0);
+	CU_ASSERT(fabs(c->value - 354) < 3 * c->std_error);
+	CU_ASSERT_PTR_NOT_NULL(iw_tech_coef(&t, "device.lut")); /* the rest is kept */
+	iw_tech_free(&t);
+	/* 'area' accepts the calibrated file and its dependence matrix changes. */
+	char a1[4096], a2[4096];
+	snprintf(args, sizeof args, "area -t '%s/cal.xml' -s socgpu -f csv", d);
+	CU_ASSERT_EQUAL(tu_run(args, a1, sizeof a1, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(tu_run("area -t xcu50 -s socgpu -f csv", a2, sizeof a2, err, sizeof err), 0);
+	CU_ASSERT_STRING_NOT_EQUAL(a1, a2);
+}
+
+/* Every allocation failure is reported as a run failure and leaks nothing
+ * (the sanitizer build checks the leaks). */
+static void allocation_failures_are_reported(void)
+{
+	const char *files[] = {RPT("vivado2018.3_util_hier_rosebud_16cores_200mhz.rpt"),
+			       RPT("dc_S-2021.06-SP4_power_cva6_cv32a65x.rpt"), RPT("yosys_stat_liberty_array_mult_32.txt")};
+	for (size_t f = 0; f < IW_ARRAY_LEN(files); f++) {
+		int ok = 0;
+		for (long k = 0; k < 1000000 && !ok; k += 1 + k / 8) {
+			struct iw_report r;
+			struct iw_err e = {0};
+			iw_alloc_fail_after(k);
+			int rc = iw_report_load(&r, files[f], NULL, &e);
+			iw_alloc_fail_after(-1);
+			if (rc == 0) {
+				ok = 1;
+				iw_report_free(&r);
+			} else {
+				CU_ASSERT_EQUAL(rc, -IW_ERUN);
+				CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "out of memory"));
+			}
+		}
+		CU_ASSERT(ok);
+	}
+	const char *d = tu_tmpdir();
+	const char *spec = mult_spec(d, "", TWO_COEFS);
+	int ok = 0;
+	for (long k = 0; k < 1000000 && !ok; k += 1 + k / 16) {
+		struct iw_calib c;
+		struct iw_err e = {0};
+		iw_alloc_fail_after(k);
+		int rc = iw_calib_load(&c, spec, &e);
+		if (rc == 0) {
+			rc = iw_calib_run(&c, -1, &e);
+			iw_calib_free(&c);
+		}
+		iw_alloc_fail_after(-1);
+		if (rc == 0)
+			ok = 1;
+		else if (rc != -IW_ERUN) {
+			fprintf(stderr, "\nk=%ld rc=%d %s\n", k, rc, e.msg);
+			CU_FAIL("an allocation failure reported as something else");
+		}
+	}
+	CU_ASSERT(ok);
+}
+
+static void coefficient_fitted_twice_exit_3(void)
+{
+	char text[2048];
+	snprintf(text, sizeof text,
+		 "<calibration>\n"
+		 "  <fit structure=\"generic\" quantity=\"area\"><coef name=\"area.x.a\" feature=\"param:n\"/></fit>\n"
+		 "  <fit structure=\"generic\" quantity=\"cells\"><coef name=\"area.x.a\" feature=\"param:n\"/></fit>\n"
+		 "  <point report=\"%s/tests/data/reports/yosys_stat_liberty_array_mult_8.txt\" structure=\"generic\">"
+		 "<param name=\"n\" value=\"8\"/></point>\n</calibration>\n",
+		 IW_SRCDIR);
+	const char *p = write_tmp("twice.xml", text);
+	char args[800];
+	snprintf(args, sizeof args, "calibrate '%s'", p);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "twice.xml:3: expected each technology coefficient to be written by one fit"));
+}
+
+static void example_specs(void)
+{
+	CU_ASSERT_EQUAL(tu_run("calibrate calib/examples/yosys-multiplier-area.xml", out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "area.array_mult.per_n2"));
+	/* The Vivado template is a valid spec: it fails only on its placeholder reports. */
+	CU_ASSERT_EQUAL(tu_run("calibrate calib/examples/vivado-dep-matrix.xml", out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "vivado-dep-matrix.xml:21: report of this point"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "runs/dm_16_4.rpt: cannot open"));
+}
+
 void suite_calib(void)
 {
 	TU_SUITE("calib", {"vivado_flat_2019", vivado_flat_2019},
@@ -450,11 +607,15 @@ void suite_calib(void)
 		 {"vivado_hierarchical_2018", vivado_hierarchical_2018}, {"vivado_power_2024", vivado_power_2024},
 		 {"dc_area_hier", dc_area_hier}, {"dc_power_units", dc_power_units},
 		 {"yosys_stat_liberty", yosys_stat_liberty}, {"yosys_stat_xilinx_resources", yosys_stat_xilinx_resources},
-		 {"opensta_power", opensta_power}, {"show_prints_parsed_values", show_prints_parsed_values},
+		 {"opensta_power", opensta_power}, {"yosys_stat_count_first", yosys_stat_count_first}, {"show_prints_parsed_values", show_prints_parsed_values},
 		 {"unknown_format_exit_3", unknown_format_exit_3}, {"missing_used_column_exit_3", missing_used_column_exit_3},
 		 {"empty_table_exit_3", empty_table_exit_3}, {"missing_instance_exit_3", missing_instance_exit_3},
 		 {"spec_fit_writes_calibrated_file", spec_fit_writes_calibrated_file},
 		 {"duplicate_point_exit_3", duplicate_point_exit_3}, {"too_few_points_exit_3", too_few_points_exit_3},
 		 {"spec_instance_missing_exit_3", spec_instance_missing_exit_3},
-		 {"spec_schema_error_exit_3", spec_schema_error_exit_3});
+		 {"spec_schema_error_exit_3", spec_schema_error_exit_3},
+		 {"calibrated_device_file_round_trips", calibrated_device_file_round_trips},
+		 {"allocation_failures_are_reported", allocation_failures_are_reported},
+		 {"example_specs", example_specs},
+		 {"coefficient_fitted_twice_exit_3", coefficient_fitted_twice_exit_3});
 }

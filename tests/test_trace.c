@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ------------------------------------------------------------- helpers */
 struct tally {
@@ -277,6 +278,27 @@ static void trace_info_reports(void)
 	CU_ASSERT_EQUAL(tu_run("trace-info --format xml tests/data/traces/hand/v4", NULL, 0, err, sizeof err), 2);
 }
 
+/* The real traces simulate end to end; compressed and plain give the same run. */
+static void real_traces_simulate(void)
+{
+	static char a[4096], b[4096];
+	CU_ASSERT_EQUAL_FATAL(tu_run("run -q -s inorder --format csv -w tests/data/traces/matrixmul-sm61", a, sizeof a,
+				     NULL, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(a, "\nmatrixmul-sm61,inorder,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(a, ",4416,"));
+	CU_ASSERT_EQUAL_FATAL(tu_run("run -q -s inorder --format csv -w tests/data/traces/vectoradd-sm61", a, sizeof a,
+				     NULL, 0), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_run("run -q -s inorder --format csv -w tests/data/traces/vectoradd-sm61-xz", b,
+				     sizeof b, NULL, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(a, ",344,"));
+	/* same numbers after the workload name */
+	const char *ra = strstr(a, "vectoradd-sm61,"), *rb = strstr(b, "vectoradd-sm61-xz,");
+	CU_ASSERT_FATAL(ra && rb);
+	CU_ASSERT_STRING_EQUAL(ra + strlen("vectoradd-sm61,"), rb + strlen("vectoradd-sm61-xz,"));
+	/* a broken trace stops the run with exit 3 */
+	CU_ASSERT_EQUAL(tu_run("run -q -s inorder -w /nonexistent/kernelslist.g", NULL, 0, NULL, 0), 3);
+}
+
 /* --------------------------------------------------------- bad input */
 static char *slurp(const char *rel, size_t *n)
 {
@@ -354,6 +376,14 @@ static void bad_input_exits_3_with_file_line(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected instruction line 13 of 13 of warp 0, found 'warp = 1'"));
 	CU_ASSERT_EQUAL(run_edited("insts = 12", "insts = 11", err, sizeof err, dir, sizeof dir), 3);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected 'warp = <n>' or '#END_TB'"));
+	{ /* the same trace given to a run: exit 3, the message, no output file */
+		char a2[2400], h5[1100];
+		snprintf(h5, sizeof h5, "%s/out.h5", dir);
+		snprintf(a2, sizeof a2, "run -q -s inorder -w %s -o %s", dir, h5);
+		CU_ASSERT_EQUAL(tu_run(a2, NULL, 0, err, sizeof err), 3);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected 'warp = <n>' or '#END_TB'"));
+		CU_ASSERT_NOT_EQUAL(access(h5, F_OK), 0);
+	}
 	/* mode 1 with the stride missing */
 	CU_ASSERT_EQUAL(run_edited("0x7f0000001000 8 ", "0x7f0000001000", err, sizeof err, dir, sizeof dir), 3);
 	CU_ASSERT(has(err, dir, "kernel-1.traceg:26: expected a decimal stride"));
@@ -432,6 +462,103 @@ static void bad_input_exits_3_with_file_line(void)
 	CU_ASSERT(has(err, dir, "kernel-1.traceg:1: expected the kernel header"));
 }
 
+/* Damaged traces (bytes changed, cut, deleted, duplicated; seeded, so the
+ * same every run) must be read or refused with exit 3, never crash. */
+static void damaged_traces_never_crash(void)
+{
+	static const char *const src[] = {"tests/data/traces/hand/v3/kernel-1.traceg",
+					  "tests/data/traces/hand/v0/kernel-1.traceg",
+					  "tests/data/traces/hand/v5-lineinfo/kernel-1.traceg",
+					  "tests/data/traces/hand/v5-xz/kernel-1.traceg.xz"};
+	static const char junk[] = " \n0123456789abcdefxR-.#=,zZ\t";
+	struct iw_rng r;
+	iw_rng_seed(&r, 3);
+	const char *dir = tu_tmpdir();
+	int refused = 0;
+	for (int it = 0; it < 60; it++) {
+		size_t si = iw_rng_below(&r, IW_ARRAY_LEN(src)), n;
+		char *s = slurp(src[si], &n);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+		for (int m = 0; m < 3 && n > 1; m++) {
+			size_t i = iw_rng_below(&r, (uint32_t)n);
+			switch (iw_rng_below(&r, 3)) {
+			case 0: s[i] = junk[iw_rng_below(&r, sizeof junk - 1)]; break;
+			case 1: {
+				size_t k = 1 + iw_rng_below(&r, 20);
+				if (k > n - i)
+					k = n - i;
+				memmove(s + i, s + i + k, n - i - k);
+				n -= k;
+				break;
+			}
+			default: n = i; break;
+			}
+		}
+		const char *name = si == 3 ? "kernel-1.traceg.xz" : "kernel-1.traceg";
+		spit(dir, name, s, n);
+		free(s);
+		char args[1200], err[2048];
+		snprintf(args, sizeof args, "trace-info %s/%s", dir, name);
+		int rc = tu_run(args, NULL, 0, err, sizeof err);
+		CU_ASSERT(rc == 0 || rc == 3);
+		refused += rc == 3;
+		CU_ASSERT_PTR_NULL(strstr(err, "Sanitizer"));
+	}
+	CU_ASSERT(refused > 30);
+}
+
+/* Every allocation of open + read can fail: the error is reported, nothing
+ * crashes or leaks (the sanitizer build checks the leaks). */
+static void survives_allocation_failures(void)
+{
+	static const char *const paths[] = {"tests/data/traces/hand/multi", "tests/data/traces/hand/v0"};
+	for (size_t p = 0; p < IW_ARRAY_LEN(paths); p++) {
+		int ok = 0;
+		for (long n = 0; n < 400 && !ok; n++) {
+			struct tally t;
+			iw_alloc_fail_after(n);
+			walk(paths[p], &t);
+			iw_alloc_fail_after(-1);
+			if (t.rc == 0) {
+				ok = 1;
+				CU_ASSERT_EQUAL(t.insts, p == 0 ? 54 : 27);
+			} else {
+				CU_ASSERT_EQUAL(t.rc, -IW_ERUN);
+				CU_ASSERT_PTR_NOT_NULL(strstr(t.msg, "out of memory"));
+			}
+		}
+		CU_ASSERT(ok);
+	}
+}
+
+/* A folder with only kernel-N.traceg[.xz] files: kernels in N order. */
+static void folder_without_kernel_list(void)
+{
+	const char *dir = tu_tmpdir();
+	size_t n;
+	char *a = slurp("tests/data/traces/hand/v3/kernel-1.traceg", &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	spit(dir, "kernel-10.traceg", a, n);
+	free(a);
+	a = slurp("tests/data/traces/hand/v5-xz/kernel-1.traceg.xz", &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	spit(dir, "kernel-2.traceg.xz", a, n);
+	free(a);
+	char args[1100], out[4096];
+	snprintf(args, sizeof args, "trace-info --format csv %s", dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	/* kernel 2 (version 5) comes before kernel 10 (version 3) */
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n1,\"_Z4handPfS_i\",2,1,1,64,1,1,16,512,5,70,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n2,\"_Z4handPfS_i\",2,1,1,64,1,1,16,512,3,70,"));
+	/* only the unprocessed tracer output */
+	dir = tu_tmpdir();
+	spit(dir, "kernelslist", "kernel-1.trace\n", 15);
+	snprintf(args, sizeof args, "trace-info %s", dir);
+	char err[1024];
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "post-traces-processing"));
+}
+
 static void opcode_table_is_consistent(void)
 {
 	size_t n = iw_opcode_count();
@@ -477,6 +604,10 @@ void suite_trace(void)
 	TU_SUITE("trace", {"real_fixtures_count_and_header", real_fixtures_count_and_header},
 		 {"derived_semantics", derived_semantics}, {"every_version_reads_the_same", every_version_reads_the_same},
 		 {"compressed_equals_plain", compressed_equals_plain}, {"trace_info_reports", trace_info_reports},
+		 {"real_traces_simulate", real_traces_simulate},
 		 {"bad_input_exits_3_with_file_line", bad_input_exits_3_with_file_line},
+		 {"damaged_traces_never_crash", damaged_traces_never_crash},
+		 {"folder_without_kernel_list", folder_without_kernel_list},
+		 {"survives_allocation_failures", survives_allocation_failures},
 		 {"opcode_table_is_consistent", opcode_table_is_consistent}, {"path_detection", path_detection});
 }
