@@ -1,23 +1,265 @@
-/* cli/cmd_sweep.c -- 'issuewatt sweep', 'merge' and 'report' (being built). */
+/* cli/cmd_sweep.c -- 'issuewatt sweep', 'merge' and 'report'. */
 #include "cli.h"
+#include "reports.h"
+
+#include <getopt.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#ifdef IW_MPI
+#include <mpi.h>
+#endif
+
+static const char exit_status[] =
+	"Exit status:\n"
+	"  0  success\n"
+	"  1  the run failed or was stopped (I/O error, out of memory, SIGINT/SIGTERM, --limit); the\n"
+	"     results file then holds every finished point and --resume finishes the rest\n"
+	"  2  usage error (unknown option, missing argument)\n"
+	"  3  invalid input (the spec, a results file, a workload or configuration value; the message\n"
+	"     names the file and line)\n";
+
+static void sweep_help(FILE *f)
+{
+	fprintf(f,
+		"Usage: issuewatt sweep SPEC.xml -o RESULTS.h5 [OPTION]...\n"
+		"Run a design-space sweep: the spec's workloads x schemes x every combination of its parameter\n"
+		"axes (reports/sweep.xsd; examples/*.xml), the in-order baseline of every configuration included,\n"
+		"into one HDF5 results file (the layout of 'issuewatt run -o', plus a column per axis).\n\n"
+		"Options:\n"
+		"  -o, --output=FILE.h5   results file (required); written atomically\n"
+		"  -j, --jobs=N           worker threads (default: every core)\n"
+		"      --shard=I/N        run only shard I of N (1-based; points are dealt round-robin), e.g.\n"
+		"                         --shard=$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT in a job array\n"
+		"                         submitted with --array=1-N; join the shards' files with 'issuewatt merge'\n"
+		"      --resume           keep the finished points of an existing FILE.h5 and run the rest\n"
+		"      --limit=N          stop after N points (as if interrupted; finish later with --resume)\n"
+		"  -q, --quiet            no progress on standard error\n"
+		"      --help             show this help and exit\n\n"
+		"Progress goes to standard error: a bar with ETA on a terminal, a line every 5 s otherwise.\n"
+		"SIGINT or SIGTERM stops the sweep: the running points finish (a second signal quits at once) and\n"
+		"the results file holds every finished point. Built with 'make MPI=1', 'mpirun -np N issuewatt\n"
+		"sweep ...' deals the points from rank 0 to the other ranks, and rank 0 alone writes the file.\n"
+		"The results are the same bit for bit whatever -j, --shard, MPI or interruptions.\n\n%s",
+		exit_status);
+}
+
+static volatile int stop_flag;
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_flag = 1;
+}
+
+static int parse_count(const char *s, long lo, long *out)
+{
+	return iw_parse_long(s, out) || *out < lo ? -1 : 0;
+}
 
 int cmd_sweep(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_fail(1, "'sweep' is not available in this build yet");
+	static const struct option opts[] = {
+		{"output", required_argument, 0, 'o'}, {"jobs", required_argument, 0, 'j'},
+		{"shard", required_argument, 0, 'S'},  {"resume", no_argument, 0, 'r'},
+		{"limit", required_argument, 0, 'L'},  {"quiet", no_argument, 0, 'q'},
+		{"help", no_argument, 0, 'h'},         {0, 0, 0, 0},
+	};
+	const char *out = NULL;
+	struct iw_sweep_opts o;
+	memset(&o, 0, sizeof o);
+	o.progress = 1;
+	int c;
+	long v;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":o:j:qh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o': out = optarg; break;
+		case 'j':
+			if (parse_count(optarg, 1, &v))
+				return cli_fail(2, "--jobs %s: expected a whole number >= 1", optarg);
+			o.jobs = (int)IW_MIN(v, 1024);
+			break;
+		case 'S': {
+			long i, n;
+			char buf[64];
+			snprintf(buf, sizeof buf, "%s", optarg);
+			char *sl = strchr(buf, '/');
+			if (!sl)
+				return cli_fail(2, "--shard %s: expected I/N, e.g. 2/8", optarg);
+			*sl = 0;
+			if (parse_count(buf, 1, &i) || parse_count(sl + 1, 1, &n) || i > n)
+				return cli_fail(2, "--shard %s: expected I/N with 1 <= I <= N", optarg);
+			o.shard = (size_t)(i - 1);
+			o.nshards = (size_t)n;
+			break;
+		}
+		case 'r': o.resume = 1; break;
+		case 'L':
+			if (parse_count(optarg, 1, &v))
+				return cli_fail(2, "--limit %s: expected a whole number >= 1", optarg);
+			o.limit = (size_t)v;
+			break;
+		case 'q': o.progress = 0; break;
+		case 'h': sweep_help(stdout); return 0;
+		case ':': return cli_fail(2, "option '%s' needs an argument (see --help)", argv[optind - 1]);
+		default: return cli_fail(2, "unknown option '%s' (see --help)", argv[optind - 1]);
+		}
+	}
+	if (optind != argc - 1)
+		return cli_fail(2, optind >= argc ? "sweep: expected a spec file (see --help)"
+						  : "sweep: expected one spec file, found '%s' too (see --help)",
+				argv[optind + 1 < argc ? optind + 1 : optind]);
+	if (!out)
+		return cli_fail(2, "sweep: expected -o RESULTS.h5 (see --help)");
+	const char *spec = argv[optind];
+#ifdef IW_MPI
+	int mpi_inited = 0, rank = 0;
+	MPI_Initialized(&mpi_inited);
+	if (!mpi_inited)
+		MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	if (rank > 0)
+		o.progress = 0;
+#else
+	const char *ws = getenv("OMPI_COMM_WORLD_SIZE");
+	if (ws && atoi(ws) > 1 && strcmp(getenv("OMPI_COMM_WORLD_RANK") ? getenv("OMPI_COMM_WORLD_RANK") : "0", "0") == 0)
+		fprintf(stderr, "issuewatt: warning: started by mpirun but built without MPI (make MPI=1): every rank "
+				"runs the whole sweep\n");
+#endif
+	struct iw_err e = {0};
+	struct iw_sweep s;
+	int rc = 0;
+	if (iw_sweep_load(&s, spec, &e) == 0) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_signal;
+		sa.sa_flags = (int)SA_RESETHAND; /* a second signal ends the program at once */
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGINT, &sa, NULL);
+		sigaction(SIGTERM, &sa, NULL);
+		o.stop = &stop_flag;
+		o.command_line = cli_command_line;
+		int r = iw_sweep_run(&s, out, &o, &e);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		if (r)
+			rc = cli_fail(e.code ? e.code : 1, "%s", e.msg);
+		else if (o.is_writer)
+			printf("results: %s (%zu points x %zu schemes)\n", out, o.done, s.base.nschemes);
+	} else {
+		rc = cli_fail(e.code ? e.code : 1, "%s", e.msg);
+	}
+	iw_sweep_free(&s);
+#ifdef IW_MPI
+	if (!mpi_inited)
+		MPI_Finalize();
+#endif
+	return rc;
 }
 
 int cmd_merge(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_fail(1, "'merge' is not available in this build yet");
+	static const struct option opts[] = {
+		{"output", required_argument, 0, 'o'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+	const char *out = NULL;
+	int c;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o': out = optarg; break;
+		case 'h':
+			printf("Usage: issuewatt merge A.h5 B.h5 ... -o ALL.h5\n"
+			       "Join results files of one sweep spec (shards of a Slurm job array or GNU parallel,\n"
+			       "partial runs) into one, in the sweep's canonical point order: the result is the same bit\n"
+			       "for bit as a single-process sweep. A point found in several files is kept once.\n\n"
+			       "Options:\n"
+			       "  -o, --output=FILE.h5   merged results file (required)\n"
+			       "      --help             show this help and exit\n\n%s",
+			       exit_status);
+			return 0;
+		case ':': return cli_fail(2, "option '%s' needs an argument (see --help)", argv[optind - 1]);
+		default: return cli_fail(2, "unknown option '%s' (see --help)", argv[optind - 1]);
+		}
+	}
+	if (!out)
+		return cli_fail(2, "merge: expected -o ALL.h5 (see --help)");
+	if (optind >= argc)
+		return cli_fail(2, "merge: expected at least one results file (see --help)");
+	struct iw_err e = {0};
+	if (iw_sweep_merge((const char *const *)argv + optind, (size_t)(argc - optind), out, cli_command_line, &e))
+		return cli_fail(e.code ? e.code : 1, "%s", e.msg);
+	return 0;
 }
 
 int cmd_report(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_fail(1, "'report' is not available in this build yet");
+	static const struct option opts[] = {
+		{"output", required_argument, 0, 'o'}, {"format", required_argument, 0, 'F'},
+		{"no-render", no_argument, 0, 'N'},    {"quiet", no_argument, 0, 'q'},
+		{"power-runs", required_argument, 0, 'P'},
+		{"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
+	const char *out = NULL, *format = "html", *power_runs = NULL;
+	int c, render = 1, quiet = 0;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":o:qh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o': out = optarg; break;
+		case 'F': format = optarg; break;
+		case 'N': render = 0; break;
+		case 'P': power_runs = optarg; break;
+		case 'q': quiet = 1; break;
+		case 'h':
+			printf("Usage: issuewatt report RESULTS.h5 -o DIR\n"
+			       "       issuewatt report RESULTS.h5 --format csv\n"
+			       "Turn a results file (from 'run -o', 'sweep' or 'merge') into what a paper needs: DIR/index.html\n"
+			       "with figures rendered by gnuplot as SVG and PNG (speed-up per workload and scheme; IPC, ADP\n"
+			       "and PDP heat maps over warps x threads per CU count and RRS factor, normalised to the in-order\n"
+			       "baseline; energy per structure; power over time; reorder distances; CU/RRS allocation-period\n"
+			       "CDFs), each next to its gnuplot script (.gp) and data (.dat) for restyling; the same data as\n"
+			       "CSV (summary.csv) and LaTeX tables (tables.tex). Without gnuplot the data and scripts are\n"
+			       "still written and the page says how to render them.\n\n"
+			       "Options:\n"
+			       "  -o, --output=DIR       folder for the report (created if needed)\n"
+			       "      --format=html|csv  html: the report in DIR (default); csv: the summary table (one row\n"
+			       "                         per run, the 'run --format csv' columns plus every swept\n"
+			       "                         parameter) on standard output\n"
+			       "      --power-runs=WORKLOAD:SCHEME[,...]  runs whose power over time is plotted (at the\n"
+			       "                         first configuration; default: the spec's <power-trace> elements,\n"
+			       "                         else the first workload with every scheme)\n"
+			       "      --no-render        write data and scripts, do not run gnuplot\n"
+			       "  -q, --quiet            no progress on standard error\n"
+			       "      --help             show this help and exit\n\n"
+			       "Environment: IW_GNUPLOT names the gnuplot program (default: gnuplot on PATH).\n\n%s",
+			       exit_status);
+			return 0;
+		case ':': return cli_fail(2, "option '%s' needs an argument (see --help)", argv[optind - 1]);
+		default: return cli_fail(2, "unknown option '%s' (see --help)", argv[optind - 1]);
+		}
+	}
+	if (optind != argc - 1)
+		return cli_fail(2, "report: expected one results file (see --help)");
+	if (strcmp(format, "html") && strcmp(format, "csv"))
+		return cli_fail(2, "--format %s: expected html or csv", format);
+	if (!strcmp(format, "html") && !out)
+		return cli_fail(2, "report: expected -o DIR (or --format csv)");
+	struct iw_err e = {0};
+	struct iw_results res;
+	if (iw_h5_read(argv[optind], &res, &e))
+		return cli_fail(e.code ? e.code : 1, "%s", e.msg);
+	int rc = 0;
+	if (!strcmp(format, "csv")) {
+		iw_summary_csv(stdout, res.rows, res.n, (const char *const *)res.param_names, res.nparams, 1);
+	} else {
+		struct iw_report_opts ro = {getenv("IW_GNUPLOT"), render, quiet, power_runs};
+		if (iw_report_write(&res, out, &ro, &e))
+			rc = cli_fail(e.code ? e.code : 1, "%s", e.msg);
+		else
+			printf("report: %s/index.html\n", out);
+	}
+	iw_results_free(&res);
+	return rc;
 }

@@ -83,6 +83,7 @@ const struct iw_param iw_params[] = {
 	I("loog.cus", "", 8, 1, 64, loog_cus, "collector units as reservation stations per sub-core"),
 	I("loog.rrs", "entry", 0, 0, 256, loog_rrs, "register renaming stack entries per sub-core (0 = none, unless rrs_factor)"),
 	R("loog.rrs_factor", "", 0, 0, 8, loog_rrs_factor, "RRS entries as a multiple of cus (used when loog.rrs = 0)"),
+	I("loog.broadcasts", "result", 1, 1, 16, loog_broadcasts, "result broadcasts per cycle per sub-core (SCHEMES.md: one)"),
 	E("loog.mem", 0, loog_mem_names, loog_mem, "memory ordering: lsq (original LOOG) or inorder (LOOG-Vortex)"),
 	E("loog.dispatch", 0, dispatch_names, loog_dispatch, "CU dispatch priority: oldest, or lowest_id (Vortex)"),
 	I("ideal.window", "inst", 64, 1, 4096, ideal_window, "instruction window per warp"),

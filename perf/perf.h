@@ -218,7 +218,7 @@ struct iw_config {
 	int socgpu_ib_size, socgpu_release_at;
 	int ghost_ib_size, ghost_isb_size, ghost_itab_size, ghost_dc_units, ghost_precise,
 		ghost_tlb_check_latency;
-	int loog_ib_size, loog_cus, loog_rrs, loog_mem, loog_dispatch;
+	int loog_ib_size, loog_cus, loog_rrs, loog_mem, loog_dispatch, loog_broadcasts;
 	double loog_rrs_factor;
 	int ideal_window, ideal_renaming, ideal_disambiguation, ideal_fetch_through_control;
 	/* run */

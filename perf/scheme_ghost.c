@@ -41,6 +41,7 @@ struct gh_warp {
 	uint64_t dep[64];       /* IB-dep vector of each IsB slot */
 	uint16_t slot[64];      /* slot id in each IsB slot */
 	uint64_t seq[64];
+	struct iw_inst *in;     /* the IsB holds the decoded instruction (no slot look-ups) */
 	uint8_t itab[16];       /* IsB slots in the ITab, oldest first */
 	uint8_t itab_n;
 	uint8_t block_moves;    /* a barrier/fence moved in and has not completed */
@@ -67,6 +68,7 @@ struct gh_state {
 	uint64_t *stale;        /* state changed since the GhOST scheduler last looked */
 	uint64_t *recent_wb;    /* a write-back since the warp's ITab was last filled */
 	uint64_t *ib_nonempty;  /* instructions waiting in the front IB */
+	struct iw_inst *isb_pool;
 };
 
 static inline void mark(uint64_t *m, const struct iw_warp *w) { m[w->subcore] |= 1ull << w->local; }
@@ -140,6 +142,7 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->sched_rr = iw_calloc((size_t)c->subcores, sizeof *st->sched_rr);
 	st->dc_rr = iw_calloc((size_t)c->subcores, sizeof *st->dc_rr);
 	st->stale = iw_calloc((size_t)c->subcores * 3, sizeof *st->stale);
+	st->isb_pool = iw_calloc((size_t)c->max_warps * (size_t)c->ghost_isb_size, sizeof *st->isb_pool);
 	if (st->stale) {
 		st->recent_wb = st->stale + c->subcores;
 		st->ib_nonempty = st->recent_wb + c->subcores;
@@ -148,7 +151,8 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->tlb_cap = (uint32_t)((c->ghost_tlb_check_latency + 2) * c->issue_width);
 	if (c->ghost_precise)
 		st->tlb_pool = iw_calloc((size_t)c->max_warps * st->tlb_cap * 2, sizeof *st->tlb_pool);
-	if (!st->w || !st->sched_rr || !st->dc_rr || !st->stale || (c->ghost_precise && !st->tlb_pool)) {
+	if (!st->w || !st->sched_rr || !st->dc_rr || !st->stale || !st->isb_pool || (c->ghost_precise && !st->tlb_pool)) {
+		iw_free(st->isb_pool);
 		iw_free(st->stale);
 		iw_free(st->w);
 		iw_free(st->sched_rr);
@@ -169,6 +173,7 @@ static void gh_sm_free(void *p)
 	iw_free(st->dc_rr);
 	iw_free(st->tlb_pool);
 	iw_free(st->stale);
+	iw_free(st->isb_pool);
 	iw_free(st);
 }
 
@@ -177,6 +182,7 @@ static void gh_warp_start(void *p, struct iw_warp *w)
 	struct gh_state *st = p;
 	struct gh_warp *x = &st->w[w->id];
 	memset(x, 0, sizeof *x);
+	x->in = st->isb_pool + (size_t)w->id * (size_t)st->cfg->ghost_isb_size;
 	uint64_t keep = ~(1ull << w->local);
 	st->stale[w->subcore] &= keep;
 	st->recent_wb[w->subcore] &= keep;
@@ -206,7 +212,7 @@ static uint64_t tlb_clear_at(const struct gh_warp *x, const struct iw_warp *w, u
 	uint64_t t = 0;
 	for (uint64_t m = x->valid; m; m &= m - 1) {
 		int q = __builtin_ctzll(m);
-		if (x->seq[q] < seq && (w->slots[x->slot[q]].in.flags & IW_F_LOAD))
+		if (x->seq[q] < seq && (x->in[q].flags & IW_F_LOAD))
 			return IW_NEVER;
 	}
 	return t;
@@ -237,7 +243,7 @@ static uint64_t tlb_wait(struct gh_state *st, struct gh_warp *x, const struct iw
 /* Scoreboard and common-rule check of IsB slot q; 0 = may issue. */
 static int sb_block(struct gh_state *st, struct gh_warp *x, struct iw_warp *w, int q, uint64_t now)
 {
-	const struct iw_inst *in = &w->slots[x->slot[q]].in;
+	const struct iw_inst *in = &x->in[q];
 	for (int i = 0; i < in->nsrc; i++)
 		if (sb_test(x->sb, in->src[i]))
 			return IW_STALL_RAW;
@@ -259,7 +265,7 @@ static int sb_block(struct gh_state *st, struct gh_warp *x, struct iw_warp *w, i
 static int dep_reason(struct gh_state *st, struct gh_warp *x, struct iw_warp *w, int q)
 {
 	int p = __builtin_ctzll(x->dep[q]);
-	int k = dc_dep(st, &w->slots[x->slot[q]].in, &w->slots[x->slot[p]].in);
+	int k = dc_dep(st, &x->in[q], &x->in[p]);
 	return k == 1 ? IW_STALL_RAW : k == 0 ? IW_STALL_WAR_WAW : k == 3 ? IW_STALL_MEM_ORDER : IW_STALL_CONTROL;
 }
 
@@ -373,7 +379,7 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 		struct iw_counters *cnt = &st->sim->res->cnt;
 		for (uint64_t m = x->valid; m; m &= m - 1) {
 			int q = __builtin_ctzll(m);
-			int kd = dc_dep(st, &s->in, &w->slots[x->slot[q]].in);
+			int kd = dc_dep(st, &s->in, &x->in[q]);
 			if (kd >= 0) {
 				dep |= 1ull << q;
 				cnt->deps_found[kd]++;
@@ -386,6 +392,7 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 		x->dep[q] = dep;
 		x->slot[q] = s->id;
 		x->seq[q] = s->seq;
+		x->in[q] = s->in;
 		s->aux[0] = (uint64_t)q;
 		s->aux[1] = now; /* entered the IsB */
 		iw_count(st->sim, IW_A_ISB_WRITE, 1);

@@ -17,6 +17,7 @@ struct io_warp {
 	uint16_t ib[64];
 	uint8_t head, n;
 	uint16_t ctrl_pending, bar_pending, mem_inflight;
+	uint16_t pred_pending; /* compares whose predicate is not yet written */
 	uint64_t sb[4];     /* pending writes, one bit per register R0..R254 */
 	uint8_t war[256];   /* in-flight readers per register */
 };
@@ -101,6 +102,12 @@ static struct iw_slot *io_candidate(void *p, struct iw_warp *w, uint64_t now, in
 			*reason = IW_STALL_WAR_WAW;
 			return NULL;
 		}
+	/* Predicates are scoreboarded like registers: a predicated branch waits
+	 * for the compare before it (the trace does not name predicate registers). */
+	if ((in->flags & IW_F_PRED_BRANCH) && x->pred_pending) {
+		*reason = IW_STALL_RAW;
+		return NULL;
+	}
 	if ((in->flags & (IW_F_MEMBAR | IW_F_BARRIER)) && x->mem_inflight) {
 		*reason = IW_STALL_MEM_ORDER;
 		return NULL;
@@ -128,6 +135,8 @@ static void io_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	}
 	if (in->flags & IW_F_CONTROL)
 		x->ctrl_pending++;
+	if (in->flags & IW_F_SETS_PRED)
+		x->pred_pending++;
 	if (in->flags & IW_F_BARRIER)
 		x->bar_pending++;
 	if (in->unit == IW_UNIT_MEM)
@@ -149,6 +158,8 @@ static int io_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	}
 	if (in->flags & IW_F_CONTROL)
 		x->ctrl_pending--;
+	if (in->flags & IW_F_SETS_PRED)
+		x->pred_pending--;
 	if (in->flags & IW_F_BARRIER)
 		x->bar_pending--;
 	if (in->unit == IW_UNIT_MEM)

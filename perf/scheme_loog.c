@@ -21,7 +21,8 @@
  *     scoreboard check).
  *   - A broadcast value captured at write-back in cycle t is usable for
  *     dispatch from t+1 (no same-cycle bypass), as the thesis's clock 12/13.
- *   - Results broadcast per cycle and sub-core = core.wb_width (Vortex: 1).
+ *   - Results broadcast per cycle and sub-core = loog.broadcasts (SCHEMES.md
+ *     section 5 and Vortex: one).
  *   - Dispatch: up to core.issue_width CUs per cycle (the thesis: one),
  *     by dispatch = oldest (allocation order) or lowest_id (Vortex).
  *   - rf_read_ports = 1: one CU owns the single port until all its RF
@@ -505,11 +506,14 @@ static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	return writes;
 }
 
+static uint32_t lg_wb_width(const struct iw_config *c) { return (uint32_t)c->loog_broadcasts; }
+
 const struct iw_scheme_ops iw_scheme_loog = {
 	.name = "loog",
 	.help = "LOOG: CUs as reservation stations (loog.cus), RAT renaming, optional RRS (loog.rrs / rrs_factor)",
 	.window = lg_window,
 	.cus = lg_cus,
+	.wb_width = lg_wb_width,
 	.sm_new = lg_sm_new,
 	.sm_free = lg_sm_free,
 	.warp_start = lg_warp_start,

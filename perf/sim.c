@@ -416,7 +416,7 @@ static int warp_finish(struct iw_sim *s, struct iw_sm *sm, struct iw_warp *w)
 static int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
 {
 	int n = 0;
-	while (sc->next_wb <= now && n < s->cfg->wb_width) {
+	while (sc->next_wb <= now && n < s->wb_width) {
 		struct iw_wb_event ev = wb_pop(sc);
 		struct iw_warp *w = &sm->warps[ev.warp];
 		struct iw_slot *sl = &w->slots[ev.slot];
@@ -1098,6 +1098,7 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	/* A warp has warp_size lanes: a wider trace mask (32 lanes on a 16-thread
 	 * Vortex warp) keeps only the lanes that exist. */
 	s.lane_mask = c->warp_size >= 32 ? 0xffffffffu : (1u << c->warp_size) - 1;
+	s.wb_width = s.ops->wb_width ? (int)s.ops->wb_width(c) : c->wb_width;
 	rc = sim_init(&s, e);
 	if (rc == 0)
 		rc = start_kernel(&s);

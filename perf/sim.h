@@ -159,6 +159,8 @@ struct iw_scheme_ops {
 	uint32_t (*window)(const struct iw_config *c);
 	/* Collector units per sub-core (0 = use opc.cus). */
 	uint32_t (*cus)(const struct iw_config *c);
+	/* Results written back per cycle per sub-core (NULL = core.wb_width). */
+	uint32_t (*wb_width)(const struct iw_config *c);
 	/* Non-zero: fetch continues past taken control (only `ideal`). */
 	int (*fetch_through_control)(const struct iw_config *c);
 	int (*sm_new)(struct iw_sm *sm, void **state, struct iw_err *e);
@@ -213,6 +215,7 @@ struct iw_sim {
 	struct iw_sm *sms;
 	uint32_t window;        /* slots per warp */
 	uint32_t lane_mask;     /* the warp_size lanes of a warp */
+	int wb_width;           /* results written back per cycle per sub-core */
 	uint32_t warps_per_sc;
 	uint64_t now;
 	uint64_t warp_age;

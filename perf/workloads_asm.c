@@ -261,7 +261,8 @@ static int assemble_line(struct asm_state *a, char *s)
 	/* operands */
 	int nops = 0, seen_dst = 0;
 	char *label = NULL;
-	for (char *t = strtok(rest, ","); t; t = strtok(NULL, ",")) {
+	char *tok_save = NULL; /* strtok_r: kernels are assembled concurrently by sweep workers */
+	for (char *t = strtok_r(rest, ",", &tok_save); t; t = strtok_r(NULL, ",", &tok_save)) {
 		t = iw_trim(t);
 		if (!*t)
 			continue;

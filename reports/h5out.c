@@ -6,7 +6,6 @@
  */
 #include "reports.h"
 
-#include <errno.h>
 #include <hdf5.h>
 #include <hdf5_hl.h>
 #include <string.h>
@@ -130,8 +129,8 @@ struct summary_rec {
 	double ipc, seconds, energy_j, static_j, avg_power_w, area_mm2, speedup, energy_rel, adp_rel, pdp_rel, edp_rel;
 };
 
-static int write_summary(hid_t f, const struct iw_h5_meta *m, const struct iw_row *rows, size_t n, const char *path,
-			 struct iw_err *e)
+static int write_summary(hid_t f, const struct iw_h5_meta *m, const struct iw_h5_source *src, size_t n,
+			 const char *path, struct iw_err *e)
 {
 	size_t np = m->param_names ? m->nparams : 0;
 	size_t recsz = sizeof(struct summary_rec) + np * sizeof(double);
@@ -144,11 +143,14 @@ static int write_summary(hid_t f, const struct iw_h5_meta *m, const struct iw_ro
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct summary_rec *r = (struct summary_rec *)(buf + i * recsz);
-		const struct iw_row *x = &rows[i];
-		snprintf(r->workload, sizeof r->workload, "%s", x->workload);
-		snprintf(r->scheme, sizeof r->scheme, "%s", x->scheme);
-		snprintf(r->config, sizeof r->config, "%s", x->config);
-		snprintf(r->tech, sizeof r->tech, "%s", x->tech);
+		struct iw_row xr;
+		if (src->get(src->ctx, i, &xr, e))
+			goto fail;
+		const struct iw_row *x = &xr;
+		snprintf(r->workload, sizeof r->workload, "%.255s", x->workload);
+		snprintf(r->scheme, sizeof r->scheme, "%.31s", x->scheme);
+		snprintf(r->config, sizeof r->config, "%.63s", x->config);
+		snprintf(r->tech, sizeof r->tech, "%.63s", x->tech);
 		r->cycles = x->run.cycles;
 		r->warp_insts = x->run.warp_insts;
 		r->ipc = x->run.ipc;
@@ -165,6 +167,8 @@ static int write_summary(hid_t f, const struct iw_h5_meta *m, const struct iw_ro
 		double *p = (double *)(buf + i * recsz + sizeof *r);
 		for (size_t k = 0; k < np; k++)
 			p[k] = k < x->nparams ? x->params[k] : 0;
+		if (src->put)
+			src->put(src->ctx, &xr);
 	}
 	ct = H5Tcreate(H5T_COMPOUND, recsz);
 #define F(name, type) CHECK(H5Tinsert(ct, #name, HOFFSET(struct summary_rec, name), type))
@@ -314,26 +318,37 @@ fail:
 
 int iw_h5_write(const char *path, const struct iw_h5_meta *m, const struct iw_row *rows, size_t n, struct iw_err *e)
 {
-	/* HDF5 builds the file in memory (core driver, no backing store) and we
-	 * write the finished image ourselves: a full disk then fails our fwrite
-	 * cleanly, whereas a failed flush inside H5Fclose leaves HDF5 1.10 with
-	 * a half-closed file that crashes the program at exit. */
+	return iw_h5_write_sweep(path, m, NULL, rows, n, e);
+}
+
+static int array_get(void *ctx, size_t i, struct iw_row *row, struct iw_err *e)
+{
+	(void)e;
+	*row = ((const struct iw_row *)ctx)[i]; /* shallow: the writer only reads */
+	return 0;
+}
+
+int iw_h5_write_sweep(const char *path, const struct iw_h5_meta *m, const struct iw_h5_sweep *sw,
+		      const struct iw_row *rows, size_t n, struct iw_err *e)
+{
+	struct iw_h5_source src = {n, array_get, NULL, (void *)(uintptr_t)rows};
+	return iw_h5_write_source(path, m, sw, &src, e);
+}
+
+int iw_h5_write_source(const char *path, const struct iw_h5_meta *m, const struct iw_h5_sweep *sw,
+		       const struct iw_h5_source *src, struct iw_err *e)
+{
+	size_t n = src->n;
 	struct iw_out o;
-	void *image = NULL;
-	int rc = iw_out_open(&o, path, 1, e);
+	int rc = iw_out_open(&o, path, 0, e);
 	if (rc)
 		return rc;
+	H5dont_atexit(); /* see the H5Fclose below; an error once the library runs */
 	H5Eset_auto2(H5E_DEFAULT, NULL, NULL); /* we report errors ourselves */
-	hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-	hid_t f = fapl < 0 || H5Pset_fapl_core(fapl, 1 << 20, 0) < 0
-			  ? -1
-			  : H5Fcreate(o.tmp, H5F_ACC_TRUNC, H5P_DEFAULT, fapl),
-	      g = -1;
-	if (fapl >= 0)
-		H5Pclose(fapl);
+	hid_t f = H5Fcreate(o.tmp, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), g = -1;
 	if (f < 0) {
 		iw_out_abort(&o);
-		return iw_fail(e, IW_ERUN, "%s: cannot create the HDF5 file", path);
+		return iw_fail(e, IW_ERUN, "%s: cannot create the HDF5 file (is the folder writable?)", path);
 	}
 	CHECK(attr_str(f, "tool", "issuewatt"));
 	CHECK(attr_str(f, "tool_version", IW_VERSION));
@@ -375,33 +390,39 @@ int iw_h5_write(const char *path, const struct iw_h5_meta *m, const struct iw_ro
 	CHECK(g);
 	H5Gclose(g);
 	g = -1;
-	rc = write_summary(f, m, rows, n, path, e);
-	for (size_t i = 0; rc == 0 && i < n; i++)
-		rc = write_run(f, &rows[i], i, path, e);
+	if (sw) {
+		g = H5Gcreate2(f, "sweep", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+		CHECK(g);
+		CHECK(text(g, "spec_xml", sw->spec_xml));
+		hsize_t dn = n;
+		CHECK(du64(g, "point", 1, &dn, sw->point_ids, "canonical row index in the sweep", 0));
+		H5Gclose(g);
+		g = -1;
+	}
+	rc = write_summary(f, m, src, n, path, e);
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		/* one row at a time: a source may stream rows from disk */
+		struct iw_row x;
+		rc = src->get(src->ctx, i, &x, e);
+		if (rc == 0) {
+			rc = write_run(f, &x, i, path, e);
+			if (src->put)
+				src->put(src->ctx, &x);
+		}
+	}
 	if (rc)
 		goto fail;
-	CHECK(H5Fflush(f, H5F_SCOPE_LOCAL));
-	ssize_t size = H5Fget_file_image(f, NULL, 0);
-	CHECK(size);
-	image = iw_malloc((size_t)size);
-	if (!image) {
-		iw_fail(e, IW_ERUN, "%s: out of memory", path);
-		goto fail;
-	}
-	CHECK(H5Fget_file_image(f, image, (size_t)size));
 	{
+		/* A close whose final flush fails (disk full) leaves HDF5 1.10 with a
+		 * half-closed file: closing it again, or the library's own clean-up
+		 * at exit, then crashes.  So never close it twice, and (set up
+		 * before the library starts) skip that clean-up. */
 		herr_t closed = H5Fclose(f);
 		f = -1;
 		CHECK(closed);
 	}
-	if (fwrite(image, 1, (size_t)size, o.f) != (size_t)size) {
-		iw_fail(e, IW_ERUN, "%s: write failed: %s", path, strerror(errno));
-		goto fail;
-	}
-	iw_free(image);
 	return iw_out_commit(&o, e);
 fail:
-	iw_free(image);
 	if (g >= 0)
 		H5Gclose(g);
 	if (f >= 0)

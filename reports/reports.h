@@ -79,5 +79,105 @@ struct iw_h5_meta {
 };
 int iw_h5_write(const char *path, const struct iw_h5_meta *m, const struct iw_row *rows, size_t n,
 		struct iw_err *e);
+/* Sweeps also store the spec text (/sweep/spec_xml) and each row's canonical
+ * point index (/sweep/point), so files can be resumed and merged. */
+struct iw_h5_sweep {
+	const char *spec_xml;
+	const uint64_t *point_ids;
+};
+int iw_h5_write_sweep(const char *path, const struct iw_h5_meta *m, const struct iw_h5_sweep *sw,
+		      const struct iw_row *rows, size_t n, struct iw_err *e);
+/* Rows from a source, fetched one at a time (twice: summary, then runs), so a
+ * caller can stream them from disk and keep memory bounded. */
+struct iw_h5_source {
+	size_t n;
+	int (*get)(void *ctx, size_t i, struct iw_row *row, struct iw_err *e); /* fill *row with row i */
+	void (*put)(void *ctx, struct iw_row *row);                             /* release it (or NULL) */
+	void *ctx;
+};
+int iw_h5_write_source(const char *path, const struct iw_h5_meta *m, const struct iw_h5_sweep *sw,
+		       const struct iw_h5_source *src, struct iw_err *e);
+
+/* HDF5 input: a results file read back into rows (every field iw_h5_write
+ * stores, so writing them again gives the same numbers bit for bit). */
+struct iw_results {
+	char *command_line, *config_name, *tech_name, *config_xml, *tech_xml;
+	char *sweep_xml;       /* NULL when the file is not from a sweep */
+	char **param_names;    /* summary columns beyond the fixed ones */
+	size_t nparams;
+	struct iw_row *rows;
+	uint64_t *point_ids;   /* NULL when the file is not from a sweep */
+	size_t n;
+};
+int iw_h5_read(const char *path, struct iw_results *r, struct iw_err *e);
+void iw_results_free(struct iw_results *r);
+/* Free one row obtained from iw_h5_read (or iw_row_unpack). */
+void iw_results_row_free(struct iw_row *r);
+
+/* ---------------------------------------------------------------- sweeps */
+/* A spec (reports/sweep.xsd): workloads x schemes x the product of the axes.
+ * Canonical order: configuration c (first axis slowest), then workload, then
+ * scheme (inorder first); a *unit* is one (configuration, workload) with all
+ * its schemes, row id = unit * nschemes + scheme.  Results are stored in this
+ * order whatever the parallelism, sharding or interruption. */
+struct iw_sweep_axis {
+	char key[64];
+	char label[64];
+	size_t n;
+	double *values;
+	int line;
+};
+struct iw_sweep {
+	char *path, *xml;        /* spec file and its text (stored in the results) */
+	char name[64];
+	struct iw_job base;      /* configuration, tech, sets, workloads, schemes */
+	struct iw_sweep_axis *axes;
+	size_t naxes;
+	char **param_names;      /* axis keys */
+	size_t nconfigs, nunits, nrows;
+	char (*power_traces)[2][256]; /* (workload, scheme) pairs for the report */
+	size_t npower_traces;
+};
+int iw_sweep_load(struct iw_sweep *s, const char *path, struct iw_err *e);
+int iw_sweep_parse(struct iw_sweep *s, const char *name, const char *text, size_t len, struct iw_err *e);
+void iw_sweep_free(struct iw_sweep *s);
+/* The axis values of configuration c (naxes doubles). */
+void iw_sweep_point(const struct iw_sweep *s, size_t c, double *values);
+/* The configuration of configuration index c (base + axis values). */
+int iw_sweep_config(const struct iw_sweep *s, size_t c, struct iw_config *cfg, struct iw_err *e);
+/* Simulate and price one unit into rows[0..nschemes-1] (baseline first). */
+int iw_sweep_unit(const struct iw_sweep *s, size_t unit, struct iw_row *rows, struct iw_err *e);
+
+struct iw_sweep_opts {
+	int jobs;                    /* worker threads; <= 0 = every core */
+	size_t shard, nshards;       /* this is shard `shard` (0-based) of nshards; 0/0 = all */
+	int resume;                  /* keep the finished points of an existing output */
+	int progress;                /* 0 none, 1 bar/heartbeat on stderr */
+	const char *command_line;
+	volatile int *stop;          /* set asynchronously (signal): finish writing and return */
+	size_t limit;                /* stop after running this many points (0 = all) */
+	size_t done, total;          /* out: units finished (incl. resumed) and units of this shard */
+	int is_writer;               /* out: 1 on the process that wrote the file (MPI rank 0) */
+};
+/* Run the sweep and write `out` with every finished unit.  Returns 0, a
+ * negative status, or -IW_ERUN with "interrupted" after writing what finished. */
+int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts *o, struct iw_err *e);
+/* Merge results files of the same spec (shards, partial runs) into one. */
+int iw_sweep_merge(const char *const *in, size_t nin, const char *out, const char *command_line, struct iw_err *e);
+
+/* Rows as bytes (same binary on both ends: MPI messages). */
+int iw_row_pack(const struct iw_row *r, unsigned char **buf, size_t *len, struct iw_err *e);
+int iw_row_unpack(struct iw_row *r, const unsigned char *buf, size_t len, size_t *used, struct iw_err *e);
+
+/* ---------------------------------------------------------------- report */
+struct iw_report_opts {
+	const char *gnuplot;         /* program, NULL = "gnuplot" (IW_GNUPLOT overrides) */
+	int render;                  /* 0 = write data and scripts only */
+	int quiet;
+	const char *power_runs;      /* "WORKLOAD:SCHEME[,...]" for the power figure, or NULL (spec's choice) */
+};
+/* The HTML page, figures (gnuplot SVG + PNG with their .gp and .dat),
+ * CSV and LaTeX tables of a results file into folder `dir`. */
+int iw_report_write(const struct iw_results *res, const char *dir, struct iw_report_opts *o, struct iw_err *e);
 
 #endif

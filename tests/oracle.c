@@ -84,7 +84,6 @@ int orc_rules_for(const char *s, const struct iw_config *c, struct orc_rules *r)
 	r->cu_cap = c->cus;
 	if (!strcmp(s, "inorder")) {
 		r->war = c->war_scoreboard;
-		r->pred = 0; /* the baseline's scoreboard does not track predicates */
 		r->buf_cap = c->inorder_ib_size;
 		r->buf_release = ORC_AT_ISSUE;
 	} else if (!strcmp(s, "socgpu")) {

@@ -114,9 +114,64 @@ static void fast_forward_equals_stepping(void)
 	iw_run_result_free(&b);
 }
 
+/* Every warp-scheduling policy and a dual-issue scheduler keep fast-forward exact,
+ * and every policy retires every instruction once. */
+static void policies_are_exact_and_complete(void)
+{
+	enum { N = 90 };
+	struct iw_inst prog[N];
+	for (int i = 0; i < N; i++) {
+		prog[i] = op(i % 6 == 0 ? IW_UNIT_MEM : i % 4 == 0 ? IW_UNIT_DP : IW_UNIT_SP, 2 + i % 5, 2 + (i + 2) % 5, -1);
+		if (prog[i].unit == IW_UNIT_MEM) {
+			prog[i].flags = IW_F_LOAD;
+			prog[i].space = IW_SPACE_GLOBAL;
+			prog[i].mem_level = (uint8_t)(1 + i % 3);
+		}
+	}
+	for (int policy = IW_POLICY_GTO; policy <= IW_POLICY_SRR; policy++)
+		for (int width = 1; width <= 2; width++) {
+			struct iw_config c;
+			small_gpu(&c);
+			c.policy = policy;
+			c.issue_width = width;
+			struct iw_run_result a, b;
+			CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, N, 6, 6, &a), 0);
+			c.fast_forward = 0;
+			CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, N, 6, 6, &b), 0);
+			CU_ASSERT_EQUAL(a.warp_insts, (uint64_t)N * 6 * 6);
+			CU_ASSERT_EQUAL(a.cycles, b.cycles);
+			CU_ASSERT_EQUAL(memcmp(a.cnt.stall, b.cnt.stall, sizeof a.cnt.stall), 0);
+			iw_run_result_free(&a);
+			iw_run_result_free(&b);
+		}
+}
+
+/* The stall breakdown accounts for every scheduler-cycle of the run. */
+static void stalls_account_for_every_scheduler_cycle(void)
+{
+	struct iw_config c;
+	small_gpu(&c);
+	enum { N = 150 };
+	struct iw_inst prog[N];
+	for (int i = 0; i < N; i++)
+		prog[i] = op(i % 3 ? IW_UNIT_SP : IW_UNIT_SFU, 1 + i % 4, 1 + (i + 1) % 4, -1);
+	struct iw_run_result r;
+	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, N, 3, 4, &r), 0);
+	uint64_t stalled = 0;
+	for (int k = 0; k < IW_STALL_COUNT; k++)
+		stalled += r.cnt.stall[k];
+	uint64_t sched_cycles = r.cycles * (uint64_t)(c.sms * c.subcores);
+	/* each scheduler-cycle either issued or has exactly one reason */
+	CU_ASSERT(stalled <= sched_cycles);
+	CU_ASSERT(stalled + r.warp_insts >= sched_cycles);
+	iw_run_result_free(&r);
+}
+
 void suite_sim(void)
 {
 	TU_SUITE("sim", {"dependent_chain_takes_n_times_latency", dependent_chain_takes_n_times_latency},
 		 {"independent_stream_approaches_issue_width", independent_stream_approaches_issue_width},
-		 {"fast_forward_equals_stepping", fast_forward_equals_stepping});
+		 {"fast_forward_equals_stepping", fast_forward_equals_stepping},
+		 {"policies_are_exact_and_complete", policies_are_exact_and_complete},
+		 {"stalls_account_for_every_scheduler_cycle", stalls_account_for_every_scheduler_cycle});
 }

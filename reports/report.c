@@ -1,0 +1,1174 @@
+/*
+ * reports/report.c -- 'issuewatt report': a results file turned into what an
+ * evaluation section needs.  Every figure is a gnuplot script (NAME.gp) next
+ * to its data (NAME.dat), rendered to NAME.svg and NAME.png by running
+ * gnuplot with only the terminal set on the command line, so a user restyles
+ * a figure by editing its script and re-running render.sh.  The same numbers
+ * go to summary.csv and tables.tex.
+ *
+ * Normalisation follows the LOOG-Vortex thesis (Figures 6.4, 6.9, 6.10): each
+ * scheme against the in-order baseline of the same workload and
+ * configuration, aggregated over workloads with the geometric mean (the mean
+ * of ratios that is consistent whichever side is the reference, Fleming &
+ * Wallace, CACM 1986).
+ */
+#include "reports.h"
+
+#include <errno.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+struct fig {
+	char name[64];
+	char title[160];
+	char caption[768];
+	int w, h; /* pixels */
+};
+
+struct rep {
+	const struct iw_results *res;
+	const char *dir;
+	char **schemes, **workloads;
+	size_t nsch, nwl, ncfg;
+	size_t *cfg_of;     /* row -> configuration */
+	size_t *first_row;  /* configuration -> a row (its parameter values) */
+	long *idx;          /* [cfg][wl][sch] -> row or -1 */
+	struct fig figs[64];
+	size_t nfigs;
+	struct iw_err *e;
+	const char *power_runs;
+};
+
+static long at(const struct rep *r, size_t c, size_t w, size_t s) { return r->idx[(c * r->nwl + w) * r->nsch + s]; }
+
+static size_t find_or_add(char ***v, size_t *n, const char *s, int *err)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp((*v)[i], s))
+			return i;
+	char **nv = iw_realloc(*v, (*n + 1) * sizeof **v);
+	if (!nv) {
+		*err = 1;
+		return 0;
+	}
+	*v = nv;
+	nv[*n] = (char *)s; /* borrowed from the rows */
+	return (*n)++;
+}
+
+static int same_params(const struct iw_row *a, const struct iw_row *b)
+{
+	if (a->nparams != b->nparams)
+		return 0;
+	for (size_t k = 0; k < a->nparams; k++)
+		if (a->params[k] != b->params[k])
+			return 0;
+	return 1;
+}
+
+static int index_rows(struct rep *r)
+{
+	const struct iw_results *res = r->res;
+	int err = 0;
+	/* the baseline first, then the schemes in file order */
+	for (size_t i = 0; i < res->n && !err; i++)
+		if (!strcmp(res->rows[i].scheme, "inorder")) {
+			find_or_add(&r->schemes, &r->nsch, res->rows[i].scheme, &err);
+			break;
+		}
+	r->cfg_of = iw_calloc(res->n ? res->n : 1, sizeof *r->cfg_of);
+	r->first_row = iw_calloc(res->n ? res->n : 1, sizeof *r->first_row);
+	if (!r->cfg_of || !r->first_row)
+		return iw_fail(r->e, IW_ERUN, "out of memory");
+	for (size_t i = 0; i < res->n && !err; i++) {
+		const struct iw_row *x = &res->rows[i];
+		find_or_add(&r->schemes, &r->nsch, x->scheme, &err);
+		find_or_add(&r->workloads, &r->nwl, x->workload, &err);
+		size_t c = 0;
+		/* rows of one configuration are contiguous in a sweep: check the last first */
+		if (r->ncfg && same_params(x, &res->rows[r->first_row[r->ncfg - 1]]))
+			c = r->ncfg - 1;
+		else {
+			for (c = 0; c < r->ncfg; c++)
+				if (same_params(x, &res->rows[r->first_row[c]]))
+					break;
+			if (c == r->ncfg)
+				r->first_row[r->ncfg++] = i;
+		}
+		r->cfg_of[i] = c;
+	}
+	if (err)
+		return iw_fail(r->e, IW_ERUN, "out of memory");
+	size_t cells = (r->ncfg ? r->ncfg : 1) * (r->nwl ? r->nwl : 1) * (r->nsch ? r->nsch : 1);
+	r->idx = iw_malloc(cells * sizeof *r->idx);
+	if (!r->idx)
+		return iw_fail(r->e, IW_ERUN, "out of memory");
+	for (size_t i = 0; i < cells; i++)
+		r->idx[i] = -1;
+	for (size_t i = 0; i < res->n; i++) {
+		size_t w = 0, s = 0;
+		while (strcmp(r->workloads[w], res->rows[i].workload))
+			w++;
+		while (strcmp(r->schemes[s], res->rows[i].scheme))
+			s++;
+		r->idx[(r->cfg_of[i] * r->nwl + w) * r->nsch + s] = (long)i;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------- metrics */
+enum metric { M_SPEEDUP, M_IPC, M_ADP, M_PDP, M_ENERGY, M_EDP };
+static const char *const metric_name[] = {"speed-up", "IPC", "ADP", "PDP", "energy", "EDP"};
+
+/* The metric of one run against its baseline; NaN when undefined. */
+static double metric(const struct rep *r, size_t c, size_t w, size_t s, enum metric m)
+{
+	long i = at(r, c, w, s), b = at(r, c, w, 0);
+	if (i < 0)
+		return NAN;
+	const struct iw_row *x = &r->res->rows[i];
+	switch (m) {
+	case M_SPEEDUP: return x->speedup;
+	case M_IPC: return b >= 0 && r->res->rows[b].run.ipc > 0 ? x->run.ipc / r->res->rows[b].run.ipc : NAN;
+	case M_ADP: return x->adp_rel;
+	case M_PDP: return x->pdp_rel;
+	case M_ENERGY: return x->energy_rel;
+	case M_EDP: return x->edp_rel;
+	}
+	return NAN;
+}
+
+/* Geometric mean of the finite positive values (NaN if none). */
+struct gm {
+	double logsum;
+	size_t n;
+};
+static void gm_add(struct gm *g, double v)
+{
+	if (isfinite(v) && v > 0) {
+		g->logsum += log(v);
+		g->n++;
+	}
+}
+static double gm_get(const struct gm *g) { return g->n ? exp(g->logsum / (double)g->n) : NAN; }
+
+/* Metric over workloads for configuration c and scheme s. */
+static double over_workloads(const struct rep *r, size_t c, size_t s, enum metric m)
+{
+	struct gm g = {0, 0};
+	for (size_t w = 0; w < r->nwl; w++)
+		gm_add(&g, metric(r, c, w, s, m));
+	return gm_get(&g);
+}
+
+/* Metric over configurations for workload w and scheme s. */
+static double over_configs(const struct rep *r, size_t w, size_t s, enum metric m)
+{
+	struct gm g = {0, 0};
+	for (size_t c = 0; c < r->ncfg; c++)
+		gm_add(&g, metric(r, c, w, s, m));
+	return gm_get(&g);
+}
+
+/* --------------------------------------------------------------- files */
+static FILE *open_in(struct rep *r, const char *name, const char *ext)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s%s", r->dir, name, ext);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		iw_fail(r->e, IW_ERUN, "%s: cannot write (%s)", path, strerror(errno));
+	return f;
+}
+
+static int close_file(struct rep *r, FILE *f, const char *name, const char *ext)
+{
+	int bad = ferror(f);
+	bad |= fclose(f) != 0;
+	if (bad)
+		return iw_fail(r->e, IW_ERUN, "%s/%s%s: write failed", r->dir, name, ext);
+	return 0;
+}
+
+/* gnuplot strings are single-quoted: double any quote. */
+static void gq(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputc('\'', f);
+		fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
+/* Data-file tokens must have no blanks (gnuplot splits on them). */
+static void tok(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		fputc(*s == ' ' || *s == '\t' || *s == '"' ? '_' : *s, f);
+}
+
+static void num(FILE *f, double v)
+{
+	if (isfinite(v))
+		fprintf(f, " %.9g", v);
+	else
+		fprintf(f, " NaN");
+}
+
+static FILE *begin_fig(struct rep *r, const char *name, const char *title, int w, int h, const char *caption)
+{
+	if (r->nfigs >= IW_ARRAY_LEN(r->figs)) {
+		iw_fail(r->e, IW_ERUN, "internal: too many figures");
+		return NULL;
+	}
+	struct fig *g = &r->figs[r->nfigs++];
+	snprintf(g->name, sizeof g->name, "%s", name);
+	snprintf(g->title, sizeof g->title, "%s", title);
+	snprintf(g->caption, sizeof g->caption, "%s", caption);
+	g->w = w;
+	g->h = h;
+	FILE *f = open_in(r, name, ".gp");
+	if (f)
+		fprintf(f, "# %s -- %s\n# Data: %s.dat.  Render (the terminal is chosen on the command line):\n"
+			   "#   gnuplot -e \"set terminal svg size %d,%d; set output '%s.svg'\" %s.gp\n"
+			   "#   gnuplot -e \"set terminal pngcairo size %d,%d; set output '%s.png'\" %s.gp\n",
+			name, title, name, w, h, name, name, w, h, name, name);
+	if (f) /* parameter names hold underscores: no enhanced-text subscripts */
+		fprintf(f, "set termoption noenhanced\n");
+	return f;
+}
+
+/* ------------------------------------------------------------ figures */
+static int fig_speedup(struct rep *r)
+{
+	FILE *d = open_in(r, "speedup", ".dat");
+	if (!d)
+		return -r->e->code;
+	fprintf(d, "# speed-up over inorder, geometric mean over %zu configuration(s)\n# workload", r->ncfg);
+	for (size_t s = 0; s < r->nsch; s++)
+		fprintf(d, " %s", r->schemes[s]);
+	fputc('\n', d);
+	for (size_t w = 0; w < r->nwl; w++) {
+		tok(d, r->workloads[w]);
+		for (size_t s = 0; s < r->nsch; s++)
+			num(d, over_configs(r, w, s, M_SPEEDUP));
+		fputc('\n', d);
+	}
+	if (close_file(r, d, "speedup", ".dat"))
+		return -r->e->code;
+	char cap[512];
+	snprintf(cap, sizeof cap, "Speed-up of each scheme over the in-order baseline per workload (geometric mean over "
+				  "%zu configuration(s); 1 = as fast as in-order).", r->ncfg);
+	FILE *f = begin_fig(r, "speedup", "Speed-up per workload and scheme", 900, 500, cap);
+	if (!f)
+		return -r->e->code;
+	fprintf(f, "set title 'Speed-up over in-order'\nset ylabel 'speed-up'\nset style data histograms\n"
+		   "set style histogram clustered gap 1\nset style fill solid 0.8 border -1\nset boxwidth 0.9\n"
+		   "set key outside right\nset grid ytics\nset yrange [0:*]\nset xtics rotate by -30\n"
+		   "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\nplot ");
+	for (size_t s = 0; s < r->nsch; s++) {
+		fprintf(f, "%s'speedup.dat' using %zu%s title ", s ? ", " : "", s + 2, s ? "" : ":xtic(1)");
+		gq(f, r->schemes[s]);
+	}
+	fputc('\n', f);
+	return close_file(r, f, "speedup", ".gp");
+}
+
+/* The two heat-map axes and the facets (every other parameter). */
+struct grid {
+	int kx, ky;               /* parameter indices */
+	double *xv, *yv;          /* sorted distinct values */
+	size_t nx, ny;
+	size_t nrest, rest[62];
+	double *rv[62];
+	size_t rn[62];
+	size_t nfacets;
+};
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static size_t distinct(const struct rep *r, size_t k, double **out)
+{
+	double *v = iw_malloc((r->ncfg ? r->ncfg : 1) * sizeof *v);
+	size_t n = 0;
+	if (!v)
+		return 0;
+	for (size_t c = 0; c < r->ncfg; c++)
+		v[n++] = r->res->rows[r->first_row[c]].params[k];
+	qsort(v, n, sizeof *v, cmp_dbl);
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!m || v[m - 1] != v[i])
+			v[m++] = v[i];
+	*out = v;
+	return m;
+}
+
+static int param_index(const struct iw_results *res, const char *key)
+{
+	for (size_t k = 0; k < res->nparams; k++)
+		if (!strcmp(res->param_names[k], key))
+			return (int)k;
+	return -1;
+}
+
+static void facet_values(const struct grid *g, size_t f, double *vals)
+{
+	for (size_t j = g->nrest; j-- > 0;) {
+		vals[j] = g->rv[j][f % g->rn[j]];
+		f /= g->rn[j];
+	}
+}
+
+static long find_cfg(const struct rep *r, const struct grid *g, size_t xi, size_t yi, const double *rest)
+{
+	for (size_t c = 0; c < r->ncfg; c++) {
+		const double *p = r->res->rows[r->first_row[c]].params;
+		if (p[g->kx] != g->xv[xi] || p[g->ky] != g->yv[yi])
+			continue;
+		size_t j = 0;
+		while (j < g->nrest && p[g->rest[j]] == rest[j])
+			j++;
+		if (j == g->nrest)
+			return (long)c;
+	}
+	return -1;
+}
+
+/* An axis's label from the spec (<axis label="...">), else its key. */
+static const char *label_of(struct rep *r, const char *key)
+{
+	static char buf[128];
+	snprintf(buf, sizeof buf, "%s", key);
+	if (!r->res->sweep_xml)
+		return buf;
+	xmlDocPtr doc = xmlReadMemory(r->res->sweep_xml, (int)strlen(r->res->sweep_xml), "spec", NULL, XML_PARSE_NONET);
+	if (!doc)
+		return buf;
+	for (xmlNodePtr c = xmlDocGetRootElement(doc)->children; c; c = c->next) {
+		if (c->type != XML_ELEMENT_NODE || strcmp((const char *)c->name, "axis"))
+			continue;
+		xmlChar *k = xmlGetProp(c, (const xmlChar *)"key"), *l = xmlGetProp(c, (const xmlChar *)"label");
+		if (k && l && !strcmp((const char *)k, key))
+			snprintf(buf, sizeof buf, "%s (%s)", (const char *)l, key);
+		xmlFree(k);
+		xmlFree(l);
+	}
+	xmlFreeDoc(doc);
+	return buf;
+}
+
+static int fig_heat(struct rep *r, struct grid *g, enum metric m, size_t s)
+{
+	const struct iw_results *res = r->res;
+	char name[64];
+	snprintf(name, sizeof name, "heat_%s_%s", m == M_IPC ? "ipc" : m == M_ADP ? "adp" : "pdp", r->schemes[s]);
+	FILE *d = open_in(r, name, ".dat");
+	if (!d)
+		return -r->e->code;
+	fprintf(d, "# %s of %s relative to inorder (geometric mean over workloads)\n"
+		   "# one block per facet (gnuplot index); columns: %s_index %s_index value %s %s\n",
+		metric_name[m], r->schemes[s], res->param_names[g->kx], res->param_names[g->ky], res->param_names[g->kx],
+		res->param_names[g->ky]);
+	double rest[62], dev = 0.01;
+	for (size_t f = 0; f < g->nfacets; f++) {
+		facet_values(g, f, rest);
+		fprintf(d, "# facet %zu:", f);
+		for (size_t j = 0; j < g->nrest; j++)
+			fprintf(d, " %s=%g", res->param_names[g->rest[j]], rest[j]);
+		fputc('\n', d);
+		for (size_t yi = 0; yi < g->ny; yi++) {
+			for (size_t xi = 0; xi < g->nx; xi++) {
+				long c = find_cfg(r, g, xi, yi, rest);
+				double v = c >= 0 ? over_workloads(r, (size_t)c, s, m) : NAN;
+				fprintf(d, "%zu %zu", xi, yi);
+				num(d, v);
+				if (isfinite(v) && fabs(v - 1) > dev)
+					dev = fabs(v - 1);
+				fprintf(d, " %g %g\n", g->xv[xi], g->yv[yi]);
+			}
+			fputc('\n', d);
+		}
+		fputc('\n', d);
+	}
+	if (close_file(r, d, name, ".dat"))
+		return -r->e->code;
+	size_t cols = g->nrest == 0 ? 1 : g->rn[g->nrest - 1];
+	if (g->nrest == 1 && cols > 4)
+		cols = 4;
+	size_t rows = (g->nfacets + cols - 1) / cols;
+	char title[160], cap[768];
+	snprintf(title, sizeof title, "%s heat map, %s", metric_name[m], r->schemes[s]);
+	snprintf(cap, sizeof cap,
+		 "%s of %s relative to the in-order baseline of the same configuration (geometric mean over %zu "
+		 "workload(s)) over %s x %s%s%s. %s",
+		 metric_name[m], r->schemes[s], r->nwl, res->param_names[g->kx], res->param_names[g->ky],
+		 g->nrest ? ", one panel per value of the other swept parameters" : "", "",
+		 m == M_IPC ? "Above 1 is better." : "Below 1 is better.");
+	FILE *f = begin_fig(r, name, title, (int)IW_MIN(2400, 120 + 300 * cols), (int)IW_MIN(2400, 60 + 260 * rows), cap);
+	if (!f)
+		return -r->e->code;
+	fprintf(f, "set multiplot layout %zu,%zu title ", rows, cols);
+	char t2[256];
+	snprintf(t2, sizeof t2, "%s / inorder, %s", metric_name[m], r->schemes[s]);
+	gq(f, t2);
+	/* better than the baseline is blue, worse is red, whichever direction is better */
+	fprintf(f, "\nset palette defined (0 '%s', 1 '#f7f7f7', 2 '%s')\n", m == M_IPC ? "#b2182b" : "#2166ac",
+		m == M_IPC ? "#2166ac" : "#b2182b");
+	/* The colour scale is centred on 1 (the baseline) so better and worse read at a glance. */
+	fprintf(f, "set cbrange [%.6g:%.6g]\n", 1 - dev, 1 + dev);
+	fprintf(f, "set xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\n", g->nx - 1, g->ny - 1);
+	fprintf(f, "set xlabel ");
+	gq(f, label_of(r, res->param_names[g->kx]));
+	fprintf(f, "\nset ylabel ");
+	gq(f, label_of(r, res->param_names[g->ky]));
+	fprintf(f, "\nset xtics (");
+	for (size_t i = 0; i < g->nx; i++)
+		fprintf(f, "%s'%g' %zu", i ? ", " : "", g->xv[i], i);
+	fprintf(f, ")\nset ytics (");
+	for (size_t i = 0; i < g->ny; i++)
+		fprintf(f, "%s'%g' %zu", i ? ", " : "", g->yv[i], i);
+	fprintf(f, ")\nunset key\n");
+	for (size_t fi = 0; fi < g->nfacets; fi++) {
+		facet_values(g, fi, rest);
+		char ft[512] = "";
+		for (size_t j = 0; j < g->nrest; j++)
+			snprintf(ft + strlen(ft), sizeof ft - strlen(ft), "%s%s=%g", j ? ", " : "", res->param_names[g->rest[j]],
+				 rest[j]);
+		fprintf(f, "set title ");
+		gq(f, ft);
+		fprintf(f, "\nplot '%s.dat' index %zu using 1:2:3 with image, '' index %zu using 1:2:(sprintf('%%.2f', $3)) "
+			   "with labels font ',8'\n",
+			name, fi, fi);
+	}
+	fprintf(f, "unset multiplot\n");
+	return close_file(r, f, name, ".gp");
+}
+
+static int figs_heat(struct rep *r)
+{
+	const struct iw_results *res = r->res;
+	if (res->nparams < 2)
+		return 0;
+	struct grid g;
+	memset(&g, 0, sizeof g);
+	g.kx = param_index(res, "sm.max_warps");
+	g.ky = param_index(res, "sm.warp_size");
+	if (g.kx < 0)
+		g.kx = g.ky == 0 ? 1 : 0;
+	if (g.ky < 0)
+		for (g.ky = 0; g.ky == g.kx; g.ky++)
+			;
+	int rc = 0;
+	g.nx = distinct(r, (size_t)g.kx, &g.xv);
+	g.ny = distinct(r, (size_t)g.ky, &g.yv);
+	g.nfacets = 1;
+	for (size_t k = 0; k < res->nparams && k < 64; k++) {
+		if ((int)k == g.kx || (int)k == g.ky)
+			continue;
+		g.rest[g.nrest] = k;
+		g.rn[g.nrest] = distinct(r, k, &g.rv[g.nrest]);
+		g.nfacets *= g.rn[g.nrest] ? g.rn[g.nrest] : 1;
+		g.nrest++;
+	}
+	if (!g.xv || !g.yv)
+		rc = iw_fail(r->e, IW_ERUN, "out of memory");
+	/* every scheme but the baseline (which is 1 everywhere by definition) */
+	for (size_t s = r->nsch > 1 ? 1 : 0; s < r->nsch && rc == 0; s++)
+		for (int m = 0; m < 3 && rc == 0; m++)
+			rc = fig_heat(r, &g, m == 0 ? M_IPC : m == 1 ? M_ADP : M_PDP, s);
+	iw_free(g.xv);
+	iw_free(g.yv);
+	for (size_t j = 0; j < g.nrest; j++)
+		iw_free(g.rv[j]);
+	return rc;
+}
+
+static int fig_energy(struct rep *r)
+{
+	FILE *d = open_in(r, "energy", ".dat");
+	if (!d)
+		return -r->e->code;
+	fprintf(d, "# dynamic energy per structure (J), mean over the runs of each scheme; then static (leakage, constant, "
+		   "idle)\n# scheme");
+	for (int k = 0; k < IW_S_COUNT; k++)
+		fprintf(d, " %s", iw_structs[k].name);
+	fprintf(d, " static\n");
+	for (size_t s = 0; s < r->nsch; s++) {
+		double sum[IW_S_COUNT + 1] = {0};
+		size_t n = 0;
+		for (size_t i = 0; i < r->res->n; i++) {
+			const struct iw_row *x = &r->res->rows[i];
+			if (strcmp(x->scheme, r->schemes[s]))
+				continue;
+			for (int k = 0; k < IW_S_COUNT; k++)
+				sum[k] += x->power.dynamic_j[k];
+			sum[IW_S_COUNT] += x->power.static_j;
+			n++;
+		}
+		tok(d, r->schemes[s]);
+		for (int k = 0; k <= IW_S_COUNT; k++)
+			num(d, n ? sum[k] / (double)n : NAN);
+		fputc('\n', d);
+	}
+	if (close_file(r, d, "energy", ".dat"))
+		return -r->e->code;
+	FILE *f = begin_fig(r, "energy", "Energy per structure", 900, 550,
+			    "Energy of each modelled structure per scheme (mean over its runs, whole GPU), dynamic per "
+			    "structure and static (leakage, constant and idle power) on top.");
+	if (!f)
+		return -r->e->code;
+	fprintf(f, "set title 'Energy per structure'\nset ylabel 'energy (J)'\nset style data histograms\n"
+		   "set style histogram rowstacked\nset style fill solid 0.85 border -1\nset boxwidth 0.6\n"
+		   "set key outside right\nset grid ytics\nset yrange [0:*]\nplot ");
+	/* one fixed colour per structure (Tableau 20 + grey), so figures of
+	 * different files compare; structures that spent nothing are left out */
+	static const char *const col[] = {"#1f77b4", "#aec7e8", "#ff7f0e", "#ffbb78", "#2ca02c", "#98df8a", "#d62728",
+					  "#ff9896", "#9467bd", "#c5b0d5", "#8c564b", "#c49c94", "#e377c2", "#f7b6d2",
+					  "#7f7f7f", "#c7c7c7", "#bcbd22", "#dbdb8d", "#17becf", "#9edae5", "#404040"};
+	size_t k = 0;
+	for (int c = 0; c <= IW_S_COUNT; c++) {
+		int any = 0;
+		for (size_t i = 0; i < r->res->n && !any; i++)
+			any = c < IW_S_COUNT ? r->res->rows[i].power.dynamic_j[c] != 0 : r->res->rows[i].power.static_j != 0;
+		if (!any && !(c == IW_S_COUNT && k == 0))
+			continue;
+		fprintf(f, "%s'energy.dat' using %d%s lc rgb '%s' title ", k ? ", " : "", c + 2, k ? "" : ":xtic(1)",
+			col[c % (int)IW_ARRAY_LEN(col)]);
+		gq(f, c < IW_S_COUNT ? iw_structs[c].name : "static");
+		k++;
+	}
+	fputc('\n', f);
+	return close_file(r, f, "energy", ".gp");
+}
+
+/* Power-trace choices from the spec kept in the file (<power-trace>). */
+static size_t traces_from_spec(const struct iw_results *res, char (*tr)[2][256], size_t max)
+{
+	if (!res->sweep_xml)
+		return 0;
+	xmlDocPtr doc = xmlReadMemory(res->sweep_xml, (int)strlen(res->sweep_xml), "spec", NULL, XML_PARSE_NONET);
+	size_t n = 0;
+	if (!doc)
+		return 0;
+	for (xmlNodePtr c = xmlDocGetRootElement(doc)->children; c && n < max; c = c->next) {
+		if (c->type != XML_ELEMENT_NODE || strcmp((const char *)c->name, "power-trace"))
+			continue;
+		xmlChar *w = xmlGetProp(c, (const xmlChar *)"workload"), *s = xmlGetProp(c, (const xmlChar *)"scheme");
+		if (w && s) {
+			snprintf(tr[n][0], 256, "%s", (const char *)w);
+			snprintf(tr[n][1], 256, "%s", (const char *)s);
+			n++;
+		}
+		xmlFree(w);
+		xmlFree(s);
+	}
+	xmlFreeDoc(doc);
+	return n;
+}
+
+static int fig_power(struct rep *r)
+{
+	char tr[16][2][256];
+	size_t nt = 0;
+	if (r->power_runs) {
+		/* WORKLOAD:SCHEME pairs; the workload may hold ':' (knobs), the scheme never */
+		char buf[4096];
+		snprintf(buf, sizeof buf, "%s", r->power_runs);
+		char *save = NULL;
+		for (char *t = strtok_r(buf, ",", &save); t && nt < 16; t = strtok_r(NULL, ",", &save)) {
+			char *c = strrchr(t, ':');
+			if (!c)
+				return iw_fail(r->e, IW_EUSAGE, "--power-runs %s: expected WORKLOAD:SCHEME", t);
+			*c = 0;
+			snprintf(tr[nt][0], 256, "%s", t);
+			snprintf(tr[nt][1], 256, "%s", c + 1);
+			nt++;
+		}
+	} else {
+		nt = traces_from_spec(r->res, tr, 16);
+	}
+	/* Default: the first workload with every scheme, at the first configuration. */
+	if (nt == 0)
+		for (size_t s = 0; s < r->nsch && nt < 16 && r->nwl; s++, nt++) {
+			snprintf(tr[nt][0], 256, "%s", r->workloads[0]);
+			snprintf(tr[nt][1], 256, "%s", r->schemes[s]);
+		}
+	FILE *d = open_in(r, "power", ".dat");
+	if (!d)
+		return -r->e->code;
+	fprintf(d, "# power over time at the first configuration; one block per run (gnuplot index)\n"
+		   "# time_s power_w warp_ipc\n");
+	size_t blocks = 0, have_power = 0;
+	static char titles[16][300];
+	for (size_t t = 0; t < nt; t++) {
+		long row = -1;
+		for (size_t w = 0; w < r->nwl && row < 0; w++)
+			for (size_t s = 0; s < r->nsch && row < 0; s++)
+				if (!strcmp(r->workloads[w], tr[t][0]) && !strcmp(r->schemes[s], tr[t][1]))
+					row = r->ncfg ? at(r, 0, w, s) : -1;
+		if (row < 0 && r->power_runs) {
+			fclose(d);
+			return iw_fail(r->e, IW_EINPUT, "--power-runs %s:%s: expected a workload and scheme of the results file",
+				       tr[t][0], tr[t][1]);
+		}
+		if (row < 0)
+			continue;
+		const struct iw_row *x = &r->res->rows[row];
+		const struct iw_series *se = &x->run.series;
+		snprintf(titles[blocks], sizeof titles[blocks], "%s, %s", x->workload, x->scheme);
+		fprintf(d, "# %s\n", titles[blocks]);
+		double clk = x->run.cycles && x->seconds > 0 ? (double)x->run.cycles / x->seconds : 0;
+		uint64_t acc = 0;
+		for (size_t k = 0; k < se->n; k++) {
+			acc += se->cycles[k];
+			fprintf(d, "%.9g", clk > 0 ? (double)acc / clk : NAN);
+			num(d, x->power.nseries == se->n && x->power.series_w ? x->power.series_w[k] : NAN);
+			num(d, se->cycles[k] ? (double)se->insts[k] / (double)se->cycles[k] : NAN);
+			fputc('\n', d);
+		}
+		have_power += x->power.nseries == se->n && x->power.series_w && se->n;
+		fprintf(d, "\n\n");
+		blocks++;
+	}
+	if (close_file(r, d, "power", ".dat"))
+		return -r->e->code;
+	FILE *f = begin_fig(r, "power", "Power over time", 900, 500,
+			    "Power of the whole GPU over simulated time for the chosen runs (the spec's <power-trace> "
+			    "elements, else the first workload with every scheme) at the first configuration; dashed: "
+			    "warp-instructions per cycle on the right axis.");
+	if (!f)
+		return -r->e->code;
+	fprintf(f, "set title 'Power over time'\nset xlabel 'time (s)'\nset ylabel 'power (W)'\nset y2label 'IPC'\n"
+		   "set ytics nomirror\nset y2tics\nset key outside right\nset grid\n");
+	if (!blocks) {
+		fprintf(f, "set label 1 'no run matches the chosen power traces' at graph 0.5,0.5 center\n"
+			   "set xrange [0:1]\nset yrange [0:1]\nplot NaN notitle\n");
+	} else {
+		if (!have_power)
+			fprintf(f, "set label 1 'no power series in this results file (power model without series)' at "
+				   "graph 0.5,0.9 center\nset yrange [0:1]\n");
+		fprintf(f, "plot ");
+		for (size_t b = 0; b < blocks; b++) {
+			fprintf(f, "%s'power.dat' index %zu using 1:2 with fsteps lw 2 title ", b ? ", " : "", b);
+			gq(f, titles[b]);
+			fprintf(f, ", '' index %zu using 1:3 axes x1y2 with fsteps dt 2 title ", b);
+			fprintf(f, "'IPC ' . ");
+			gq(f, titles[b]);
+		}
+		fputc('\n', f);
+	}
+	return close_file(r, f, "power", ".gp");
+}
+
+/* Histogram-like per-scheme sums: reorder distances, allocation periods. */
+static void scheme_sum(const struct rep *r, size_t s, size_t off, size_t nb, double *out)
+{
+	memset(out, 0, nb * sizeof *out);
+	for (size_t i = 0; i < r->res->n; i++) {
+		const struct iw_row *x = &r->res->rows[i];
+		if (strcmp(x->scheme, r->schemes[s]))
+			continue;
+		const uint64_t *h = (const uint64_t *)(const void *)((const char *)&x->run.cnt + off);
+		for (size_t b = 0; b < nb; b++)
+			out[b] += (double)h[b];
+	}
+}
+
+static int fig_reorder(struct rep *r)
+{
+	FILE *d = open_in(r, "reorder", ".dat");
+	if (!d)
+		return -r->e->code;
+	fprintf(d, "# share of reordered instructions by how many older ones they passed (all runs of each scheme)\n"
+		   "# distance");
+	for (size_t s = 0; s < r->nsch; s++)
+		fprintf(d, " %s", r->schemes[s]);
+	fputc('\n', d);
+	double (*h)[IW_REORDER_BINS] = iw_calloc(r->nsch ? r->nsch : 1, sizeof *h);
+	double *tot = iw_calloc(r->nsch ? r->nsch : 1, sizeof *tot);
+	size_t with = 0;
+	if (!h || !tot) {
+		fclose(d);
+		iw_free(h);
+		iw_free(tot);
+		return iw_fail(r->e, IW_ERUN, "out of memory");
+	}
+	for (size_t s = 0; s < r->nsch; s++) {
+		scheme_sum(r, s, offsetof(struct iw_counters, reorder_dist), IW_REORDER_BINS, h[s]);
+		for (size_t b = 0; b < IW_REORDER_BINS; b++)
+			tot[s] += h[s][b];
+		with += tot[s] > 0;
+	}
+	for (size_t b = 0; b < IW_REORDER_BINS; b++) {
+		fprintf(d, "%zu", b + 1);
+		for (size_t s = 0; s < r->nsch; s++)
+			num(d, tot[s] > 0 ? h[s][b] / tot[s] : NAN);
+		fputc('\n', d);
+	}
+	if (close_file(r, d, "reorder", ".dat")) {
+		iw_free(h);
+		iw_free(tot);
+		return -r->e->code;
+	}
+	FILE *f = begin_fig(r, "reorder", "Reorder-distance histogram", 900, 500,
+			    "How many older instructions of the same warp each out-of-order issue passed (share of all "
+			    "reorders of the scheme; the last bin is 33 or more). Schemes that never reorder are absent.");
+	if (f) {
+		fprintf(f, "set title 'Reorder distance'\nset xlabel 'older instructions passed'\nset ylabel 'share of "
+			   "reorders'\nset key outside right\nset grid\nset xrange [0.5:%d.5]\nset yrange [0:*]\n",
+			IW_REORDER_BINS);
+		if (!with)
+			fprintf(f, "set label 1 'no scheme in this file issued out of order' at graph 0.5,0.5 center\n"
+				   "set yrange [0:1]\nplot NaN notitle\n");
+		else {
+			fprintf(f, "plot ");
+			size_t k = 0;
+			for (size_t s = 0; s < r->nsch; s++) {
+				if (!(tot[s] > 0))
+					continue;
+				fprintf(f, "%s'reorder.dat' using 1:%zu with linespoints title ", k++ ? ", " : "", s + 2);
+				gq(f, r->schemes[s]);
+			}
+			fputc('\n', f);
+		}
+	}
+	iw_free(h);
+	iw_free(tot);
+	return f ? close_file(r, f, "reorder", ".gp") : -r->e->code;
+}
+
+static int fig_alloc(struct rep *r)
+{
+	FILE *d = open_in(r, "alloc_cdf", ".dat");
+	if (!d)
+		return -r->e->code;
+	fprintf(d, "# CDF of allocation periods (cycles an entry stays allocated), all runs of each scheme\n"
+		   "# bin b covers [2^(b/4), 2^((b+1)/4)) cycles; x = upper edge\n# cycles");
+	for (size_t s = 0; s < r->nsch; s++)
+		fprintf(d, " cu_%s rrs_%s", r->schemes[s], r->schemes[s]);
+	fputc('\n', d);
+	size_t ns = r->nsch ? r->nsch : 1;
+	double(*cu)[IW_HIST_BINS] = iw_calloc(ns, sizeof *cu), (*rr)[IW_HIST_BINS] = iw_calloc(ns, sizeof *rr);
+	if (!cu || !rr) {
+		fclose(d);
+		iw_free(cu);
+		iw_free(rr);
+		return iw_fail(r->e, IW_ERUN, "out of memory");
+	}
+	int has_cu = 0, has_rrs = 0;
+	for (size_t s = 0; s < r->nsch; s++) {
+		scheme_sum(r, s, offsetof(struct iw_counters, cu_alloc_period), IW_HIST_BINS, cu[s]);
+		scheme_sum(r, s, offsetof(struct iw_counters, rrs_alloc_period), IW_HIST_BINS, rr[s]);
+		for (size_t b = 1; b < IW_HIST_BINS; b++) {
+			cu[s][b] += cu[s][b - 1];
+			rr[s][b] += rr[s][b - 1];
+		}
+		has_cu |= cu[s][IW_HIST_BINS - 1] > 0;
+		has_rrs |= rr[s][IW_HIST_BINS - 1] > 0;
+	}
+	/* the x range ends where every curve has reached 1 */
+	size_t last = 0;
+	for (size_t s = 0; s < r->nsch; s++)
+		for (size_t b = 0; b < IW_HIST_BINS; b++) {
+			if (cu[s][IW_HIST_BINS - 1] > 0 && cu[s][b] < cu[s][IW_HIST_BINS - 1] && b + 1 > last)
+				last = b + 1;
+			if (rr[s][IW_HIST_BINS - 1] > 0 && rr[s][b] < rr[s][IW_HIST_BINS - 1] && b + 1 > last)
+				last = b + 1;
+		}
+	double xmax = pow(2.0, (double)(IW_MIN(last + 2, (size_t)IW_HIST_BINS)) / 4.0);
+	for (size_t b = 0; b < IW_HIST_BINS; b++) {
+		fprintf(d, "%.9g", pow(2.0, (double)(b + 1) / 4.0));
+		for (size_t s = 0; s < r->nsch; s++) {
+			double tc = cu[s][IW_HIST_BINS - 1], trr = rr[s][IW_HIST_BINS - 1];
+			num(d, tc > 0 ? cu[s][b] / tc : NAN);
+			num(d, trr > 0 ? rr[s][b] / trr : NAN);
+		}
+		fputc('\n', d);
+	}
+	int rc = close_file(r, d, "alloc_cdf", ".dat");
+	FILE *f = rc ? NULL
+		     : begin_fig(r, "alloc_cdf", "CU and RRS allocation-period CDFs", 1100, 450,
+				 "Cumulative share of collector-unit (left) and RRS-entry (right) allocations that were held "
+				 "at most x cycles, all runs of each scheme (log-spaced bins, 4 per octave).");
+	if (f) {
+		fprintf(f, "set multiplot layout 1,2 title 'Allocation periods'\nset logscale x 2\nset xlabel 'cycles "
+			   "allocated'\nset ylabel 'cumulative share'\nset yrange [0:1.02]\nset grid\nset key bottom right\n");
+		for (int pass = 0; pass < 2; pass++) {
+			int has = pass ? has_rrs : has_cu;
+			fprintf(f, "set title '%s'\n", pass ? "RRS entries" : "collector units");
+			if (!has) {
+				fprintf(f, "set label 1 'no %s allocations recorded' at graph 0.5,0.5 center\nset xrange [1:2]\n"
+					   "plot NaN notitle\nunset label 1\n",
+					pass ? "RRS" : "CU");
+				continue;
+			}
+			fprintf(f, "set xrange [1:%.6g]\n", xmax < 2 ? 2 : xmax);
+			fprintf(f, "plot ");
+			size_t k = 0;
+			for (size_t s = 0; s < r->nsch; s++) {
+				if (!((pass ? rr : cu)[s][IW_HIST_BINS - 1] > 0))
+					continue;
+				fprintf(f, "%s'alloc_cdf.dat' using 1:%zu with steps lw 2 title ", k++ ? ", " : "",
+					2 + 2 * s + (size_t)pass);
+				gq(f, r->schemes[s]);
+			}
+			fputc('\n', f);
+		}
+		fprintf(f, "unset multiplot\n");
+		rc = close_file(r, f, "alloc_cdf", ".gp");
+	} else if (!rc) {
+		rc = -r->e->code;
+	}
+	iw_free(cu);
+	iw_free(rr);
+	return rc;
+}
+
+/* -------------------------------------------------------------- tables */
+static void tex_escape(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (strchr("&%$#_{}", *s))
+			fprintf(f, "\\%c", *s);
+		else if (*s == '~')
+			fputs("\\textasciitilde{}", f);
+		else if (*s == '^')
+			fputs("\\textasciicircum{}", f);
+		else if (*s == '\\')
+			fputs("\\textbackslash{}", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+static void tex_num(FILE *f, double v)
+{
+	if (isfinite(v))
+		fprintf(f, "%.3f", v);
+	else
+		fprintf(f, "--");
+}
+
+static int write_tables(struct rep *r)
+{
+	const struct iw_results *res = r->res;
+	FILE *f = open_in(r, "tables", ".tex");
+	if (!f)
+		return -r->e->code;
+	fprintf(f, "%% Generated by issuewatt report; needs \\usepackage{booktabs}.\n"
+		   "%% Ratios against the in-order baseline, geometric mean over %zu configuration(s).\n\n",
+		   r->ncfg);
+	static const enum metric ms[] = {M_SPEEDUP, M_ENERGY, M_ADP, M_PDP};
+	for (size_t mi = 0; mi < IW_ARRAY_LEN(ms); mi++) {
+		fprintf(f, "\\begin{table}[t]\n\\centering\n\\caption{%s relative to in-order per workload and scheme "
+			   "(geometric mean over %zu configuration(s)).}\n\\label{tab:%s}\n\\begin{tabular}{l",
+			metric_name[ms[mi]], r->ncfg, ms[mi] == M_SPEEDUP ? "speedup" : ms[mi] == M_ENERGY ? "energy" : ms[mi] == M_ADP ? "adp" : "pdp");
+		for (size_t s = 0; s < r->nsch; s++)
+			fputc('r', f);
+		fprintf(f, "}\n\\toprule\nworkload");
+		for (size_t s = 0; s < r->nsch; s++) {
+			fprintf(f, " & ");
+			tex_escape(f, r->schemes[s]);
+		}
+		fprintf(f, " \\\\\n\\midrule\n");
+		for (size_t w = 0; w < r->nwl; w++) {
+			tex_escape(f, r->workloads[w]);
+			for (size_t s = 0; s < r->nsch; s++) {
+				fprintf(f, " & ");
+				tex_num(f, over_configs(r, w, s, ms[mi]));
+			}
+			fprintf(f, " \\\\\n");
+		}
+		fprintf(f, "\\midrule\ngeo.\\ mean");
+		for (size_t s = 0; s < r->nsch; s++) {
+			struct gm g = {0, 0};
+			for (size_t w = 0; w < r->nwl; w++)
+				gm_add(&g, over_configs(r, w, s, ms[mi]));
+			fprintf(f, " & ");
+			tex_num(f, gm_get(&g));
+		}
+		fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n\\end{table}\n\n");
+	}
+	/* Right-sizing: the configurations with the lowest ADP per scheme. */
+	if (res->nparams && r->nsch > 1) {
+		for (size_t s = 1; s < r->nsch; s++) {
+			size_t *order = iw_malloc(r->ncfg * sizeof *order);
+			double *adp = iw_malloc(r->ncfg * sizeof *adp);
+			if (!order || !adp) {
+				iw_free(order);
+				iw_free(adp);
+				fclose(f);
+				return iw_fail(r->e, IW_ERUN, "out of memory");
+			}
+			for (size_t c = 0; c < r->ncfg; c++) {
+				order[c] = c;
+				adp[c] = over_workloads(r, c, s, M_ADP);
+			}
+			/* selection of the best 10 (stable: ties keep the canonical order) */
+			size_t top = IW_MIN(10, r->ncfg);
+			for (size_t i = 0; i < top; i++)
+				for (size_t j = i + 1; j < r->ncfg; j++) {
+					double a = adp[order[j]], b = adp[order[i]];
+					if ((isfinite(a) && !isfinite(b)) || (isfinite(a) && a < b)) {
+						size_t t = order[i];
+						order[i] = order[j];
+						order[j] = t;
+					}
+				}
+			fprintf(f, "\\begin{table}[t]\n\\centering\n\\caption{The %zu configurations of ", top);
+			tex_escape(f, r->schemes[s]);
+			fprintf(f, " with the lowest ADP relative to in-order (geometric mean over workloads).}\n"
+				   "\\label{tab:best-adp-");
+			tex_escape(f, r->schemes[s]);
+			fprintf(f, "}\n\\begin{tabular}{");
+			for (size_t k = 0; k < res->nparams; k++)
+				fputc('r', f);
+			fprintf(f, "rrrr}\n\\toprule\n");
+			for (size_t k = 0; k < res->nparams; k++) {
+				tex_escape(f, res->param_names[k]);
+				fprintf(f, " & ");
+			}
+			fprintf(f, "speed-up & energy & ADP & PDP \\\\\n\\midrule\n");
+			for (size_t i = 0; i < top; i++) {
+				size_t c = order[i];
+				const double *p = res->rows[r->first_row[c]].params;
+				for (size_t k = 0; k < res->nparams; k++)
+					fprintf(f, "%g & ", p[k]);
+				tex_num(f, over_workloads(r, c, s, M_SPEEDUP));
+				fprintf(f, " & ");
+				tex_num(f, over_workloads(r, c, s, M_ENERGY));
+				fprintf(f, " & ");
+				tex_num(f, adp[c]);
+				fprintf(f, " & ");
+				tex_num(f, over_workloads(r, c, s, M_PDP));
+				fprintf(f, " \\\\\n");
+			}
+			fprintf(f, "\\bottomrule\n\\end{tabular}\n\\end{table}\n\n");
+			iw_free(order);
+			iw_free(adp);
+		}
+	}
+	return close_file(r, f, "tables", ".tex");
+}
+
+/* ------------------------------------------------------------ rendering */
+/* Run gnuplot in the report folder with the terminal set on its command
+ * line; returns the exit status (127 when it cannot be started). */
+static int run_gnuplot(const char *prog, const char *dir, const char *setup, const char *script)
+{
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid < 0)
+		return 127;
+	if (pid == 0) {
+		if (chdir(dir) != 0)
+			_exit(127);
+		/* gnuplot's own messages (e.g. "empty y range") stay out of our output */
+		if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+			_exit(127);
+		if (script)
+			execlp(prog, prog, "-e", setup, script, (char *)NULL);
+		else
+			execlp(prog, prog, setup, (char *)NULL);
+		_exit(127);
+	}
+	int st = 0;
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 126;
+}
+
+static const char css[] =
+	"body{font-family:sans-serif;max-width:72em;margin:2em auto;padding:0 1em;color:#222}"
+	"figure{margin:2em 0}img{max-width:100%;border:1px solid #ddd}figcaption{font-size:.95em;color:#444}"
+	"table{border-collapse:collapse}td,th{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:right}"
+	"td:first-child,th:first-child{text-align:left}code,pre{background:#f4f4f4}pre{padding:.6em}";
+
+static void html_escape(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '&': fputs("&amp;", f); break;
+		case '"': fputs("&quot;", f); break;
+		default: fputc(*s, f);
+		}
+	}
+}
+
+static int write_html(struct rep *r, int rendered, const char *why)
+{
+	const struct iw_results *res = r->res;
+	FILE *f = open_in(r, "index", ".html");
+	if (!f)
+		return -r->e->code;
+	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>issuewatt report"
+		   "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>issuewatt report</h1>\n",
+		css);
+	fprintf(f, "<p>%zu run(s): %zu workload(s) x %zu scheme(s) x %zu configuration(s); configuration <b>", res->n,
+		r->nwl, r->nsch, r->ncfg);
+	html_escape(f, res->config_name);
+	fprintf(f, "</b>, technology <b>");
+	html_escape(f, res->tech_name);
+	fprintf(f, "</b>.</p>\n<p>Command: <code>");
+	html_escape(f, res->command_line);
+	fprintf(f, "</code></p>\n");
+	if (res->nparams) {
+		fprintf(f, "<p>Swept parameters:");
+		for (size_t k = 0; k < res->nparams; k++) {
+			fprintf(f, "%s <code>", k ? "," : "");
+			html_escape(f, res->param_names[k]);
+			fprintf(f, "</code>");
+		}
+		fprintf(f, ".</p>\n");
+	}
+	fprintf(f, "<p>Data: <a href=\"summary.csv\">summary.csv</a> (one row per run, the swept parameters as columns), "
+		   "<a href=\"tables.tex\">tables.tex</a> (LaTeX, booktabs). Every figure has its gnuplot script "
+		   "(<code>.gp</code>) and data (<code>.dat</code>) beside it; <code>sh render.sh</code> re-renders "
+		   "them all.</p>\n");
+	if (!rendered) {
+		fprintf(f, "<p class=\"note\"><b>The figures were not rendered</b> (");
+		html_escape(f, why);
+		fprintf(f, "). Install gnuplot (Debian: <code>apt-get install gnuplot-nox</code>) and run, in this "
+			   "folder:</p>\n<pre>sh render.sh</pre>\n<p>or one figure at a time:</p>\n<pre>gnuplot -e \"set "
+			   "terminal svg size 900,500; set output 'speedup.svg'\" speedup.gp</pre>\n");
+	}
+	if (res->nparams < 2)
+		fprintf(f, "<p>No heat maps: they need at least two swept parameters (e.g. sm.max_warps and "
+			   "sm.warp_size).</p>\n");
+	fprintf(f, "<h2>Contents</h2>\n<ul>\n");
+	for (size_t i = 0; i < r->nfigs; i++) {
+		fprintf(f, "<li><a href=\"#%s\">", r->figs[i].name);
+		html_escape(f, r->figs[i].title);
+		fprintf(f, "</a></li>\n");
+	}
+	fprintf(f, "</ul>\n");
+	for (size_t i = 0; i < r->nfigs; i++) {
+		const struct fig *g = &r->figs[i];
+		fprintf(f, "<h2 id=\"%s\">", g->name);
+		html_escape(f, g->title);
+		fprintf(f, "</h2>\n<figure>\n<img src=\"%s.svg\" alt=\"", g->name);
+		html_escape(f, g->title);
+		fprintf(f, "\" width=\"%d\">\n<figcaption>", g->w);
+		html_escape(f, g->caption);
+		fprintf(f, " Files: <a href=\"%s.svg\">SVG</a>, <a href=\"%s.png\">PNG</a>, <a href=\"%s.gp\">script</a>, "
+			   "<a href=\"%s.dat\">data</a>.</figcaption>\n</figure>\n",
+			g->name, g->name, g->name, g->name);
+	}
+	fprintf(f, "</body>\n</html>\n");
+	return close_file(r, f, "index", ".html");
+}
+
+static int write_render_sh(struct rep *r)
+{
+	FILE *f = open_in(r, "render", ".sh");
+	if (!f)
+		return -r->e->code;
+	fprintf(f, "#!/bin/sh\n# Render every figure of this report with gnuplot (SVG and PNG).\nset -e\ncd \"$(dirname "
+		   "\"$0\")\"\nGNUPLOT=${GNUPLOT:-gnuplot}\n");
+	for (size_t i = 0; i < r->nfigs; i++) {
+		const struct fig *g = &r->figs[i];
+		fprintf(f, "\"$GNUPLOT\" -e \"set terminal svg size %d,%d dynamic enhanced font 'Sans,11'; set output "
+			   "'%s.svg'\" %s.gp\n",
+			g->w, g->h, g->name, g->name);
+		fprintf(f, "\"$GNUPLOT\" -e \"set terminal pngcairo size %d,%d enhanced font 'Sans,10'; set output "
+			   "'%s.png'\" %s.gp\n",
+			g->w, g->h, g->name, g->name);
+	}
+	return close_file(r, f, "render", ".sh");
+}
+
+int iw_report_write(const struct iw_results *res, const char *dir, struct iw_report_opts *o, struct iw_err *e)
+{
+	struct rep r;
+	memset(&r, 0, sizeof r);
+	r.res = res;
+	r.dir = dir;
+	r.e = e;
+	r.power_runs = o->power_runs;
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+		return iw_fail(e, IW_ERUN, "%s: cannot create the report folder (%s)", dir, strerror(errno));
+	if (res->n == 0)
+		return iw_fail(e, IW_EINPUT, "report: the results file holds no run");
+	int rc = index_rows(&r);
+	if (rc == 0 && (r.nsch == 0 || strcmp(r.schemes[0], "inorder")))
+		rc = iw_fail(e, IW_EINPUT, "report: expected in-order baseline runs in the results file, found none");
+	if (rc == 0)
+		rc = fig_speedup(&r);
+	if (rc == 0)
+		rc = figs_heat(&r);
+	if (rc == 0)
+		rc = fig_energy(&r);
+	if (rc == 0)
+		rc = fig_power(&r);
+	if (rc == 0)
+		rc = fig_reorder(&r);
+	if (rc == 0)
+		rc = fig_alloc(&r);
+	if (rc == 0)
+		rc = write_tables(&r);
+	if (rc == 0) {
+		FILE *f = open_in(&r, "summary", ".csv");
+		if (!f)
+			rc = -e->code;
+		else {
+			iw_summary_csv(f, res->rows, res->n, (const char *const *)res->param_names, res->nparams, 1);
+			rc = close_file(&r, f, "summary", ".csv");
+		}
+	}
+	if (rc == 0)
+		rc = write_render_sh(&r);
+	int rendered = 0;
+	const char *why = "rendering was turned off (--no-render)";
+	if (rc == 0 && o->render) {
+		const char *gp = o->gnuplot && *o->gnuplot ? o->gnuplot : "gnuplot";
+		if (run_gnuplot(gp, dir, "--version", NULL) != 0) {
+			why = "gnuplot was not found on this machine";
+			if (!o->quiet)
+				fprintf(stderr, "issuewatt: report: %s was not found; wrote the data and scripts, render them "
+						"with 'sh %s/render.sh'\n",
+					gp, dir);
+		} else {
+			rendered = 1;
+			for (size_t i = 0; i < r.nfigs && rc == 0; i++) {
+				const struct fig *g = &r.figs[i];
+				char setup[256], script[80];
+				snprintf(script, sizeof script, "%s.gp", g->name);
+				snprintf(setup, sizeof setup,
+					 "set terminal svg size %d,%d dynamic enhanced font 'Sans,11'; set output '%s.svg'", g->w,
+					 g->h, g->name);
+				int st = run_gnuplot(gp, dir, setup, script);
+				snprintf(setup, sizeof setup,
+					 "set terminal pngcairo size %d,%d enhanced font 'Sans,10'; set output '%s.png'", g->w, g->h,
+					 g->name);
+				if (st == 0)
+					st = run_gnuplot(gp, dir, setup, script);
+				if (st != 0)
+					rc = iw_fail(e, IW_ERUN, "%s/%s: gnuplot failed (exit %d); run it by hand to see why", dir,
+						     script, st);
+			}
+		}
+	}
+	if (rc == 0)
+		rc = write_html(&r, rendered, why);
+	iw_free(r.schemes);
+	iw_free(r.workloads);
+	iw_free(r.cfg_of);
+	iw_free(r.first_row);
+	iw_free(r.idx);
+	return rc;
+}

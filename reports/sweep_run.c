@@ -1,0 +1,658 @@
+/*
+ * reports/sweep_run.c -- running a sweep: worker threads on this machine
+ * (the simulator is reentrant), or an Open MPI master/worker queue when the
+ * program was built with MPI=1 and started by mpirun; shards for job arrays;
+ * resume from an existing results file; progress on stderr; merging files.
+ *
+ * Whatever the parallelism, each unit (configuration x workload, all schemes)
+ * is computed by the same deterministic code and stored at its canonical
+ * index, and the file is written in that order: the numbers are the same bit
+ * for bit however the sweep was run.
+ */
+#include "reports.h"
+
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef IW_MPI
+#include <mpi.h>
+#endif
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ------------------------------------------------------------------ state */
+struct state {
+	const struct iw_sweep *s;
+	/* Finished rows are packed into a spool file (unlinked, next to the
+	 * output) and only their place is kept, so memory does not grow with the
+	 * number of points; the writer reads them back one at a time. */
+	int spool;
+	uint64_t spool_end;
+	uint64_t *roff;             /* per row id: offset in the spool */
+	size_t *rlen;               /* per row id: packed length */
+	unsigned char *done;        /* per unit: 0 no, 1 yes */
+	int io_failed;
+	size_t *todo, ntodo, next;  /* units still to run, in canonical order */
+	size_t total, ndone, nrun;  /* units of this shard, finished, finished in this process */
+	size_t limit;               /* stop after this many units run here (0 = no limit) */
+	int failed;
+	struct iw_err err;
+	volatile int *stop;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int active;
+	/* progress */
+	int progress, tty;
+	double t0, last;
+	size_t ndone0;
+};
+
+static void progress(struct state *st, int final)
+{
+	if (!st->progress)
+		return;
+	double t = now_s();
+	if (!final && t - st->last < (st->tty ? 0.2 : 5.0))
+		return;
+	st->last = t;
+	size_t runs = st->ndone - st->ndone0, left = st->total - st->ndone;
+	double el = t - st->t0, eta = runs ? el / (double)runs * (double)left : NAN;
+	char etas[32] = "?";
+	if (isfinite(eta))
+		snprintf(etas, sizeof etas, "%d:%02d:%02d", (int)(eta / 3600), (int)fmod(eta / 60, 60), (int)fmod(eta, 60));
+	unsigned pct = st->total ? (unsigned)(100.0 * (double)st->ndone / (double)st->total) : 100;
+	if (st->tty) {
+		char bar[31];
+		size_t fill = st->total ? 30 * st->ndone / st->total : 30;
+		for (size_t i = 0; i < 30; i++)
+			bar[i] = i < fill ? '#' : '.';
+		bar[30] = 0;
+		fprintf(stderr, "\r[%s] %3u%% %zu/%zu points  %.0fs elapsed  ETA %s   %s", bar, pct, st->ndone, st->total,
+			el, etas, final ? "\n" : "");
+	} else {
+		fprintf(stderr, "issuewatt: sweep %zu/%zu points (%u%%), %.0f s elapsed, ETA %s\n", st->ndone, st->total, pct,
+			el, etas);
+	}
+	fflush(stderr);
+}
+
+/* Append bytes to the spool at its end (pwrite: no shared file position). */
+static int spool_put(struct state *st, const unsigned char *b, size_t len)
+{
+	size_t done = 0;
+	while (done < len) {
+		ssize_t w = pwrite(st->spool, b + done, len - done, (off_t)(st->spool_end + done));
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		done += (size_t)w;
+	}
+	st->spool_end += len;
+	return 0;
+}
+
+/* Spool one unit's rows (packed already when `packed`, as MPI sends them);
+ * called with the lock held.  The rows are freed by the caller. */
+static void store_packed(struct state *st, size_t unit, const unsigned char *msg, size_t len)
+{
+	size_t ns = st->s->base.nschemes, off = 0;
+	for (size_t si = 0; si < ns; si++) {
+		struct iw_row tmp;
+		size_t used = 0;
+		struct iw_err e = {0};
+		/* lengths of each row: unpack to measure (and to check the message) */
+		if (iw_row_unpack(&tmp, msg + off, len - off, &used, &e)) {
+			if (!st->failed)
+				st->err = e;
+			st->failed = 1;
+			return;
+		}
+		iw_results_row_free(&tmp);
+		st->roff[unit * ns + si] = st->spool_end + off;
+		st->rlen[unit * ns + si] = used;
+		off += used;
+	}
+	if (spool_put(st, msg, off)) {
+		if (!st->failed)
+			iw_fail(&st->err, IW_ERUN, "cannot write the sweep's spool file (disk full?)");
+		st->failed = st->io_failed = 1;
+		return;
+	}
+	st->done[unit] = 1;
+	st->ndone++;
+	st->nrun++;
+}
+
+static void store(struct state *st, size_t unit, const struct iw_row *rows)
+{
+	size_t ns = st->s->base.nschemes, len = 0;
+	unsigned char *msg = NULL;
+	struct iw_err e = {0};
+	for (size_t si = 0; si < ns; si++) {
+		unsigned char *b;
+		size_t bl;
+		if (iw_row_pack(&rows[si], &b, &bl, &e)) {
+			iw_free(msg);
+			if (!st->failed)
+				st->err = e;
+			st->failed = 1;
+			return;
+		}
+		unsigned char *nm = iw_realloc(msg, len + bl);
+		if (!nm) {
+			iw_free(b);
+			iw_free(msg);
+			if (!st->failed)
+				iw_fail(&st->err, IW_ERUN, "out of memory");
+			st->failed = 1;
+			return;
+		}
+		msg = nm;
+		memcpy(msg + len, b, bl);
+		len += bl;
+		iw_free(b);
+	}
+	store_packed(st, unit, msg, len);
+	iw_free(msg);
+}
+
+static int should_stop(struct state *st)
+{
+	return st->failed || (st->stop && *st->stop) || (st->limit && st->nrun >= st->limit);
+}
+
+/* --------------------------------------------------------------- threads */
+static void *worker(void *arg)
+{
+	struct state *st = arg;
+	size_t ns = st->s->base.nschemes;
+	struct iw_row *tmp = iw_calloc(ns, sizeof *tmp);
+	pthread_mutex_lock(&st->mu);
+	if (!tmp && !st->failed) {
+		st->failed = 1;
+		iw_fail(&st->err, IW_ERUN, "out of memory");
+	}
+	/* with a limit, never hand out more units than it */
+	while (tmp && !should_stop(st) && st->next < st->ntodo && (!st->limit || st->next < st->limit)) {
+		size_t u = st->todo[st->next++];
+		pthread_mutex_unlock(&st->mu);
+		struct iw_err e = {0};
+		int rc = iw_sweep_unit(st->s, u, tmp, &e);
+		pthread_mutex_lock(&st->mu);
+		if (rc) {
+			if (!st->failed)
+				st->err = e;
+			st->failed = 1;
+		} else {
+			store(st, u, tmp);
+			for (size_t si = 0; si < ns; si++)
+				iw_row_free(&tmp[si]);
+		}
+		pthread_cond_broadcast(&st->cv);
+	}
+	st->active--;
+	pthread_cond_broadcast(&st->cv);
+	pthread_mutex_unlock(&st->mu);
+	iw_free(tmp);
+	return NULL;
+}
+
+static int run_threads(struct state *st, int jobs)
+{
+	if (jobs <= 0) {
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+		jobs = n > 0 ? (int)n : 1;
+	}
+	if ((size_t)jobs > st->ntodo)
+		jobs = st->ntodo ? (int)st->ntodo : 1;
+	pthread_t *th = iw_calloc((size_t)jobs, sizeof *th);
+	if (!th)
+		return iw_fail(&st->err, IW_ERUN, "out of memory");
+	int started = 0;
+	pthread_mutex_lock(&st->mu);
+	for (int i = 0; i < jobs; i++) {
+		st->active++;
+		if (pthread_create(&th[i], NULL, worker, st)) {
+			st->active--;
+			break;
+		}
+		started++;
+	}
+	if (!started) {
+		pthread_mutex_unlock(&st->mu);
+		iw_free(th);
+		return iw_fail(&st->err, IW_ERUN, "cannot start worker threads");
+	}
+	int announced = 0;
+	while (st->active > 0) {
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += 200000000L;
+		if (ts.tv_nsec >= 1000000000L) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000L;
+		}
+		pthread_cond_timedwait(&st->cv, &st->mu, &ts);
+		progress(st, 0);
+		if (st->stop && *st->stop && !announced && st->active > 0) {
+			announced = 1;
+			if (st->progress)
+				fprintf(stderr, "%sissuewatt: stopping: finishing the %d running point(s)\n", st->tty ? "\n" : "",
+					st->active);
+		}
+	}
+	pthread_mutex_unlock(&st->mu);
+	for (int i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	iw_free(th);
+	return 0;
+}
+
+/* ------------------------------------------------------------------- MPI */
+#ifdef IW_MPI
+enum { TAG_WORK = 1, TAG_STOP = 2, TAG_ROWS = 3, TAG_ERR = 4 };
+
+static int mpi_ranks(int *rank)
+{
+	int init = 0, n = 1;
+	*rank = 0;
+	MPI_Initialized(&init);
+	if (!init)
+		return 1;
+	MPI_Comm_size(MPI_COMM_WORLD, &n);
+	MPI_Comm_rank(MPI_COMM_WORLD, rank);
+	return n;
+}
+
+static void mpi_worker(const struct iw_sweep *s)
+{
+	size_t ns = s->base.nschemes;
+	struct iw_row *rows = iw_calloc(ns, sizeof *rows);
+	for (;;) {
+		unsigned long long u;
+		MPI_Status stt;
+		MPI_Recv(&u, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &stt);
+		if (stt.MPI_TAG == TAG_STOP)
+			break;
+		struct iw_err e = {0};
+		int rc = rows ? iw_sweep_unit(s, (size_t)u, rows, &e) : iw_fail(&e, IW_ERUN, "out of memory");
+		unsigned char *msg = NULL;
+		size_t len = 0;
+		for (size_t i = 0; rc == 0 && i < ns; i++) {
+			unsigned char *b;
+			size_t bl;
+			rc = iw_row_pack(&rows[i], &b, &bl, &e);
+			if (rc == 0) {
+				unsigned char *nm = iw_realloc(msg, len + bl);
+				if (!nm) {
+					iw_free(b);
+					rc = iw_fail(&e, IW_ERUN, "out of memory");
+					break;
+				}
+				msg = nm;
+				memcpy(msg + len, b, bl);
+				len += bl;
+				iw_free(b);
+			}
+		}
+		if (rc == 0)
+			for (size_t i = 0; i < ns; i++)
+				iw_row_free(&rows[i]);
+		if (rc)
+			MPI_Send(e.msg, (int)strlen(e.msg) + 1, MPI_CHAR, 0, TAG_ERR, MPI_COMM_WORLD);
+		else
+			MPI_Send(msg, (int)len, MPI_BYTE, 0, TAG_ROWS, MPI_COMM_WORLD);
+		iw_free(msg);
+	}
+	iw_free(rows);
+}
+
+/* Rank 0 hands out one unit at a time (dynamic balance: points differ a lot
+ * in cost) and stores results at their canonical index. */
+static int mpi_master(struct state *st, int nranks)
+{
+	size_t ns = st->s->base.nschemes;
+	unsigned long long *inflight = iw_calloc((size_t)nranks, sizeof *inflight);
+	int busy = 0;
+	(void)ns;
+	if (!inflight)
+		return iw_fail(&st->err, IW_ERUN, "out of memory");
+	for (int r = 1; r < nranks; r++) {
+		if (!should_stop(st) && st->next < st->ntodo && (!st->limit || st->next < st->limit)) {
+			inflight[r] = st->todo[st->next++];
+			MPI_Send(&inflight[r], 1, MPI_UNSIGNED_LONG_LONG, r, TAG_WORK, MPI_COMM_WORLD);
+			busy++;
+		} else {
+			MPI_Send(&inflight[r], 1, MPI_UNSIGNED_LONG_LONG, r, TAG_STOP, MPI_COMM_WORLD);
+		}
+	}
+	while (busy > 0) {
+		int flag = 0;
+		MPI_Status stt;
+		MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &stt);
+		if (!flag) {
+			progress(st, 0);
+			struct timespec ts = {0, 2000000L};
+			nanosleep(&ts, NULL);
+			continue;
+		}
+		int len = 0, src = stt.MPI_SOURCE;
+		MPI_Get_count(&stt, MPI_BYTE, &len);
+		unsigned char *msg = iw_malloc(len ? (size_t)len : 1);
+		if (!msg) {
+			iw_free(inflight);
+			return iw_fail(&st->err, IW_ERUN, "out of memory");
+		}
+		MPI_Recv(msg, len, MPI_BYTE, src, stt.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		busy--;
+		if (stt.MPI_TAG == TAG_ERR) {
+			if (!st->failed)
+				iw_fail(&st->err, IW_ERUN, "rank %d: %.1400s", src, (char *)msg);
+			st->failed = 1;
+		} else {
+			store_packed(st, (size_t)inflight[src], msg, (size_t)len);
+		}
+		iw_free(msg);
+		if (!should_stop(st) && st->next < st->ntodo && (!st->limit || st->next < st->limit)) {
+			inflight[src] = st->todo[st->next++];
+			MPI_Send(&inflight[src], 1, MPI_UNSIGNED_LONG_LONG, src, TAG_WORK, MPI_COMM_WORLD);
+			busy++;
+		} else {
+			MPI_Send(&inflight[src], 1, MPI_UNSIGNED_LONG_LONG, src, TAG_STOP, MPI_COMM_WORLD);
+		}
+	}
+	iw_free(inflight);
+	return 0;
+}
+#endif
+
+/* ------------------------------------------------------------------ write */
+struct spool_src {
+	const struct state *st;
+	const uint64_t *ids;
+	unsigned char *buf;
+	size_t cap;
+};
+
+static int spool_get(void *ctx, size_t i, struct iw_row *row, struct iw_err *e)
+{
+	struct spool_src *sp = ctx;
+	uint64_t id = sp->ids[i];
+	size_t len = sp->st->rlen[id];
+	if (len > sp->cap) {
+		unsigned char *nb = iw_realloc(sp->buf, len);
+		if (!nb)
+			return iw_fail(e, IW_ERUN, "out of memory");
+		sp->buf = nb;
+		sp->cap = len;
+	}
+	size_t got = 0;
+	while (got < len) {
+		ssize_t r = pread(sp->st->spool, sp->buf + got, len - got, (off_t)(sp->st->roff[id] + got));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return iw_fail(e, IW_ERUN, "cannot read the sweep's spool file back");
+		got += (size_t)r;
+	}
+	return iw_row_unpack(row, sp->buf, len, NULL, e);
+}
+
+static void spool_release(void *ctx, struct iw_row *row)
+{
+	(void)ctx;
+	iw_results_row_free(row);
+}
+
+static int write_done(struct state *st, const char *out, const char *command_line, struct iw_err *e)
+{
+	const struct iw_sweep *s = st->s;
+	size_t ns = s->base.nschemes, n = 0;
+	for (size_t u = 0; u < s->nunits; u++)
+		n += st->done[u] ? ns : 0;
+	uint64_t *ids = iw_calloc(n ? n : 1, sizeof *ids);
+	if (!ids)
+		return iw_fail(e, IW_ERUN, "out of memory");
+	size_t k = 0;
+	for (size_t u = 0; u < s->nunits; u++)
+		if (st->done[u])
+			for (size_t si = 0; si < ns; si++, k++)
+				ids[k] = u * ns + si;
+	struct iw_h5_meta m = {command_line, s->base.cfg.name, s->base.config_xml, s->base.tech.name,
+			       s->base.tech.xml_text ? s->base.tech.xml_text : "", (const char *const *)s->param_names,
+			       s->naxes};
+	struct iw_h5_sweep sw = {s->xml, ids};
+	struct spool_src sp = {st, ids, NULL, 0};
+	struct iw_h5_source src = {n, spool_get, spool_release, &sp};
+	int rc = iw_h5_write_source(out, &m, &sw, &src, e);
+	iw_free(sp.buf);
+	iw_free(ids);
+	return rc;
+}
+
+static int load_resume(struct state *st, const char *out, struct iw_err *e)
+{
+	const struct iw_sweep *s = st->s;
+	if (access(out, F_OK) != 0)
+		return 0; /* nothing to resume: a fresh start */
+	struct iw_results res;
+	int rc = iw_h5_read(out, &res, e);
+	if (rc)
+		return rc;
+	if (!res.sweep_xml || strcmp(res.sweep_xml, s->xml) != 0) {
+		iw_results_free(&res);
+		return iw_fail(e, IW_EINPUT, "%s: --resume: expected results of the same spec %s, found %s", out, s->path,
+			       res.sweep_xml ? "a different spec" : "a file not made by 'issuewatt sweep'");
+	}
+	size_t ns = s->base.nschemes;
+	for (size_t i = 0; i < res.n; i++) {
+		uint64_t id = res.point_ids[i];
+		if (id >= s->nrows || res.rows[i].nparams != s->naxes) {
+			iw_results_free(&res);
+			return iw_fail(e, IW_EINPUT, "%s: --resume: point %llu is not in the spec", out, (unsigned long long)id);
+		}
+	}
+	/* Take whole units only (a unit's rows are always written together). */
+	for (size_t i = 0; i + ns <= res.n; i++) {
+		uint64_t id = res.point_ids[i];
+		size_t u = (size_t)(id / ns);
+		if (id % ns || st->done[u] || res.point_ids[i + ns - 1] != id + ns - 1)
+			continue;
+		store(st, u, &res.rows[i]);
+		if (st->failed) {
+			iw_results_free(&res);
+			*e = st->err;
+			return -(e->code ? e->code : IW_ERUN);
+		}
+		i += ns - 1;
+	}
+	iw_results_free(&res);
+	return 0;
+}
+
+int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts *o, struct iw_err *e)
+{
+	struct state st;
+	memset(&st, 0, sizeof st);
+	st.s = s;
+	st.stop = o->stop;
+	st.progress = o->progress;
+	st.tty = isatty(2);
+	st.limit = o->limit;
+	o->is_writer = 1;
+	int rank = 0, nranks = 1;
+#ifdef IW_MPI
+	nranks = mpi_ranks(&rank);
+	if (nranks > 1 && rank > 0) {
+		o->is_writer = 0;
+		mpi_worker(s);
+		return 0;
+	}
+#endif
+	pthread_mutex_init(&st.mu, NULL);
+	pthread_cond_init(&st.cv, NULL);
+	st.spool = -1;
+	st.roff = iw_calloc(s->nrows ? s->nrows : 1, sizeof *st.roff);
+	st.rlen = iw_calloc(s->nrows ? s->nrows : 1, sizeof *st.rlen);
+	st.done = iw_calloc(s->nunits ? s->nunits : 1, 1);
+	st.todo = iw_calloc(s->nunits ? s->nunits : 1, sizeof *st.todo);
+	int rc = 0;
+	if (!st.roff || !st.rlen || !st.done || !st.todo) {
+		rc = iw_fail(e, IW_ERUN, "out of memory");
+		goto done;
+	}
+	{
+		/* the spool sits next to the output (same file system, usually larger than /tmp) */
+		size_t pl = strlen(out) + 32;
+		char *tmpl = iw_malloc(pl);
+		if (!tmpl) {
+			rc = iw_fail(e, IW_ERUN, "out of memory");
+			goto done;
+		}
+		snprintf(tmpl, pl, "%s.spool.XXXXXX", out);
+		st.spool = mkstemp(tmpl);
+		if (st.spool >= 0)
+			unlink(tmpl);
+		iw_free(tmpl);
+		if (st.spool < 0) {
+			rc = iw_fail(e, IW_ERUN, "%s: cannot create a spool file beside it (%s)", out, strerror(errno));
+			goto done;
+		}
+	}
+	if (o->resume && (rc = load_resume(&st, out, e)))
+		goto done;
+	st.ndone = st.nrun = 0; /* the counting below includes the resumed units */
+	/* Shards take units round-robin: neighbouring points (similar cost) spread evenly. */
+	for (size_t u = 0; u < s->nunits; u++) {
+		if (o->nshards > 1 && u % o->nshards != o->shard)
+			continue;
+		st.total++;
+		if (st.done[u])
+			st.ndone++;
+		else
+			st.todo[st.ntodo++] = u;
+	}
+	st.ndone0 = st.ndone;
+	st.t0 = st.last = now_s();
+	if (st.progress && !st.tty)
+		fprintf(stderr, "issuewatt: sweep %s: %zu points (%zu configurations x %zu workloads), %zu to run\n",
+			s->name, st.total, s->nconfigs, s->base.nworkloads, st.ntodo);
+#ifdef IW_MPI
+	if (nranks > 1)
+		rc = mpi_master(&st, nranks);
+	else
+#endif
+		rc = run_threads(&st, o->jobs);
+	(void)rank;
+	(void)nranks;
+	progress(&st, 1);
+	if (rc == 0 && st.failed) {
+		*e = st.err;
+		rc = -(e->code ? e->code : IW_ERUN);
+	}
+	/* Whatever happened, what finished is worth keeping (resume takes it up). */
+	if ((st.ndone > 0 || rc == 0) && !st.io_failed) {
+		struct iw_err we = {0};
+		int wrc = write_done(&st, out, o->command_line, &we);
+		if (wrc && rc == 0) {
+			*e = we;
+			rc = wrc;
+		}
+	}
+	o->done = st.ndone;
+	o->total = st.total;
+	if (rc == 0 && st.ndone < st.total)
+		rc = iw_fail(e, IW_ERUN, "%s: stopped with %zu of %zu points finished; run again with --resume to finish",
+			     out, st.ndone, st.total);
+done:
+	if (st.spool >= 0)
+		close(st.spool);
+	iw_free(st.roff);
+	iw_free(st.rlen);
+	iw_free(st.done);
+	iw_free(st.todo);
+	pthread_mutex_destroy(&st.mu);
+	pthread_cond_destroy(&st.cv);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ merge */
+struct idrow {
+	uint64_t id;
+	struct iw_row *row;
+};
+static int cmp_id(const void *a, const void *b)
+{
+	uint64_t x = ((const struct idrow *)a)->id, y = ((const struct idrow *)b)->id;
+	return x < y ? -1 : x > y;
+}
+
+int iw_sweep_merge(const char *const *in, size_t nin, const char *out, const char *command_line, struct iw_err *e)
+{
+	struct iw_results *res = iw_calloc(nin ? nin : 1, sizeof *res);
+	struct idrow *all = NULL;
+	struct iw_row *rows = NULL;
+	uint64_t *ids = NULL;
+	size_t n = 0, k = 0;
+	int rc = 0;
+	if (!res)
+		return iw_fail(e, IW_ERUN, "out of memory");
+	for (size_t i = 0; i < nin && rc == 0; i++) {
+		rc = iw_h5_read(in[i], &res[i], e);
+		if (rc == 0 && !res[i].sweep_xml)
+			rc = iw_fail(e, IW_EINPUT, "%s: expected a file written by 'issuewatt sweep' (no /sweep group)", in[i]);
+		if (rc == 0 && i > 0 && strcmp(res[i].sweep_xml, res[0].sweep_xml) != 0)
+			rc = iw_fail(e, IW_EINPUT, "%s: expected results of the same spec as %s, found a different spec", in[i],
+				     in[0]);
+		if (rc == 0)
+			n += res[i].n;
+	}
+	if (rc)
+		goto done;
+	all = iw_calloc(n ? n : 1, sizeof *all);
+	if (!all) {
+		rc = iw_fail(e, IW_ERUN, "out of memory");
+		goto done;
+	}
+	for (size_t i = 0; i < nin; i++)
+		for (size_t j = 0; j < res[i].n; j++, k++)
+			all[k] = (struct idrow){res[i].point_ids[j], &res[i].rows[j]};
+	qsort(all, n, sizeof *all, cmp_id);
+	rows = iw_calloc(n ? n : 1, sizeof *rows);
+	ids = iw_calloc(n ? n : 1, sizeof *ids);
+	if (!rows || !ids) {
+		rc = iw_fail(e, IW_ERUN, "out of memory");
+		goto done;
+	}
+	/* A point present twice (overlapping shards, a resumed copy) is kept once:
+	 * the simulation is deterministic, so both copies hold the same numbers. */
+	k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (k && ids[k - 1] == all[i].id)
+			continue;
+		ids[k] = all[i].id;
+		rows[k++] = *all[i].row;
+	}
+	struct iw_h5_meta m = {command_line, res[0].config_name, res[0].config_xml, res[0].tech_name, res[0].tech_xml,
+			       (const char *const *)res[0].param_names, res[0].nparams};
+	struct iw_h5_sweep sw = {res[0].sweep_xml, ids};
+	rc = nin ? iw_h5_write_sweep(out, &m, &sw, rows, k, e) : iw_fail(e, IW_EUSAGE, "no input file");
+done:
+	for (size_t i = 0; i < nin; i++)
+		iw_results_free(&res[i]);
+	iw_free(res);
+	iw_free(all);
+	iw_free(rows);
+	iw_free(ids);
+	return rc;
+}

@@ -1,0 +1,368 @@
+/* tests/test_sweep.c -- sweep specs, identical results whatever the
+ * parallelism (threads, shards + merge, resume after a stop), and the report. */
+#include "reports.h"
+#include "testutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+static char out[65536], err[8192];
+
+/* A tiny sweep: 2 workloads x 4 configurations, every scheme the build has. */
+static const char tiny_spec[] =
+	"<?xml version=\"1.0\"?>\n"
+	"<sweep name=\"tiny\">\n"
+	"  <config>vortex</config>\n"
+	"  <workload>vecadd</workload>\n"
+	"  <workload>reduce</workload>\n"
+	"  <scheme>all</scheme>\n"
+	"  <set key=\"run.workload_scale\" value=\"0.02\"/>\n"
+	"  <set key=\"run.interval\" value=\"500\"/>\n"
+	"  <axis key=\"sm.max_warps\" label=\"warps\" values=\"8 16\"/>\n"
+	"  <axis key=\"sm.warp_size\" label=\"threads\" values=\"8 16\"/>\n"
+	"  <axis key=\"loog.cus\" values=\"6\"/>\n"
+	"</sweep>\n";
+
+static const char *write_spec(const char *dir, const char *name, const char *text)
+{
+	static char path[8][600];
+	static int k;
+	k = (k + 1) % 8;
+	snprintf(path[k], sizeof path[k], "%s/%s", dir, name);
+	FILE *f = fopen(path[k], "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs(text, f);
+	fclose(f);
+	return path[k];
+}
+
+/* Same numbers bit for bit: h5diff compares every dataset and run attribute
+ * exactly; only the root attributes (command line, creation time) differ. */
+static int same_h5(const char *a, const char *b)
+{
+	char cmd[1400];
+	snprintf(cmd, sizeof cmd, "h5diff --exclude-attribute / '%s' '%s' >/dev/null 2>&1", a, b);
+	int st = system(cmd);
+	int same = st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	if (!same && getenv("IW_TEST_VERBOSE")) {
+		snprintf(cmd, sizeof cmd, "h5diff --exclude-attribute / '%s' '%s' | head -20 >&2", a, b);
+		if (system(cmd) != 0)
+			fprintf(stderr, "h5diff failed\n");
+	}
+	return same;
+}
+
+static size_t file_size(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 ? (size_t)st.st_size : 0;
+}
+
+static void spec_errors_name_file_and_line(void)
+{
+	const char *dir = tu_tmpdir();
+	char args[1400];
+	static const struct {
+		const char *axis, *where, *what;
+	} cases[] = {
+		{"<axis key=\"sm.no_such_key\" values=\"1 2\"/>", ":4:", "expected a configuration key"},
+		{"<axis key=\"sm.max_warps\" values=\" \"/>", ":4:", "empty list"},
+		{"<axis key=\"sm.max_warps\" from=\"8\" to=\"4\" step=\"2\"/>", ":4:", "bad range"},
+		{"<axis key=\"sm.max_warps\" from=\"4\" to=\"8\" step=\"0\"/>", ":4:", "bad range"},
+		{"<axis key=\"sm.max_warps\" from=\"4\" to=\"8\"/>", ":4:", "from, to and step"},
+		{"<axis key=\"sm.max_warps\" values=\"8 x\"/>", ":4:", "expected a number"},
+		{"<axis key=\"sm.max_warps\" values=\"8 100000\"/>", ":4:", "rejected"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char text[1024];
+		snprintf(text, sizeof text,
+			 "<?xml version=\"1.0\"?>\n<sweep>\n  <workload>vecadd</workload>\n  %s\n</sweep>\n", cases[i].axis);
+		const char *p = write_spec(dir, "bad.xml", text);
+		snprintf(args, sizeof args, "sweep '%s' -o '%s/x.h5' -q", p, dir);
+		CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, "bad.xml:4:"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, cases[i].what));
+		snprintf(args, sizeof args, "%s/x.h5", dir);
+		CU_ASSERT_EQUAL(file_size(args), 0); /* nothing left behind */
+	}
+	/* an unknown workload, an unknown scheme, a schema violation */
+	const char *p = write_spec(dir, "bad2.xml",
+				   "<?xml version=\"1.0\"?>\n<sweep>\n  <workload>vecadd</workload>\n"
+				   "  <workload>no_such_kernel</workload>\n</sweep>\n");
+	snprintf(args, sizeof args, "sweep '%s' -o '%s/x.h5' -q", p, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "bad2.xml:4:"));
+	p = write_spec(dir, "bad3.xml", "<?xml version=\"1.0\"?>\n<sweep>\n  <workload>vecadd</workload>\n"
+					"  <scheme>warp9</scheme>\n</sweep>\n");
+	snprintf(args, sizeof args, "sweep '%s' -o '%s/x.h5' -q", p, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "bad3.xml:4:"));
+	p = write_spec(dir, "bad4.xml", "<?xml version=\"1.0\"?>\n<sweep>\n  <axis key=\"sm.max_warps\" values=\"4\"/>\n"
+					"</sweep>\n");
+	snprintf(args, sizeof args, "sweep '%s' -o '%s/x.h5' -q", p, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "bad4.xml:"));
+	/* usage errors */
+	CU_ASSERT_EQUAL(tu_run("sweep examples/sweep-small.xml -q", out, sizeof out, err, sizeof err), 2);
+	CU_ASSERT_EQUAL(tu_run("sweep examples/sweep-small.xml -o x.h5 --shard 3/2", out, sizeof out, err, sizeof err), 2);
+}
+
+static void ranges_expand_inclusively_and_order_is_canonical(void)
+{
+	struct iw_sweep s;
+	struct iw_err e = {0};
+	static const char spec[] = "<?xml version=\"1.0\"?>\n<sweep>\n<workload>vecadd</workload>\n<workload>sgemm</workload>\n"
+				   "<scheme>inorder</scheme>\n"
+				   "<axis key=\"loog.rrs_factor\" from=\"0\" to=\"0.3\" step=\"0.1\"/>\n"
+				   "<axis key=\"sm.max_warps\" values=\"4,8\"/>\n</sweep>\n";
+	CU_ASSERT_EQUAL_FATAL(iw_sweep_parse(&s, "mem.xml", spec, sizeof spec - 1, &e), 0);
+	CU_ASSERT_EQUAL(s.naxes, 2);
+	CU_ASSERT_EQUAL(s.axes[0].n, 4);
+	CU_ASSERT_EQUAL(s.axes[0].values[3], 0.3); /* snapped to the decimal value, not 0.30000000000000004 */
+	CU_ASSERT_EQUAL(s.nconfigs, 8);
+	CU_ASSERT_EQUAL(s.nunits, 16);
+	CU_ASSERT_EQUAL(s.nrows, 16);
+	double v[2];
+	iw_sweep_point(&s, 1, v); /* the last axis varies fastest */
+	CU_ASSERT_EQUAL(v[0], 0);
+	CU_ASSERT_EQUAL(v[1], 8);
+	iw_sweep_point(&s, 2, v);
+	CU_ASSERT_EQUAL(v[0], 0.1);
+	CU_ASSERT_EQUAL(v[1], 4);
+	iw_sweep_free(&s);
+}
+
+static void same_results_whatever_the_parallelism(void)
+{
+	const char *dir = tu_tmpdir();
+	const char *spec = write_spec(dir, "tiny.xml", tiny_spec);
+	char args[2000], a[600], b[600], c1[600], c2[600], m[600];
+	snprintf(a, sizeof a, "%s/j1.h5", dir);
+	snprintf(b, sizeof b, "%s/j2.h5", dir);
+	snprintf(c1, sizeof c1, "%s/s1.h5", dir);
+	snprintf(c2, sizeof c2, "%s/s2.h5", dir);
+	snprintf(m, sizeof m, "%s/merged.h5", dir);
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' -j 1", spec, a);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "results:"));
+	CU_ASSERT_PTR_NULL(strstr(out, "ETA")); /* progress never on stdout */
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "ETA"));
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' -j 2 -q", spec, b);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(err[0], 0); /* -q: nothing on stderr */
+	CU_ASSERT(same_h5(a, b));
+	/* shards (one of them with two threads), then merged in the wrong order */
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' --shard 1/2 -j 2 -q", spec, c1);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' --shard 2/2 -j 1 -q", spec, c2);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT(!same_h5(a, c1)); /* a shard alone is not the whole sweep */
+	snprintf(args, sizeof args, "merge '%s' '%s' -o '%s'", c2, c1, m);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT(same_h5(a, m));
+	/* the summary table: one row per run, every swept parameter a column */
+	snprintf(args, sizeof args, "report '%s' --format csv", m);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "workload,scheme,config,tech,sm.max_warps,sm.warp_size,loog.cus,cycles,"));
+	size_t lines = 0;
+	for (const char *p = out; *p; p++)
+		lines += *p == '\n';
+	struct iw_results res;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_h5_read(m, &res, &e), 0);
+	CU_ASSERT_EQUAL(lines, res.n + 1);
+	CU_ASSERT_EQUAL(res.n % 8, 0); /* 4 configurations x 2 workloads x the schemes */
+	CU_ASSERT_EQUAL(res.nparams, 3);
+	CU_ASSERT_STRING_EQUAL(res.rows[0].scheme, "inorder");
+	for (size_t i = 1; i < res.n; i++)
+		CU_ASSERT(res.point_ids[i] > res.point_ids[i - 1]);
+	iw_results_free(&res);
+	/* a file of another spec does not merge */
+	const char *other = write_spec(dir, "other.xml", "<?xml version=\"1.0\"?>\n<sweep>\n<config>vortex</config>\n"
+							  "<workload>vecadd</workload>\n<scheme>inorder</scheme>\n"
+							  "<set key=\"run.workload_scale\" value=\"0.02\"/>\n</sweep>\n");
+	snprintf(args, sizeof args, "sweep '%s' -o '%s/other.h5' -q", other, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(args, sizeof args, "merge '%s' '%s/other.h5' -o '%s/bad.h5'", a, dir, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "different spec"));
+}
+
+static void stopped_sweep_resumes_to_the_same_results(void)
+{
+	const char *dir = tu_tmpdir();
+	const char *spec = write_spec(dir, "tiny.xml", tiny_spec);
+	char args[2000], full[600], part[600];
+	snprintf(full, sizeof full, "%s/full.h5", dir);
+	snprintf(part, sizeof part, "%s/part.h5", dir);
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' -q", spec, full);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	/* stopped after 3 of 8 points: exit 1, a valid file with those 3 */
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' -j 2 --limit 3 -q", spec, part);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--resume"));
+	struct iw_results res;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_h5_read(part, &res, &e), 0);
+	size_t nsch = res.n / 3;
+	CU_ASSERT_EQUAL(res.n, 3 * nsch);
+	iw_results_free(&res);
+	CU_ASSERT(!same_h5(full, part));
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' --resume --limit 2 -q", spec, part);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 1);
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' --resume -j 2 -q", spec, part);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT(same_h5(full, part));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "(8 points")); /* resumed points counted once */
+	/* a signal: whenever it lands, the file is valid and resuming completes it */
+	snprintf(args, sizeof args,
+		 "sweep '%s' -o '%s/sig.h5' -j 1 -q >/dev/null 2>&1 & p=$!; sleep 0.15; kill -TERM $p; wait $p; "
+		 "'%s' sweep '%s' -o '%s/sig.h5' --resume -q",
+		 spec, dir, getenv("IW_BIN") ? getenv("IW_BIN") : "build/issuewatt", spec, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(part, sizeof part, "%s/sig.h5", dir);
+	CU_ASSERT(same_h5(full, part));
+	/* --resume of another spec's file is refused */
+	const char *other = write_spec(dir, "other.xml", "<?xml version=\"1.0\"?>\n<sweep>\n<config>vortex</config>\n"
+							  "<workload>vecadd</workload>\n<scheme>inorder</scheme>\n"
+							  "<set key=\"run.workload_scale\" value=\"0.02\"/>\n</sweep>\n");
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' --resume -q", other, full);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+}
+
+/* Every figure the page names exists, rendered and with its script and data. */
+static int check_figures(const char *dir, const char *html, size_t *nfig)
+{
+	int ok = 1;
+	*nfig = 0;
+	for (const char *p = strstr(html, "<img src=\""); p; p = strstr(p + 1, "<img src=\"")) {
+		char name[128];
+		const char *q = p + 10, *end = strstr(q, ".svg\"");
+		if (!end || end - q >= (long)sizeof name)
+			return 0;
+		memcpy(name, q, (size_t)(end - q));
+		name[end - q] = 0;
+		static const char *const ext[] = {".svg", ".png", ".gp", ".dat"};
+		for (int k = 0; k < 4; k++) {
+			char path[1024];
+			snprintf(path, sizeof path, "%s/%s%s", dir, name, ext[k]);
+			if (file_size(path) == 0) {
+				fprintf(stderr, "missing or empty: %s\n", path);
+				ok = 0;
+			}
+		}
+		(*nfig)++;
+	}
+	return ok;
+}
+
+static void report_names_every_figure_and_renders_it(void)
+{
+	const char *dir = tu_tmpdir();
+	const char *spec = write_spec(dir, "tiny.xml", tiny_spec);
+	char args[2000], rep[600], path[700];
+	snprintf(args, sizeof args, "sweep '%s' -o '%s/r.h5' -q", spec, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(rep, sizeof rep, "%s/report", dir);
+	snprintf(args, sizeof args, "report '%s/r.h5' -o '%s'", dir, rep);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(path, sizeof path, "%s/index.html", rep);
+	FILE *f = fopen(path, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	static char html[262144];
+	size_t n = fread(html, 1, sizeof html - 1, f);
+	html[n] = 0;
+	fclose(f);
+	size_t nfig = 0;
+	CU_ASSERT(check_figures(rep, html, &nfig));
+	/* speed-up, 3 heat maps per scheme, energy, power, reorder, allocation CDFs */
+	CU_ASSERT(nfig >= 8);
+	static const char *const must[] = {"speedup.svg", "heat_ipc_", "heat_adp_", "heat_pdp_", "energy.svg",
+					   "power.svg", "reorder.svg", "alloc_cdf.svg", "summary.csv", "tables.tex"};
+	for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
+		CU_ASSERT_PTR_NOT_NULL(strstr(html, must[i]));
+	snprintf(path, sizeof path, "%s/tables.tex", rep);
+	CU_ASSERT(file_size(path) > 0);
+	snprintf(path, sizeof path, "%s/summary.csv", rep);
+	CU_ASSERT(file_size(path) > 0);
+	CU_ASSERT_PTR_NULL(strstr(html, "not rendered"));
+	snprintf(args, sizeof args, "report '%s/r.h5' -o '%s/p' --power-runs reduce:inorder", dir, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(args, sizeof args, "report '%s/r.h5' -o '%s/p' --power-runs nosuch:inorder", dir, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+
+	/* no gnuplot: data and scripts still written, the page says how to render */
+	snprintf(rep, sizeof rep, "%s/nognuplot", dir);
+	setenv("IW_GNUPLOT", "/nonexistent/gnuplot", 1);
+	snprintf(args, sizeof args, "report '%s/r.h5' -o '%s'", dir, rep);
+	int rc = tu_run(args, out, sizeof out, err, sizeof err);
+	unsetenv("IW_GNUPLOT");
+	CU_ASSERT_EQUAL(rc, 0);
+	snprintf(path, sizeof path, "%s/index.html", rep);
+	f = fopen(path, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	n = fread(html, 1, sizeof html - 1, f);
+	html[n] = 0;
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL(strstr(html, "not rendered"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(html, "render.sh"));
+	snprintf(path, sizeof path, "%s/speedup.gp", rep);
+	CU_ASSERT(file_size(path) > 0);
+	snprintf(path, sizeof path, "%s/speedup.dat", rep);
+	CU_ASSERT(file_size(path) > 0);
+	snprintf(path, sizeof path, "%s/speedup.svg", rep);
+	CU_ASSERT_EQUAL(file_size(path), 0);
+
+	/* a plain run file reports too (no swept parameters, no heat maps) */
+	snprintf(args, sizeof args, "run -c vortex -s inorder -w vecadd --scale 0.02 -q -o '%s/run.h5' >/dev/null && "
+				    "'%s' report '%s/run.h5' --format csv",
+		 dir, getenv("IW_BIN") ? getenv("IW_BIN") : "build/issuewatt", dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "workload,scheme,config,tech,cycles,"));
+	CU_ASSERT_EQUAL(tu_run("report /nonexistent.h5 --format csv", out, sizeof out, err, sizeof err), 3);
+}
+
+static void rows_survive_packing(void)
+{
+	struct iw_row r, back;
+	memset(&r, 0, sizeof r);
+	snprintf(r.workload, sizeof r.workload, "w");
+	r.run.cycles = 1234;
+	r.speedup = 1.25;
+	uint64_t act[2 * IW_A_COUNT], ins[2] = {5, 6}, cyc[2] = {100, 50};
+	for (size_t i = 0; i < 2 * IW_A_COUNT; i++)
+		act[i] = i * 3;
+	r.run.series = (struct iw_series){100, 2, 2, act, ins, cyc};
+	double par[2] = {4, 0.5};
+	r.params = par;
+	r.nparams = 2;
+	unsigned char *buf;
+	size_t len, used;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_row_pack(&r, &buf, &len, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(iw_row_unpack(&back, buf, len, &used, &e), 0);
+	CU_ASSERT_EQUAL(used, len);
+	CU_ASSERT_STRING_EQUAL(back.workload, "w");
+	CU_ASSERT_EQUAL(back.run.cycles, 1234);
+	CU_ASSERT_EQUAL(back.speedup, 1.25);
+	CU_ASSERT_EQUAL(back.run.series.n, 2);
+	CU_ASSERT_EQUAL(back.run.series.act[2 * IW_A_COUNT - 1], act[2 * IW_A_COUNT - 1]);
+	CU_ASSERT_EQUAL(back.run.series.cycles[1], 50);
+	CU_ASSERT_EQUAL(back.params[1], 0.5);
+	iw_results_row_free(&back);
+	struct iw_row trunc;
+	CU_ASSERT_NOT_EQUAL(iw_row_unpack(&trunc, buf, len - 1, &used, &e), 0); /* a short message is refused */
+	iw_free(buf);
+}
+
+void suite_sweep(void)
+{
+	TU_SUITE("sweep", {"spec errors name file and line", spec_errors_name_file_and_line},
+		 {"ranges expand inclusively, canonical order", ranges_expand_inclusively_and_order_is_canonical},
+		 {"same results whatever the parallelism", same_results_whatever_the_parallelism},
+		 {"stopped sweep resumes to the same results", stopped_sweep_resumes_to_the_same_results},
+		 {"report names every figure and renders it", report_names_every_figure_and_renders_it},
+		 {"rows survive packing", rows_survive_packing});
+}
