@@ -2,8 +2,8 @@
  * tests/test_determinism.c -- the same inputs give the same numbers, to the
  * last bit: every dataset and attribute of the HDF5 result is identical
  * across runs (apart from the root attribute created_utc, the only
- * timestamp), whatever the working folder, and a (workload, scheme) result
- * does not depend on what else the job ran.  Values are compared through
+ * timestamp), whatever the working folder and the number of sweep threads,
+ * and a (workload, scheme) result does not depend on what else the job ran.  Values are compared through
  * h5dump with 17 significant digits (exact for doubles), so layout details
  * HDF5 may vary (object times, free space) are not mistaken for results.
  */
@@ -33,10 +33,10 @@ static int run_in(const char *dir, const char *args)
 /* h5dump of `what` (-g GROUP, or "" for the whole file) of dir/r.h5 with
  * exact doubles, without the created_utc attribute and without lines naming
  * the dumped group (so two run indices compare).  Caller frees. */
-static char *dump(const char *dir, const char *what, int *had_timestamp)
+static char *dump_file(const char *dir, const char *file, const char *what, int *had_timestamp, int drop_cmdline)
 {
 	char cmd[2048];
-	snprintf(cmd, sizeof cmd, "cd '%s' && h5dump -m %%.17g %s r.h5", dir, what);
+	snprintf(cmd, sizeof cmd, "cd '%s' && h5dump -m %%.17g %s '%s'", dir, what, file);
 	FILE *p = popen(cmd, "r");
 	if (!p)
 		return NULL;
@@ -46,8 +46,9 @@ static char *dump(const char *dir, const char *what, int *had_timestamp)
 	int skip = 0;
 	*had_timestamp = 0;
 	while (out && fgets(line, sizeof line, p)) {
-		if (strstr(line, "ATTRIBUTE \"created_utc\"")) {
-			*had_timestamp = 1;
+		if (strstr(line, "ATTRIBUTE \"created_utc\"") ||
+		    (drop_cmdline && strstr(line, "ATTRIBUTE \"command_line\""))) {
+			*had_timestamp |= strstr(line, "created_utc") != NULL;
 			skip = 1;
 			continue;
 		}
@@ -78,6 +79,11 @@ static char *dump(const char *dir, const char *what, int *had_timestamp)
 	if (out)
 		out[n] = 0;
 	return out;
+}
+
+static char *dump(const char *dir, const char *what, int *had_timestamp)
+{
+	return dump_file(dir, "r.h5", what, had_timestamp, 0);
 }
 
 #define JOB "run -q -s all --scale 0.05 -w vecadd,reduce -w " IW_SRCDIR "/tests/data/traces/vectoradd-sm61 -o r.h5"
@@ -141,8 +147,46 @@ static void result_independent_of_job_composition(void)
 	free(db);
 }
 
+/* A sweep with 1, 2 and 3 worker threads: the same datasets (the command
+ * line, which names -j, and the timestamp aside).  Under Open MPI the same
+ * holds: tests/mpi-sweep.sh, run by CI, compares mpirun -np 3 with -j 1. */
+static void sweep_same_whatever_the_threads(void)
+{
+	const char *dir = tu_tmpdir();
+	char spec[700];
+	snprintf(spec, sizeof spec, "%s/s.xml", dir);
+	FILE *f = fopen(spec, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs("<?xml version=\"1.0\"?>\n<sweep name=\"det\">\n  <config>vortex</config>\n"
+	      "  <workload>vecadd</workload>\n  <workload>reduce</workload>\n  <scheme>all</scheme>\n"
+	      "  <set key=\"run.workload_scale\" value=\"0.02\"/>\n"
+	      "  <axis key=\"sm.max_warps\" values=\"8 16\"/>\n  <axis key=\"loog.cus\" values=\"6 8\"/>\n"
+	      "</sweep>\n",
+	      f);
+	fclose(f);
+	char *d[3];
+	for (int j = 1; j <= 3; j++) {
+		char args[1024], name[32];
+		snprintf(args, sizeof args, "sweep s.xml -o j%d.h5 -j %d -q", j, j);
+		CU_ASSERT_EQUAL_FATAL(run_in(dir, args), 0);
+		snprintf(name, sizeof name, "j%d.h5", j);
+		int t = 0;
+		d[j - 1] = dump_file(dir, name, "", &t, 1);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(d[j - 1]);
+		CU_ASSERT(t);
+	}
+	CU_ASSERT_PTR_NOT_NULL(strstr(d[0], "GROUP \"sweep\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(d[0], "DATASET \"energy_by_structure\""));
+	/* h5dump names the file on its first line: compare from the second. */
+	CU_ASSERT(strcmp(strchr(d[0], '\n'), strchr(d[1], '\n')) == 0);
+	CU_ASSERT(strcmp(strchr(d[0], '\n'), strchr(d[2], '\n')) == 0);
+	for (int j = 0; j < 3; j++)
+		free(d[j]);
+}
+
 void suite_determinism(void)
 {
 	TU_SUITE("determinism", {"same_inputs_identical_datasets", same_inputs_identical_datasets},
-		 {"result_independent_of_job_composition", result_independent_of_job_composition});
+		 {"result_independent_of_job_composition", result_independent_of_job_composition},
+		 {"sweep_same_whatever_the_threads", sweep_same_whatever_the_threads});
 }

@@ -90,6 +90,12 @@ static void every_allocation_failure_is_clean(void)
 	CU_ASSERT(h5_valid(h5));
 	unlink(h5);
 	int failures = 0;
+	/* The trace's deliberate unknown opcode warns on every attempt: keep
+	 * standard error for the findings. */
+	fflush(stderr);
+	int saved = dup(2), null = open("/dev/null", O_WRONLY);
+	if (saved >= 0 && null >= 0)
+		dup2(null, 2);
 	for (long n = 0; n < count; n++) {
 		iw_err_clear(&e);
 		iw_alloc_fail_after(n);
@@ -97,16 +103,25 @@ static void every_allocation_failure_is_clean(void)
 		iw_alloc_fail_after(-1);
 		if (rc != -IW_ERUN || e.code != IW_ERUN) {
 			if (failures++ < 5)
-				fprintf(stderr, "allocation %ld of %ld failed: status %d, message '%s'\n", n, count, rc,
+				dprintf(saved, "allocation %ld of %ld failed: status %d, message '%s'\n", n, count, rc,
 					e.msg);
 		}
 		/* A failed run leaves neither the result nor its temporary file. */
 		if (exists(h5) || count_named(dir, ".tmp.")) {
 			if (failures++ < 5)
-				fprintf(stderr, "allocation %ld of %ld failed: output left behind\n", n, count);
+				dprintf(saved, "allocation %ld of %ld failed: output left behind\n", n, count);
 			unlink(h5);
 		}
 	}
+	fflush(stderr);
+	if (saved >= 0) {
+		dup2(saved, 2);
+		close(saved);
+	}
+	if (null >= 0)
+		close(null);
+	if (failures)
+		fprintf(stderr, "%d of %ld allocation failures were not handled cleanly (first ones above)\n", failures, count);
 	CU_ASSERT_EQUAL(failures, 0);
 	CU_ASSERT_EQUAL(chdir(cwd), 0);
 }

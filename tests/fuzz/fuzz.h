@@ -26,7 +26,7 @@ int iw_fuzz_report(const char *format, const uint8_t *data, size_t n);
 
 #define IW_FUZZERS(X)                                                                                  \
 	X(trace_kernel) X(trace_line) X(kernelslist) X(config) X(tech) X(calib_spec) X(vivado_util_flat) \
-	X(vivado_util_hier) X(vivado_power) X(dc_area) X(dc_power) X(yosys_stat) X(opensta_power)
+	X(vivado_util_hier) X(vivado_power) X(dc_area) X(dc_power) X(yosys_stat) X(opensta_power) X(sweep_spec)
 
 #define IW_FUZZ_DECL(name) int iw_fuzz_##name(const uint8_t *data, size_t n);
 IW_FUZZERS(IW_FUZZ_DECL)

@@ -30,6 +30,7 @@ dc_area) put $R/dc_*_area_*.rpt ;;
 dc_power) put $R/dc_*_power_*.rpt ;;
 yosys_stat) put $R/yosys_stat_*.txt ;;
 opensta_power) put $R/opensta_power_*.txt ;;
+sweep_spec) put examples/*.xml ;;
 *) echo "seed.sh: unknown fuzz target '$t'" >&2; exit 2 ;;
 esac
 [ -d tests/fuzz/seeds/$t ] && put tests/fuzz/seeds/$t/*
