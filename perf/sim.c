@@ -242,9 +242,13 @@ static int launch_cta(struct iw_sim *s, struct iw_sm *sm)
 			s->kernel_ctas_left = 0;
 		return rc;
 	}
-	if (cs->cta.warps != s->cta_warps)
-		return iw_fail(s->err, IW_EINPUT, "%s: CTA %llu has %u warps, the kernel header implies %u", s->wl->name,
-			       (unsigned long long)cs->cta.id, cs->cta.warps, s->cta_warps);
+	if (cs->cta.warps != s->cta_warps) {
+		rc = iw_fail(s->err, IW_EINPUT, "%s: CTA %llu has %u warps, the kernel header implies %u", s->wl->name,
+			     (unsigned long long)cs->cta.id, cs->cta.warps, s->cta_warps);
+		if (s->wl->ops->release_cta)
+			s->wl->ops->release_cta(s->wl, &cs->cta);
+		return rc;
+	}
 	cs->used = 1;
 	cs->nwarps = cs->cta.warps;
 	cs->live_warps = cs->nwarps;
@@ -956,8 +960,13 @@ static void sim_free(struct iw_sim *s)
 					iw_free(sm->sc[k].order);
 				}
 			if (sm->ctas)
-				for (int k = 0; k < c->max_ctas; k++)
+				for (int k = 0; k < c->max_ctas; k++) {
+					/* A failed run leaves CTAs resident: hand them back
+					 * so the workload can free what it holds for them. */
+					if (sm->ctas[k].used && s->wl && s->wl->ops->release_cta)
+						s->wl->ops->release_cta(s->wl, &sm->ctas[k].cta);
 					iw_free(sm->ctas[k].warp_ids);
+				}
 			iw_free(sm->warps);
 			iw_free(sm->sc);
 			iw_free(sm->ctas);
