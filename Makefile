@@ -58,7 +58,7 @@ TESTBIN := $(BUILD)/test_runner
 BENCHBIN := $(BUILD)/bench_runner
 
 all: $(BIN) $(LIB)
-	@ln -sf $(BIN) issuewatt 2>/dev/null || true
+	@if [ "$(BUILD)" = build ] && [ "$(MPI)" != 1 ]; then ln -sf $(BIN) issuewatt; fi
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -153,7 +153,9 @@ static void fetch_geo(struct geo *q, struct iw_model *M, struct iw_struct_model 
 	(void)q;
 	(void)M;
 	m->scope = IW_SCOPE_SUBCORE;
-	NOTE(m, "fetch/decode is the same in every scheme: energy per instruction only, area not modelled.");
+	NOTE(m, "fetch/decode is the same in every scheme: energy per instruction only, area not modelled; "
+		"power/ also charges here the per-warp-instruction pipeline energy (energy.pipe.inst: issue, "
+		"operand crossbar, pipeline registers, write-back), shared by every scheme.");
 	m->present = 0;
 }
 

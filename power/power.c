@@ -3,7 +3,15 @@
  * = sum over actions of count x energy per action (area/model.c prices each
  * action from the bits and gates it touches); static power = leakage of every
  * structure present (leakage density x its area) + the chip's constant power +
- * the idle-SM power (AccelWattch).  All outputs in SI units: J, W, s.
+ * the idle-SM power (AccelWattch) + the shared components below.  All outputs
+ * in SI units: J, W, s.
+ *
+ * Shared components in the AccelWattch manner (Kandiah et al., MICRO 2021):
+ * per-warp-instruction pipeline energy (GPUWattch/AccelWattch PIPEP/IBP:
+ * issue, operand crossbar, pipeline registers, write-back), clock tree and
+ * pipeline registers of active SMs, AccelWattch's static power of active SMs
+ * growing linearly with active lanes, and DRAM background/refresh.  Which of
+ * their coefficients is fitted, and to what, is stated in tech/45nm.xml.
  *
  * The whole-GPU figure includes the components every scheme shares (register
  * file, execution units, caches, DRAM, NoC, constant and idle power), so a
@@ -39,11 +47,18 @@ int iw_power_eval(const struct iw_config *c, const char *scheme, const struct iw
 	p->idle_fraction = sched_cycles > 0 ? (double)r->cnt.stall[IW_STALL_IDLE] / sched_cycles : 0;
 	if (p->idle_fraction > 1)
 		p->idle_fraction = 1;
+	double pipe_pj = 0, clk_pj = 0;
 	if (t->kind == IW_TECH_ASIC) {
-		double dens, cdens, idle;
+		double dens, cdens, idle, first, add, bg;
 		if (iw_tech_need(t, "leak.density", "W/um2", "all structures", &dens, e) ||
 		    iw_tech_need(t, "power.constant_density", "W/mm2", "const (chip constant power)", &cdens, e) ||
-		    iw_tech_need(t, "power.idle_sm", "W", "idle SM power", &idle, e))
+		    iw_tech_need(t, "power.idle_sm", "W", "idle SM power", &idle, e) ||
+		    iw_tech_need(t, "energy.pipe.inst", "pJ", "pipe (per-warp-instruction pipeline)", &pipe_pj, e) ||
+		    iw_tech_need(t, "energy.clock.lane_cycle", "pJ", "clock (active-SM clock tree and pipeline registers)",
+				 &clk_pj, e) ||
+		    iw_tech_need(t, "power.static.sm_first_lane", "W", "static (active-SM static power)", &first, e) ||
+		    iw_tech_need(t, "power.static.sm_add_lane", "W", "static (active-SM static power)", &add, e) ||
+		    iw_tech_need(t, "power.dram.background", "W/(GB/s)", "dram (background and refresh)", &bg, e))
 			return -e->code;
 		for (int s = 0; s < IW_S_COUNT; s++) {
 			if (!m.s[s].present)
@@ -59,6 +74,29 @@ int iw_power_eval(const struct iw_config *c, const char *scheme, const struct iw
 		p->constant_w = cdens * c->die_area_mm2;
 		/* AccelWattch: an SM with nothing resident draws the idle-core power */
 		p->idle_w = idle * c->sms * p->idle_fraction;
+		/* AccelWattch's static model: an active SM draws the first-lane
+		 * static power plus a per-lane increment for every further active
+		 * lane of the mean warp (its linear model of divergence), weighted
+		 * by the fraction of SMs active (here: of scheduler-cycles with a
+		 * resident warp). */
+		p->active_lanes = r->warp_insts > 0 ? (double)r->thread_insts / (double)r->warp_insts : 0;
+		double lanes_extra = p->active_lanes > 1 ? p->active_lanes - 1 : 0;
+		p->lane_static_w = (first + lanes_extra * add) * c->sms * (1 - p->idle_fraction);
+		/* Clock tree and pipeline registers toggle in every active
+		 * sub-core cycle, per lane of the datapath (energy per cycle, so
+		 * it follows the node's energy factor and the clock). */
+		double active_lane_cycles = sched_cycles * (1 - p->idle_fraction) * c->warp_size;
+		p->clock_w = p->seconds > 0 ? active_lane_cycles * clk_pj * 1e-12 / p->seconds : 0;
+		/* DRAM background and refresh in proportion to the memory system's
+		 * peak bandwidth (number of devices/stacks x their rate). */
+		double peak_gbs = (double)c->dram_sectors_per_cycle * 32.0 * c->clock_mhz * 1e6 / 1e9;
+		p->dram_background_w = bg * peak_gbs;
+		/* Fetch, decode, issue, operand crossbar and write-back datapath of
+		 * every warp instruction (GPUWattch/AccelWattch's pipeline energy),
+		 * charged to the front end shared by every scheme. */
+		p->pipe_j = (double)r->warp_insts * pipe_pj * 1e-12;
+		p->dynamic_j[IW_S_FETCH] += p->pipe_j;
+		p->dynamic_total_j += p->pipe_j;
 	} else {
 		/* FPGA static power is the device's, whatever the design uses. */
 		double st;
@@ -68,7 +106,9 @@ int iw_power_eval(const struct iw_config *c, const char *scheme, const struct iw
 	}
 	for (int s = 0; s < IW_S_COUNT; s++)
 		p->leakage_total_w += p->leakage_w[s];
-	p->static_j = (p->leakage_total_w + p->constant_w + p->idle_w) * p->seconds;
+	double time_w = p->leakage_total_w + p->constant_w + p->idle_w + p->lane_static_w + p->clock_w +
+			p->dram_background_w;
+	p->static_j = time_w * p->seconds;
 	p->energy_j = p->dynamic_total_j + p->static_j;
 	p->avg_power_w = p->seconds > 0 ? p->energy_j / p->seconds : 0;
 
@@ -83,6 +123,12 @@ int iw_power_eval(const struct iw_config *c, const char *scheme, const struct iw
 			iw_power_result_free(p);
 			return iw_fail(e, IW_ERUN, "out of memory for the power time series");
 		}
+		/* the pipeline energy follows the instructions of each sample
+		 * (or the time, in a sample-less count), so the series integrates
+		 * to the run's energy exactly */
+		double ins_sum = 0;
+		for (size_t i = 0; i < se->n; i++)
+			ins_sum += se->insts ? (double)se->insts[i] : 0;
 		double t_end = 0;
 		for (size_t i = 0; i < se->n; i++) {
 			double dt = (double)se->cycles[i] / hz;
@@ -93,8 +139,11 @@ int iw_power_eval(const struct iw_config *c, const char *scheme, const struct iw
 				const uint64_t *act = se->act + i * IW_A_COUNT;
 				for (int a = 0; a < IW_A_COUNT; a++)
 					sw[iw_acts[a].structure] += (double)act[a] * p->act_j[a] / dt;
+				double share = ins_sum > 0 ? (double)se->insts[i] / ins_sum
+							   : (p->seconds > 0 ? dt / p->seconds : 0);
+				sw[IW_S_FETCH] += p->pipe_j * share / dt;
 			}
-			double tot = p->constant_w + p->idle_w;
+			double tot = time_w - p->leakage_total_w;
 			for (int s = 0; s < IW_S_COUNT; s++) {
 				sw[s] += p->leakage_w[s];
 				tot += sw[s];

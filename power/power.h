@@ -29,6 +29,15 @@ struct iw_power_result {
 	double dynamic_total_j;            /* sum of dynamic_j */
 	double leakage_total_w;            /* sum of leakage_w */
 	double idle_fraction;              /* scheduler-cycles with no resident warp / all */
+	/* Shared components in the AccelWattch manner (ASIC only; 0 on an FPGA).
+	 * pipe_j is part of dynamic_j[IW_S_FETCH] and dynamic_total_j; the powers
+	 * below are part of static_j (drawn per unit of time, whatever the
+	 * activity, so a faster run saves them). */
+	double pipe_j;                     /* per-warp-instruction pipeline energy, J */
+	double clock_w;                    /* clock tree + pipeline registers of active SMs, W */
+	double lane_static_w;              /* static power of active SMs, grows with active lanes, W */
+	double dram_background_w;          /* DRAM background and refresh, W */
+	double active_lanes;               /* mean active threads per warp instruction */
 };
 
 /* Metrics of one run (MODELS.md "Metrics"): delay = the workload's run time

@@ -5,6 +5,8 @@
 #include "testutil.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define REL(a, b) (fabs((a) - (b)) <= 1e-9 * (fabs(a) + fabs(b)) + 1e-30)
@@ -19,7 +21,9 @@ static void fake_run(struct iw_run_result *r, uint64_t cycles, size_t n, uint64_
 		r->act[a] = 0;
 	for (size_t i = 0; i < n; i++) {
 		cyc[i] = cycles / n;
-		insts[i] = 0;
+		insts[i] = 10 * (i + 1);
+		r->warp_insts += insts[i];
+		r->thread_insts += 24 * insts[i];
 		for (int a = 0; a < IW_A_COUNT; a++) {
 			act[i * IW_A_COUNT + a] = mult * (uint64_t)(a + 1) * (i + 1);
 			r->act[a] += act[i * IW_A_COUNT + a];
@@ -61,18 +65,24 @@ static void energy_is_sum_of_parts_in_si_units(void)
 				dyn_s += p.dynamic_j[s];
 				leak += p.leakage_w[s];
 			}
-			CU_ASSERT(REL(dyn, p.dynamic_total_j));
+			CU_ASSERT(REL(dyn + p.pipe_j, p.dynamic_total_j));
 			CU_ASSERT(REL(dyn_s, p.dynamic_total_j));
 			CU_ASSERT(REL(leak, p.leakage_total_w));
 			/* W x s = J */
-			CU_ASSERT(REL(p.static_j, (p.leakage_total_w + p.constant_w + p.idle_w) * p.seconds));
+			/* static = every power drawn per unit of time (leakage, constant,
+			 * idle SMs, active-SM lane static, clock, DRAM background) x time */
+			double time_w = p.leakage_total_w + p.constant_w + p.idle_w + p.lane_static_w + p.clock_w +
+					p.dram_background_w;
+			CU_ASSERT(REL(p.static_j, time_w * p.seconds));
+			CU_ASSERT(REL(dyn + p.pipe_j, p.dynamic_total_j) || t.kind == IW_TECH_FPGA);
 			CU_ASSERT(REL(p.energy_j, p.dynamic_total_j + p.static_j));
 			CU_ASSERT(REL(p.avg_power_w * p.seconds, p.energy_j));
 			/* the power series integrates to the run's energy, and its parts sum */
 			CU_ASSERT_EQUAL_FATAL(p.nseries, 8);
 			double ej = 0, tprev = 0;
 			for (size_t i = 0; i < p.nseries; i++) {
-				double dt = p.series_t_s[i] - tprev, sum = p.constant_w + p.idle_w;
+				double dt = p.series_t_s[i] - tprev,
+				       sum = time_w - p.leakage_total_w;
 				tprev = p.series_t_s[i];
 				for (int s = 0; s < IW_S_COUNT; s++)
 					sum += p.series_struct_w[i * IW_S_COUNT + s];
@@ -222,6 +232,141 @@ static void metrics_relative_to_baseline(void)
 	iw_tech_free(&t);
 }
 
+/* Whole-GPU power of the V100 preset at 12 nm on the built-in sgemm (inorder,
+ * --scale 0.3).  Band: AccelWattch (Kandiah et al., MICRO 2021) measures
+ * compute-bound SGEMM on a V100 at 200-250 W; its V100 model's error is about
+ * 10%, hence the floor 180 W; a board cannot exceed its TDP, 300 W (V100
+ * SXM2), the ceiling.  A memory-bound kernel (bfs) draws less, but more than
+ * the constant + idle floor (32.3 + 80 x 0.28 W). */
+static double csv_power(const char *args)
+{
+	static char out[8192];
+	if (tu_run(args, out, sizeof out, NULL, 0) != 0)
+		return -1;
+	/* header then one row: avg_power_w is the 12th column */
+	char *row = strchr(out, '\n');
+	if (!row)
+		return -1;
+	row++;
+	int col = 0;
+	for (char *q = row; *q; q++)
+		if (*q == ',' && ++col == 11)
+			return atof(q + 1);
+	return -1;
+}
+
+static void v100_sgemm_power_in_measured_band(void)
+{
+	double sg = csv_power("run -q -c v100 -t 12nm --scale 0.3 -w sgemm -s inorder --format csv");
+	CU_ASSERT(sg >= 180 && sg <= 300);
+	double bfs = csv_power("run -q -c v100 -t 12nm --scale 0.3 -w bfs -s inorder --format csv");
+	CU_ASSERT(bfs > 32.3 + 80 * 0.28 && bfs < sg);
+	/* TU106 (RTX 2060 S, TDP 175 W): a compute-bound kernel stays under the board limit */
+	double tu = csv_power("run -q -c rtx2060s -t 12nm --scale 0.3 -w sgemm -s inorder --format csv");
+	CU_ASSERT(tu > 50 && tu <= 175);
+}
+
+/* A run with no activity and every scheduler idle draws the chip's constant
+ * power, the DRAM background and the idle-SM power of every SM (plus the
+ * leakage of the structures), and nothing from the active-SM terms. */
+static void idle_run_draws_constant_and_idle_power(void)
+{
+	struct iw_tech t;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, "12nm", &e), 0);
+	struct iw_config c;
+	iw_config_defaults(&c);
+	struct iw_run_result r;
+	memset(&r, 0, sizeof r);
+	r.cycles = 100000;
+	r.cnt.stall[IW_STALL_IDLE] = r.cycles * (uint64_t)c.sms * (uint64_t)(c.subcores > 0 ? c.subcores : 1);
+	struct iw_power_result p;
+	CU_ASSERT_EQUAL_FATAL(iw_power_eval(&c, "inorder", &t, &r, &p, &e), 0);
+	double idle_sm = iw_tech_coef(&t, "power.idle_sm")->value;
+	double cd = iw_tech_coef(&t, "power.constant_density")->value;
+	double bg = iw_tech_coef(&t, "power.dram.background")->value;
+	CU_ASSERT(REL(p.idle_w, idle_sm * c.sms));
+	CU_ASSERT(REL(p.constant_w, cd * c.die_area_mm2));
+	CU_ASSERT(REL(p.dram_background_w, bg * c.dram_sectors_per_cycle * 32.0 * c.clock_mhz * 1e-3));
+	CU_ASSERT(p.lane_static_w == 0 && p.clock_w == 0 && p.pipe_j == 0 && p.dynamic_total_j == 0);
+	CU_ASSERT(REL(p.avg_power_w, p.constant_w + p.dram_background_w + p.idle_w + p.leakage_total_w));
+	iw_power_result_free(&p);
+	iw_tech_free(&t);
+}
+
+/* Every shared-component coefficient is required: a file without it stops a
+ * run with exit 3 naming the file, the coefficient and the component. */
+static void shared_coefficients_are_required(void)
+{
+	static const char *const names[][2] = {
+		{"energy.pipe.inst", "pipe"},          {"energy.clock.lane_cycle", "clock"},
+		{"power.static.sm_first_lane", "static"}, {"power.static.sm_add_lane", "static"},
+		{"power.dram.background", "dram"},     {"power.idle_sm", "idle"},
+		{"power.constant_density", "const"},
+	};
+	FILE *f = fopen(tu_path("tech/45nm.xml"), "rb");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	static char xml[65536];
+	size_t n = fread(xml, 1, sizeof xml - 1, f);
+	fclose(f);
+	xml[n] = 0;
+	for (size_t k = 0; k < IW_ARRAY_LEN(names); k++) {
+		char key[96], path[600];
+		snprintf(key, sizeof key, "name=\"%s\"", names[k][0]);
+		char *at = strstr(xml, key);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+		snprintf(path, sizeof path, "%s/missing-%zu.xml", tu_tmpdir(), k);
+		FILE *o = fopen(path, "wb");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+		/* rename the coefficient: name="c" becomes name="cx" */
+		size_t cut = (size_t)(at - xml) + strlen(key) - 1;
+		fwrite(xml, 1, cut, o);
+		fputc('x', o);
+		fputs(xml + cut, o);
+		fclose(o);
+		struct iw_tech t;
+		struct iw_err e = {0};
+		CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, path, &e), 0);
+		struct iw_config c;
+		iw_config_defaults(&c);
+		struct iw_run_result r;
+		memset(&r, 0, sizeof r);
+		r.cycles = 1000;
+		struct iw_power_result p;
+		CU_ASSERT_EQUAL(iw_power_eval(&c, "inorder", &t, &r, &p, &e), -IW_EINPUT);
+		CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, path));
+		CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, names[k][0]));
+		CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, names[k][1]));
+		iw_tech_free(&t);
+		if (k == 0) {
+			char args[800], err[2048] = "";
+			snprintf(args, sizeof args, "run -q --tech %s --scale 0.05 -w vecadd -s inorder", path);
+			CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+			CU_ASSERT_PTR_NOT_NULL(strstr(err, "energy.pipe.inst"));
+		}
+	}
+}
+
+/* The shared energies follow the node's energy factor; the AccelWattch chip
+ * figures (W) and the DRAM background are not node-scaled. */
+static void shared_coefficients_scale_with_the_node(void)
+{
+	struct iw_tech a, b;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&a, "45nm", &e), 0);
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&b, "7nm", &e), 0);
+	static const char *const scaled[] = {"energy.pipe.inst", "energy.clock.lane_cycle"};
+	static const char *const fixed[] = {"power.static.sm_first_lane", "power.static.sm_add_lane",
+					    "power.dram.background", "power.idle_sm"};
+	for (size_t i = 0; i < IW_ARRAY_LEN(scaled); i++)
+		CU_ASSERT_DOUBLE_EQUAL(iw_tech_coef(&b, scaled[i])->value / iw_tech_coef(&a, scaled[i])->value,
+				       b.derive_energy, 1e-9);
+	for (size_t i = 0; i < IW_ARRAY_LEN(fixed); i++)
+		CU_ASSERT_DOUBLE_EQUAL(iw_tech_coef(&b, fixed[i])->value, iw_tech_coef(&a, fixed[i])->value, 1e-12);
+	iw_tech_free(&a);
+	iw_tech_free(&b);
+}
+
 void suite_power(void)
 {
 	TU_SUITE("power", {"energy_is_sum_of_parts_in_si_units", energy_is_sum_of_parts_in_si_units},
@@ -229,5 +374,9 @@ void suite_power(void)
 		 {"node_energy_ratio_is_the_files_factor", node_energy_ratio_is_the_files_factor},
 		 {"energy_per_action_grows_with_width", energy_per_action_grows_with_width},
 		 {"clock_override_and_errors", clock_override_and_errors},
-		 {"metrics_relative_to_baseline", metrics_relative_to_baseline});
+		 {"metrics_relative_to_baseline", metrics_relative_to_baseline},
+		 {"v100_sgemm_power_in_measured_band", v100_sgemm_power_in_measured_band},
+		 {"idle_run_draws_constant_and_idle_power", idle_run_draws_constant_and_idle_power},
+		 {"shared_coefficients_are_required", shared_coefficients_are_required},
+		 {"shared_coefficients_scale_with_the_node", shared_coefficients_scale_with_the_node});
 }
