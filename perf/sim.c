@@ -84,10 +84,8 @@ static inline void unblock(struct iw_sm *sm, struct iw_warp *w)
 	sc->nofetch_mask &= bit;
 }
 
-void iw_sim_event(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl, enum iw_event_kind k, uint8_t sub)
+void iw_sim_event_emit(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl, enum iw_event_kind k, uint8_t sub)
 {
-	if (!s->on_event)
-		return;
 	struct iw_event ev = {s->now, w->sm, w->id, sl->seq, w->cta ? w->cta->cta.id : 0, (uint8_t)k, sub, &sl->in};
 	s->on_event(s->event_ctx, &ev);
 }
@@ -116,7 +114,7 @@ void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s
 	int u = in->unit;
 	sc->fu_free[u][unit] = now + (uint64_t)c->ii[u];
 	uint64_t lat = (uint64_t)c->latency[u];
-	uint32_t lanes = (uint32_t)__builtin_popcount(in->mask & s->lane_mask);
+	uint32_t lanes = iw_popcount32(in->mask & s->lane_mask);
 	iw_count(s, unit_act[u], u == IW_UNIT_BRANCH ? 1 : lanes);
 	if (u == IW_UNIT_MEM && !(in->flags & IW_F_MASK0)) {
 		const struct iw_mem_addrs *ma = in->maddr != IW_MADDR_NONE ? &w->maddr[in->maddr] : NULL;
@@ -433,7 +431,7 @@ static int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore
 		if (sl->in.maddr != IW_MADDR_NONE)
 			w->maddr_free |= 1u << sl->in.maddr;
 		s->res->warp_insts++;
-		s->res->thread_insts += (uint64_t)__builtin_popcount(sl->in.mask & s->lane_mask);
+		s->res->thread_insts += (uint64_t)iw_popcount32(sl->in.mask & s->lane_mask);
 		s->cur_insts++;
 		sl->state = IW_SLOT_FREE;
 		w->free_ids[w->nfree++] = sl->id;
@@ -793,15 +791,19 @@ static uint64_t subcore_next_event(struct iw_sim *s, struct iw_sm *sm, struct iw
 {
 	uint64_t t = sc->next_wb;
 	/* A unit's free time matters twice: dispatch checks it at fu_free and
-	 * issue one cycle earlier (it looks at the next cycle). */
-	for (int u = 0; u < IW_UNIT_COUNT; u++)
-		for (int i = 0; i < s->cfg->units[u]; i++) {
-			uint64_t f = sc->fu_free[u][i];
-			if (f > now + 1 && f - 1 < t)
-				t = f - 1;
-			else if (f > now && f < t)
-				t = f;
-		}
+	 * issue one cycle earlier (it looks at the next cycle).  A future free
+	 * time f thus wakes the sub-core at max(f - 1, now + 1), which grows with
+	 * f: only the earliest future free time over all units counts. */
+	uint64_t fmin = IW_NEVER;
+	for (uint32_t i = 0; i < sc->nfu_all; i++) {
+		uint64_t f = sc->fu_all[i];
+		fmin = f > now && f < fmin ? f : fmin;
+	}
+	if (fmin != IW_NEVER) {
+		uint64_t f = fmin - 1 > now + 1 ? fmin - 1 : now + 1;
+		if (f < t)
+			t = f;
+	}
 	for (uint64_t m = sc->unstarted_mask; m; m &= m - 1) {
 		struct iw_warp *w = &sm->warps[sc->warp_ids[__builtin_ctzll(m)]];
 		if (w->start > now && w->start < t)
@@ -948,8 +950,7 @@ static void sim_free(struct iw_sim *s)
 				}
 			if (sm->sc)
 				for (int k = 0; k < c->subcores; k++) {
-					for (int u = 0; u < IW_UNIT_COUNT; u++)
-						iw_free(sm->sc[k].fu_free[u]);
+					iw_free(sm->sc[k].fu_all);
 					iw_free(sm->sc[k].cu);
 					iw_free(sm->sc[k].wb);
 					iw_free(sm->sc[k].warp_ids);
@@ -1020,9 +1021,15 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			sc->order = iw_calloc(s->warps_per_sc, sizeof *sc->order);
 			if (!sc->cu || !sc->wb || !sc->warp_ids || !sc->order)
 				return iw_fail(e, IW_ERUN, "out of memory");
+			sc->nfu_all = 0;
 			for (int u = 0; u < IW_UNIT_COUNT; u++)
-				if (!(sc->fu_free[u] = iw_calloc((size_t)c->units[u] + 1, sizeof(uint64_t))))
-					return iw_fail(e, IW_ERUN, "out of memory");
+				sc->nfu_all += (uint32_t)c->units[u] + 1;
+			if (!(sc->fu_all = iw_calloc(sc->nfu_all, sizeof(uint64_t))))
+				return iw_fail(e, IW_ERUN, "out of memory");
+			for (int u = 0, at = 0; u < IW_UNIT_COUNT; u++) {
+				sc->fu_free[u] = sc->fu_all + at;
+				at += c->units[u] + 1;
+			}
 		}
 		for (int wi = 0; wi < c->max_warps; wi++) {
 			struct iw_warp *w = &sm->warps[wi];
