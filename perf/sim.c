@@ -446,20 +446,14 @@ static int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore
 	return n;
 }
 
-/* Age order of the busy collector units (at most 64, usually 2-16). */
+/* Age order of the busy collector units (at most 64, usually 2-16): by
+ * allocation time, ties by index.  Frees precede issues within a sub-core's
+ * cycle and an issue takes the lowest free unit, so the allocation order kept
+ * in cu_fifo is exactly that order. */
 static uint32_t cu_age_order(const struct iw_subcore *sc, uint8_t *idx)
 {
-	uint32_t n = 0;
-	for (uint64_t m = sc->cu_busy; m; m &= m - 1) {
-		uint32_t i = (uint32_t)__builtin_ctzll(m);
-		uint32_t j = n++;
-		while (j && sc->cu[idx[j - 1]].t_alloc > sc->cu[i].t_alloc) {
-			idx[j] = idx[j - 1];
-			j--;
-		}
-		idx[j] = (uint8_t)i;
-	}
-	return n;
+	memcpy(idx, sc->cu_fifo, sc->ncu_fifo);
+	return sc->ncu_fifo;
 }
 
 void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
@@ -470,6 +464,12 @@ void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
 	s->res->cnt.cu_alloc_period[iw_hist_bin(period)]++;
 	sc->cu[i].busy = 0;
 	sc->cu_busy &= ~(1ull << i);
+	for (uint32_t k = 0; k < sc->ncu_fifo; k++)
+		if (sc->cu_fifo[k] == i) {
+			memmove(&sc->cu_fifo[k], &sc->cu_fifo[k + 1], sc->ncu_fifo - k - 1);
+			sc->ncu_fifo--;
+			break;
+		}
 }
 
 /* Shared stage for operand-buffer collector units: dispatch the oldest CUs
@@ -625,6 +625,7 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		uint32_t cui = (uint32_t)__builtin_ctzll(~sc->cu_busy);
 		sc->cu[cui] = (struct iw_cu){1, pw->id, pick->id, now, pick->in.unit, 0, {0}};
 		sc->cu_busy |= 1ull << cui;
+		sc->cu_fifo[sc->ncu_fifo++] = (uint8_t)cui;
 		unblock(sm, pw);
 		pick->cu = (uint8_t)cui;
 		pick->state = IW_SLOT_COLLECT;
@@ -691,7 +692,7 @@ static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
 {
 	const struct iw_config *c = s->cfg;
-	int through = s->ops->fetch_through_control && s->ops->fetch_through_control(c);
+	int through = s->through;
 	uint64_t cand = sc->active_mask & ~sc->nofetch_mask;
 	while (cand) {
 		/* round robin: the first candidate at or after fetch_rr, else the lowest */
@@ -823,7 +824,7 @@ static uint64_t subcore_next_event(struct iw_sim *s, struct iw_sm *sm, struct iw
  * halves the ticks of a busy simulation. */
 static int might_move(const struct iw_sim *s, const struct iw_subcore *sc, uint64_t now)
 {
-	if (s->ops->collect || s->ops->tick || !s->ops->candidate_cacheable)
+	if (s->opaque)
 		return 1; /* the scheme owns state the masks do not describe */
 	if (sc->next_wb <= now + 1 || sc->cu_reading || (sc->front_mask & ~sc->noinsert_mask) ||
 	    (sc->active_mask & ~sc->blocked_mask) || (sc->active_mask & ~sc->nofetch_mask))
@@ -1023,12 +1024,12 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 				return iw_fail(e, IW_ERUN, "out of memory");
 			sc->nfu_all = 0;
 			for (int u = 0; u < IW_UNIT_COUNT; u++)
-				sc->nfu_all += (uint32_t)c->units[u] + 1;
-			if (!(sc->fu_all = iw_calloc(sc->nfu_all, sizeof(uint64_t))))
+				sc->nfu_all += (uint32_t)c->units[u];
+			if (!(sc->fu_all = iw_calloc(sc->nfu_all + 1, sizeof(uint64_t))))
 				return iw_fail(e, IW_ERUN, "out of memory");
 			for (int u = 0, at = 0; u < IW_UNIT_COUNT; u++) {
 				sc->fu_free[u] = sc->fu_all + at;
-				at += c->units[u] + 1;
+				at += c->units[u];
 			}
 		}
 		for (int wi = 0; wi < c->max_warps; wi++) {
@@ -1106,6 +1107,8 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	 * Vortex warp) keeps only the lanes that exist. */
 	s.lane_mask = c->warp_size >= 32 ? 0xffffffffu : (1u << c->warp_size) - 1;
 	s.wb_width = s.ops->wb_width ? (int)s.ops->wb_width(c) : c->wb_width;
+	s.through = s.ops->fetch_through_control && s.ops->fetch_through_control(c);
+	s.opaque = s.ops->collect || s.ops->tick || !s.ops->candidate_cacheable;
 	rc = sim_init(&s, e);
 	if (rc == 0)
 		rc = start_kernel(&s);
@@ -1115,10 +1118,18 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 			break;
 		s.now = now;
 		series_advance(&s, now);
+		/* The next cycle anything happens.  A tick changes only its own SM's
+		 * wake-up times (CTAs launch on the SM that freed room, barriers and
+		 * write-backs stay within the SM), so the minimum can be taken on
+		 * the way; only starting a kernel below touches every SM. */
+		uint64_t next = IW_NEVER;
 		for (int i = 0; i < c->sms && rc == 0; i++) {
 			struct iw_sm *sm = &s.sms[i];
-			if (sm->wake > now)
+			if (sm->wake > now) {
+				if (sm->wake < next)
+					next = sm->wake;
 				continue;
+			}
 			uint64_t wake = IW_NEVER;
 			for (int k = 0; k < c->subcores && rc == 0; k++) {
 				struct iw_subcore *sc = &sm->sc[k];
@@ -1129,6 +1140,8 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 				if (sm->sc[k].wake < wake)
 					wake = sm->sc[k].wake;
 			sm->wake = wake;
+			if (wake < next)
+				next = wake;
 		}
 		if (rc)
 			break;
@@ -1138,15 +1151,15 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 			rc = start_kernel(&s);
 			if (rc)
 				break;
+			next = IW_NEVER;
+			for (int i = 0; i < c->sms; i++)
+				if (s.sms[i].wake < next)
+					next = s.sms[i].wake;
 		}
 		if (!s.kernel_open && s.no_more_kernels && s.live_ctas == 0) {
 			now++;
 			break;
 		}
-		uint64_t next = IW_NEVER;
-		for (int i = 0; i < c->sms; i++)
-			if (s.sms[i].wake < next)
-				next = s.sms[i].wake;
 		if (next == IW_NEVER) {
 			rc = iw_fail(e, IW_ERUN,
 				     "%s with scheme %s: deadlock at cycle %llu: no instruction can move and no event is "

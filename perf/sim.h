@@ -141,6 +141,8 @@ struct iw_subcore {
 	uint64_t cu_busy;        /* bit per busy collector unit */
 	uint64_t cu_reading;     /* bit per collector unit still reading operands */
 	uint64_t cu_all;         /* bits of all ncu collector units */
+	uint8_t cu_fifo[64];     /* busy collector units in allocation order */
+	uint32_t ncu_fifo;
 };
 
 struct iw_sm {
@@ -218,6 +220,8 @@ struct iw_sim {
 	uint32_t window;        /* slots per warp */
 	uint32_t lane_mask;     /* the warp_size lanes of a warp */
 	int wb_width;           /* results written back per cycle per sub-core */
+	int through;            /* fetch continues past taken control */
+	int opaque;             /* the scheme keeps state the engine's masks do not describe */
 	uint32_t warps_per_sc;
 	uint64_t now;
 	uint64_t warp_age;
