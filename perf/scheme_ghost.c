@@ -78,6 +78,8 @@ struct gh_state {
 	uint64_t *ib_nonempty;  /* instructions waiting in the front IB */
 	struct iw_inst *isb_pool;
 	struct gh_regm *rm_pool;
+	uint64_t isb_all;       /* bits of the isb_size IsB slots */
+	int war_sb;             /* cfg->war_scoreboard, read once */
 };
 
 static inline void mark(uint64_t *m, const struct iw_warp *w) { m[w->subcore] |= 1ull << w->local; }
@@ -162,6 +164,8 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->cfg = c;
 	st->sim = sm->sim;
 	st->sm = sm;
+	st->isb_all = c->ghost_isb_size == 64 ? ~0ull : (1ull << c->ghost_isb_size) - 1;
+	st->war_sb = c->war_scoreboard;
 	st->w = iw_calloc((size_t)c->max_warps, sizeof *st->w);
 	st->sched_rr = iw_calloc((size_t)c->subcores, sizeof *st->sched_rr);
 	st->dc_rr = iw_calloc((size_t)c->subcores, sizeof *st->dc_rr);
@@ -279,7 +283,7 @@ static int sb_block(struct gh_state *st, struct gh_warp *x, struct iw_warp *w, i
 	if ((in->flags & IW_F_PRED_BRANCH) && x->pred_inflight)
 		return IW_STALL_RAW;
 	for (int i = 0; i < in->ndst; i++)
-		if (sb_test(x->sb, in->dst[i]) || (st->cfg->war_scoreboard && x->war[in->dst[i]]))
+		if (sb_test(x->sb, in->dst[i]) || (st->war_sb && x->war[in->dst[i]]))
 			return IW_STALL_WAR_WAW;
 	if (is_sync(in) && x->mem_inflight)
 		return IW_STALL_MEM_ORDER;
@@ -427,8 +431,7 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 		struct iw_slot *s = &w->slots[x->ib[x->ib_head]];
 		if (s->t_insert >= now)
 			continue; /* decoded this cycle: reaches the DC next cycle */
-		uint64_t all = c->ghost_isb_size == 64 ? ~0ull : (1ull << c->ghost_isb_size) - 1;
-		uint64_t freem = ~x->valid & all;
+		uint64_t freem = ~x->valid & st->isb_all;
 		if (!freem)
 			continue;
 		if (is_sync(&s->in) && x->valid)
