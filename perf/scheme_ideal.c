@@ -49,9 +49,6 @@ struct ref {
 struct id_warp {
 	uint16_t *live;     /* window in program order: slot ids */
 	uint32_t n;
-	uint16_t *wait;     /* the not yet issued part of live, in program order:
-			     * the ready scan walks only these */
-	uint32_t nwait;
 	struct ref lw[257]; /* latest writer of each register (256: the predicate) */
 	struct ref last_ctrl, last_sync;
 	uint32_t nmem;      /* memory instructions in the window */
@@ -62,7 +59,7 @@ struct id_state {
 	const struct iw_config *cfg;
 	struct iw_sim *sim;
 	struct id_warp *w;
-	uint16_t *live_pool, *wait_pool;
+	uint16_t *live_pool;
 	struct dep *deps;   /* [warp][slot][MAXD] */
 	uint8_t *ndeps;     /* [warp][slot], MAXD + 1 = overflowed */
 	uint8_t *dpos;      /* [warp][slot]: dependences before this one are resolved */
@@ -103,7 +100,6 @@ static void id_sm_free(void *p)
 	struct id_state *st = p;
 	iw_free(st->w);
 	iw_free(st->live_pool);
-	iw_free(st->wait_pool);
 	iw_free(st->deps);
 	iw_free(st->ndeps);
 	iw_free(st->dpos);
@@ -127,7 +123,6 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	size_t nw = (size_t)c->max_warps;
 	st->w = iw_calloc(nw, sizeof *st->w);
 	st->live_pool = iw_calloc(nw * (size_t)c->ideal_window, sizeof *st->live_pool);
-	st->wait_pool = iw_calloc(nw * (size_t)c->ideal_window, sizeof *st->wait_pool);
 	st->deps = iw_calloc(nw * st->nslots * MAXD, sizeof *st->deps);
 	st->ndeps = iw_calloc(nw * st->nslots, 1);
 	st->dpos = iw_calloc(nw * st->nslots, 1);
@@ -136,15 +131,13 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->bon = iw_calloc(nw * st->nslots, sizeof *st->bon);
 	st->moved = iw_calloc(nw * st->nslots, sizeof *st->moved);
 	st->checked = iw_calloc(nw * st->nslots, sizeof *st->checked);
-	if (!st->w || !st->live_pool || !st->wait_pool || !st->deps || !st->ndeps || !st->dpos || !st->waiting || !st->bre || !st->bon ||
+	if (!st->w || !st->live_pool || !st->deps || !st->ndeps || !st->dpos || !st->waiting || !st->bre || !st->bon ||
 	    !st->moved || !st->checked) {
 		id_sm_free(st);
 		return iw_fail(e, IW_ERUN, "out of memory");
 	}
-	for (size_t i = 0; i < nw; i++) {
+	for (size_t i = 0; i < nw; i++)
 		st->w[i].live = st->live_pool + i * (size_t)c->ideal_window;
-		st->w[i].wait = st->wait_pool + i * (size_t)c->ideal_window;
-	}
 	*state = st;
 	return 0;
 }
@@ -154,7 +147,6 @@ static void id_warp_start(void *p, struct iw_warp *w)
 	struct id_state *st = p;
 	struct id_warp *x = &st->w[w->id];
 	x->n = 0;
-	x->nwait = 0;
 	x->nmem = 0;
 	for (int i = 0; i < 257; i++)
 		x->lw[i].seq = UINT64_MAX;
@@ -305,7 +297,6 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		x->last_sync = me;
 	x->nmem += mem;
 	x->live[x->n++] = s->id;
-	x->wait[x->nwait++] = s->id;
 	return 0;
 }
 
@@ -318,7 +309,7 @@ static int dep_open(const struct iw_warp *w, const struct dep *d)
 }
 
 /* 0 = ready, else a stall reason. */
-static int blocked(struct id_state *st, struct iw_warp *w, struct iw_slot *s, uint16_t *on)
+static int blocked(struct id_state *st, struct iw_warp *w, struct iw_slot *s, uint32_t pos, uint16_t *on)
 {
 	*on = BON_NONE;
 	struct dep *d = &st->deps[((size_t)w->id * st->nslots + s->id) * MAXD];
@@ -337,9 +328,6 @@ static int blocked(struct id_state *st, struct iw_warp *w, struct iw_slot *s, ui
 	}
 	/* overflowed list: rescan the older part of the window */
 	struct id_warp *x = &st->w[w->id];
-	uint32_t pos = 0;
-	while (pos < x->n && x->live[pos] != s->id)
-		pos++;
 	int nseen = 0, pred_seen = 0;
 	uint16_t seen[IW_MAX_SRC + IW_MAX_DST + 1];
 	for (uint32_t k = pos; k-- > 0;) {
@@ -382,14 +370,16 @@ static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, in
 	struct id_warp *x = &st->w[w->id];
 	size_t base = (size_t)w->id * st->nslots;
 	int first = 0;
-	for (uint32_t k = 0; k < x->nwait; k++) {
-		uint16_t id = x->wait[k];
+	for (uint32_t k = 0; k < x->n; k++) {
+		uint16_t id = x->live[k];
+		if (!st->waiting[base + id])
+			continue;
 		uint16_t b = st->bon[base + id];
 		int r;
 		if (b != BON_NONE && st->moved[base + b] < st->checked[base + id]) {
 			r = st->bre[base + id]; /* its producer did not move: still blocked */
 		} else {
-			r = blocked(st, w, &w->slots[id], &st->bon[base + id]);
+			r = blocked(st, w, &w->slots[id], k, &st->bon[base + id]);
 			st->bre[base + id] = (uint8_t)r;
 			st->checked[base + id] = x->epoch + 1;
 		}
@@ -412,13 +402,6 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 {
 	struct id_state *st = p;
 	st->waiting[(size_t)w->id * st->nslots + s->id] = 0;
-	struct id_warp *x = &st->w[w->id];
-	for (uint32_t k = 0; k < x->nwait; k++)
-		if (x->wait[k] == s->id) {
-			memmove(&x->wait[k], &x->wait[k + 1], (x->nwait - k - 1) * sizeof x->wait[0]);
-			x->nwait--;
-			break;
-		}
 	mark_changed(st, w, s->id);
 	iw_count(st->sim, IW_A_IB_READ, 1);
 }
