@@ -42,6 +42,7 @@ struct gh_warp {
 	uint16_t slot[64];      /* slot id in each IsB slot */
 	uint64_t seq[64];
 	struct iw_inst *in;     /* the IsB holds the decoded instruction (no slot look-ups) */
+	struct gh_regm *rm;     /* register signatures of the IsB entries */
 	uint8_t itab[16];       /* IsB slots in the ITab, oldest first */
 	uint8_t itab_n;
 	uint8_t block_moves;    /* a barrier/fence moved in and has not completed */
@@ -53,6 +54,13 @@ struct gh_warp {
 	/* precise: TLB-check completion of issued loads, (seq, cycle) ring */
 	uint64_t *tlb_seq, *tlb_t;
 	uint32_t tlb_head, tlb_n;
+};
+
+/* Register signature of an instruction: bit r % 64 per register.  Two
+ * instructions can share a register only if their signatures meet, so the DC
+ * compares register lists only then (an exact filter, not an approximation). */
+struct gh_regm {
+	uint64_t src, dst;
 };
 
 struct gh_state {
@@ -69,6 +77,9 @@ struct gh_state {
 	uint64_t *recent_wb;    /* a write-back since the warp's ITab was last filled */
 	uint64_t *ib_nonempty;  /* instructions waiting in the front IB */
 	struct iw_inst *isb_pool;
+	struct gh_regm *rm_pool;
+	uint64_t isb_all;       /* bits of the isb_size IsB slots */
+	int war_sb;             /* cfg->war_scoreboard, read once */
 };
 
 static inline void mark(uint64_t *m, const struct iw_warp *w) { m[w->subcore] |= 1ull << w->local; }
@@ -106,13 +117,28 @@ static int non_idempotent(const struct iw_inst *in)
 
 /* DC rule: does the new instruction A depend on the older IsB entry P?
  * Returns the deps_found class (0 war_waw, 1 raw, 2 control, 3 memory) or -1. */
-static int dc_dep(const struct gh_state *st, const struct iw_inst *a, const struct iw_inst *p)
+static uint64_t regs_sig(const uint16_t *r, int n)
 {
-	if (regs_meet(a->src, a->nsrc, p->dst, p->ndst))
+	uint64_t m = 0;
+	for (int i = 0; i < n; i++)
+		m |= 1ull << (r[i] & 63);
+	return m;
+}
+
+static struct gh_regm regm_of(const struct iw_inst *in)
+{
+	return (struct gh_regm){regs_sig(in->src, in->nsrc), regs_sig(in->dst, in->ndst)};
+}
+
+static int dc_dep_m(const struct gh_state *st, const struct iw_inst *a, struct gh_regm am, const struct iw_inst *p,
+		    struct gh_regm pm)
+{
+	if ((am.src & pm.dst) && regs_meet(a->src, a->nsrc, p->dst, p->ndst))
 		return 1;
 	if ((a->flags & IW_F_PRED_BRANCH) && (p->flags & IW_F_SETS_PRED))
 		return 1;
-	if (regs_meet(a->dst, a->ndst, p->dst, p->ndst) || regs_meet(a->dst, a->ndst, p->src, p->nsrc))
+	if (((am.dst & pm.dst) && regs_meet(a->dst, a->ndst, p->dst, p->ndst)) ||
+	    ((am.dst & pm.src) && regs_meet(a->dst, a->ndst, p->src, p->nsrc)))
 		return 0;
 	if (is_mem(a) && is_mem(p)) {
 		if (!(is_plain_load(a) && is_plain_load(p)))
@@ -138,11 +164,14 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->cfg = c;
 	st->sim = sm->sim;
 	st->sm = sm;
+	st->isb_all = c->ghost_isb_size == 64 ? ~0ull : (1ull << c->ghost_isb_size) - 1;
+	st->war_sb = c->war_scoreboard;
 	st->w = iw_calloc((size_t)c->max_warps, sizeof *st->w);
 	st->sched_rr = iw_calloc((size_t)c->subcores, sizeof *st->sched_rr);
 	st->dc_rr = iw_calloc((size_t)c->subcores, sizeof *st->dc_rr);
 	st->stale = iw_calloc((size_t)c->subcores * 3, sizeof *st->stale);
 	st->isb_pool = iw_calloc((size_t)c->max_warps * (size_t)c->ghost_isb_size, sizeof *st->isb_pool);
+	st->rm_pool = iw_calloc((size_t)c->max_warps * (size_t)c->ghost_isb_size, sizeof *st->rm_pool);
 	if (st->stale) {
 		st->recent_wb = st->stale + c->subcores;
 		st->ib_nonempty = st->recent_wb + c->subcores;
@@ -151,8 +180,10 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->tlb_cap = (uint32_t)((c->ghost_tlb_check_latency + 2) * c->issue_width);
 	if (c->ghost_precise)
 		st->tlb_pool = iw_calloc((size_t)c->max_warps * st->tlb_cap * 2, sizeof *st->tlb_pool);
-	if (!st->w || !st->sched_rr || !st->dc_rr || !st->stale || !st->isb_pool || (c->ghost_precise && !st->tlb_pool)) {
+	if (!st->w || !st->sched_rr || !st->dc_rr || !st->stale || !st->isb_pool || !st->rm_pool ||
+	    (c->ghost_precise && !st->tlb_pool)) {
 		iw_free(st->isb_pool);
+		iw_free(st->rm_pool);
 		iw_free(st->stale);
 		iw_free(st->w);
 		iw_free(st->sched_rr);
@@ -174,6 +205,7 @@ static void gh_sm_free(void *p)
 	iw_free(st->tlb_pool);
 	iw_free(st->stale);
 	iw_free(st->isb_pool);
+	iw_free(st->rm_pool);
 	iw_free(st);
 }
 
@@ -183,6 +215,7 @@ static void gh_warp_start(void *p, struct iw_warp *w)
 	struct gh_warp *x = &st->w[w->id];
 	memset(x, 0, sizeof *x);
 	x->in = st->isb_pool + (size_t)w->id * (size_t)st->cfg->ghost_isb_size;
+	x->rm = st->rm_pool + (size_t)w->id * (size_t)st->cfg->ghost_isb_size;
 	uint64_t keep = ~(1ull << w->local);
 	st->stale[w->subcore] &= keep;
 	st->recent_wb[w->subcore] &= keep;
@@ -250,7 +283,7 @@ static int sb_block(struct gh_state *st, struct gh_warp *x, struct iw_warp *w, i
 	if ((in->flags & IW_F_PRED_BRANCH) && x->pred_inflight)
 		return IW_STALL_RAW;
 	for (int i = 0; i < in->ndst; i++)
-		if (sb_test(x->sb, in->dst[i]) || (st->cfg->war_scoreboard && x->war[in->dst[i]]))
+		if (sb_test(x->sb, in->dst[i]) || (st->war_sb && x->war[in->dst[i]]))
 			return IW_STALL_WAR_WAW;
 	if (is_sync(in) && x->mem_inflight)
 		return IW_STALL_MEM_ORDER;
@@ -265,7 +298,7 @@ static int sb_block(struct gh_state *st, struct gh_warp *x, struct iw_warp *w, i
 static int dep_reason(struct gh_state *st, struct gh_warp *x, struct iw_warp *w, int q)
 {
 	int p = __builtin_ctzll(x->dep[q]);
-	int k = dc_dep(st, &x->in[q], &x->in[p]);
+	int k = dc_dep_m(st, &x->in[q], x->rm[q], &x->in[p], x->rm[p]);
 	return k == 1 ? IW_STALL_RAW : k == 0 ? IW_STALL_WAR_WAW : k == 3 ? IW_STALL_MEM_ORDER : IW_STALL_CONTROL;
 }
 
@@ -275,18 +308,48 @@ static int fill_itab(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, 
 	int size = st->cfg->ghost_itab_size, wrote = 0;
 	while (x->itab_n < size) {
 		int best = -1;
-		for (uint64_t m = x->valid; m; m &= m - 1) {
-			int q = __builtin_ctzll(m);
-			if (x->dep[q])
-				continue;
-			int in_tab = 0;
+		if (!st->cfg->ghost_precise) {
+			/* The oldest eligible entry the scoreboard lets go.  Without
+			 * Precise the check has no side effect, so entries are tried
+			 * oldest first and the search stops at the first that passes
+			 * (the same answer as checking every entry). */
+			uint64_t elig = 0;
+			for (uint64_t m = x->valid; m; m &= m - 1) {
+				int q = __builtin_ctzll(m);
+				if (!x->dep[q])
+					elig |= 1ull << q;
+			}
 			for (int i = 0; i < x->itab_n; i++)
-				in_tab |= x->itab[i] == q;
-			if (in_tab || (best >= 0 && x->seq[q] > x->seq[best]))
-				continue;
-			if (sb_block(st, x, w, q, now))
-				continue;
-			best = q;
+				elig &= ~(1ull << x->itab[i]);
+			while (elig) {
+				int o = __builtin_ctzll(elig);
+				for (uint64_t m = elig & (elig - 1); m; m &= m - 1) {
+					int q = __builtin_ctzll(m);
+					if (x->seq[q] < x->seq[o])
+						o = q;
+				}
+				if (!sb_block(st, x, w, o, now)) {
+					best = o;
+					break;
+				}
+				elig &= ~(1ull << o);
+			}
+		} else {
+			/* Precise: the check prunes the TLB ring, so the entries are
+			 * checked in the order the model has always used. */
+			for (uint64_t m = x->valid; m; m &= m - 1) {
+				int q = __builtin_ctzll(m);
+				if (x->dep[q])
+					continue;
+				int in_tab = 0;
+				for (int i = 0; i < x->itab_n; i++)
+					in_tab |= x->itab[i] == q;
+				if (in_tab || (best >= 0 && x->seq[q] > x->seq[best]))
+					continue;
+				if (sb_block(st, x, w, q, now))
+					continue;
+				best = q;
+			}
 		}
 		if (best < 0)
 			break;
@@ -368,8 +431,7 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 		struct iw_slot *s = &w->slots[x->ib[x->ib_head]];
 		if (s->t_insert >= now)
 			continue; /* decoded this cycle: reaches the DC next cycle */
-		uint64_t all = c->ghost_isb_size == 64 ? ~0ull : (1ull << c->ghost_isb_size) - 1;
-		uint64_t freem = ~x->valid & all;
+		uint64_t freem = ~x->valid & st->isb_all;
 		if (!freem)
 			continue;
 		if (is_sync(&s->in) && x->valid)
@@ -377,9 +439,10 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 		units--;
 		uint64_t dep = 0;
 		struct iw_counters *cnt = &st->sim->res->cnt;
+		struct gh_regm am = regm_of(&s->in);
 		for (uint64_t m = x->valid; m; m &= m - 1) {
 			int q = __builtin_ctzll(m);
-			int kd = dc_dep(st, &s->in, &x->in[q]);
+			int kd = dc_dep_m(st, &s->in, am, &x->in[q], x->rm[q]);
 			if (kd >= 0) {
 				dep |= 1ull << q;
 				cnt->deps_found[kd]++;
@@ -393,6 +456,7 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 		x->slot[q] = s->id;
 		x->seq[q] = s->seq;
 		x->in[q] = s->in;
+		x->rm[q] = am;
 		s->aux[0] = (uint64_t)q;
 		s->aux[1] = now; /* entered the IsB */
 		iw_count(st->sim, IW_A_ISB_WRITE, 1);

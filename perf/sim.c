@@ -84,10 +84,8 @@ static inline void unblock(struct iw_sm *sm, struct iw_warp *w)
 	sc->nofetch_mask &= bit;
 }
 
-void iw_sim_event(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl, enum iw_event_kind k, uint8_t sub)
+void iw_sim_event_emit(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl, enum iw_event_kind k, uint8_t sub)
 {
-	if (!s->on_event)
-		return;
 	struct iw_event ev = {s->now, w->sm, w->id, sl->seq, w->cta ? w->cta->cta.id : 0, (uint8_t)k, sub, &sl->in};
 	s->on_event(s->event_ctx, &ev);
 }
@@ -116,7 +114,7 @@ void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s
 	int u = in->unit;
 	sc->fu_free[u][unit] = now + (uint64_t)c->ii[u];
 	uint64_t lat = (uint64_t)c->latency[u];
-	uint32_t lanes = (uint32_t)__builtin_popcount(in->mask & s->lane_mask);
+	uint32_t lanes = iw_popcount32(in->mask & s->lane_mask);
 	iw_count(s, unit_act[u], u == IW_UNIT_BRANCH ? 1 : lanes);
 	if (u == IW_UNIT_MEM && !(in->flags & IW_F_MASK0)) {
 		const struct iw_mem_addrs *ma = in->maddr != IW_MADDR_NONE ? &w->maddr[in->maddr] : NULL;
@@ -437,7 +435,7 @@ static int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore
 		if (sl->in.maddr != IW_MADDR_NONE)
 			w->maddr_free |= 1u << sl->in.maddr;
 		s->res->warp_insts++;
-		s->res->thread_insts += (uint64_t)__builtin_popcount(sl->in.mask & s->lane_mask);
+		s->res->thread_insts += (uint64_t)iw_popcount32(sl->in.mask & s->lane_mask);
 		s->cur_insts++;
 		sl->state = IW_SLOT_FREE;
 		w->free_ids[w->nfree++] = sl->id;
@@ -452,20 +450,14 @@ static int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore
 	return n;
 }
 
-/* Age order of the busy collector units (at most 64, usually 2-16). */
+/* Age order of the busy collector units (at most 64, usually 2-16): by
+ * allocation time, ties by index.  Frees precede issues within a sub-core's
+ * cycle and an issue takes the lowest free unit, so the allocation order kept
+ * in cu_fifo is exactly that order. */
 static uint32_t cu_age_order(const struct iw_subcore *sc, uint8_t *idx)
 {
-	uint32_t n = 0;
-	for (uint64_t m = sc->cu_busy; m; m &= m - 1) {
-		uint32_t i = (uint32_t)__builtin_ctzll(m);
-		uint32_t j = n++;
-		while (j && sc->cu[idx[j - 1]].t_alloc > sc->cu[i].t_alloc) {
-			idx[j] = idx[j - 1];
-			j--;
-		}
-		idx[j] = (uint8_t)i;
-	}
-	return n;
+	memcpy(idx, sc->cu_fifo, sc->ncu_fifo);
+	return sc->ncu_fifo;
 }
 
 void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
@@ -476,6 +468,12 @@ void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
 	s->res->cnt.cu_alloc_period[iw_hist_bin(period)]++;
 	sc->cu[i].busy = 0;
 	sc->cu_busy &= ~(1ull << i);
+	for (uint32_t k = 0; k < sc->ncu_fifo; k++)
+		if (sc->cu_fifo[k] == i) {
+			memmove(&sc->cu_fifo[k], &sc->cu_fifo[k + 1], sc->ncu_fifo - k - 1);
+			sc->ncu_fifo--;
+			break;
+		}
 }
 
 /* Shared stage for operand-buffer collector units: dispatch the oldest CUs
@@ -631,6 +629,7 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		uint32_t cui = (uint32_t)__builtin_ctzll(~sc->cu_busy);
 		sc->cu[cui] = (struct iw_cu){1, pw->id, pick->id, now, pick->in.unit, 0, {0}};
 		sc->cu_busy |= 1ull << cui;
+		sc->cu_fifo[sc->ncu_fifo++] = (uint8_t)cui;
 		unblock(sm, pw);
 		pick->cu = (uint8_t)cui;
 		pick->state = IW_SLOT_COLLECT;
@@ -697,7 +696,7 @@ static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
 {
 	const struct iw_config *c = s->cfg;
-	int through = s->ops->fetch_through_control && s->ops->fetch_through_control(c);
+	int through = s->through;
 	uint64_t cand = sc->active_mask & ~sc->nofetch_mask;
 	while (cand) {
 		/* round robin: the first candidate at or after fetch_rr, else the lowest */
@@ -797,15 +796,19 @@ static uint64_t subcore_next_event(struct iw_sim *s, struct iw_sm *sm, struct iw
 {
 	uint64_t t = sc->next_wb;
 	/* A unit's free time matters twice: dispatch checks it at fu_free and
-	 * issue one cycle earlier (it looks at the next cycle). */
-	for (int u = 0; u < IW_UNIT_COUNT; u++)
-		for (int i = 0; i < s->cfg->units[u]; i++) {
-			uint64_t f = sc->fu_free[u][i];
-			if (f > now + 1 && f - 1 < t)
-				t = f - 1;
-			else if (f > now && f < t)
-				t = f;
-		}
+	 * issue one cycle earlier (it looks at the next cycle).  A future free
+	 * time f thus wakes the sub-core at max(f - 1, now + 1), which grows with
+	 * f: only the earliest future free time over all units counts. */
+	uint64_t fmin = IW_NEVER;
+	for (uint32_t i = 0; i < sc->nfu_all; i++) {
+		uint64_t f = sc->fu_all[i];
+		fmin = f > now && f < fmin ? f : fmin;
+	}
+	if (fmin != IW_NEVER) {
+		uint64_t f = fmin - 1 > now + 1 ? fmin - 1 : now + 1;
+		if (f < t)
+			t = f;
+	}
 	for (uint64_t m = sc->unstarted_mask; m; m &= m - 1) {
 		struct iw_warp *w = &sm->warps[sc->warp_ids[__builtin_ctzll(m)]];
 		if (w->start > now && w->start < t)
@@ -825,7 +828,7 @@ static uint64_t subcore_next_event(struct iw_sim *s, struct iw_sm *sm, struct iw
  * halves the ticks of a busy simulation. */
 static int might_move(const struct iw_sim *s, const struct iw_subcore *sc, uint64_t now)
 {
-	if (s->ops->collect || s->ops->tick || !s->ops->candidate_cacheable)
+	if (s->opaque)
 		return 1; /* the scheme owns state the masks do not describe */
 	if (sc->next_wb <= now + 1 || sc->cu_reading || (sc->front_mask & ~sc->noinsert_mask) ||
 	    (sc->active_mask & ~sc->blocked_mask) || (sc->active_mask & ~sc->nofetch_mask))
@@ -952,8 +955,7 @@ static void sim_free(struct iw_sim *s)
 				}
 			if (sm->sc)
 				for (int k = 0; k < c->subcores; k++) {
-					for (int u = 0; u < IW_UNIT_COUNT; u++)
-						iw_free(sm->sc[k].fu_free[u]);
+					iw_free(sm->sc[k].fu_all);
 					iw_free(sm->sc[k].cu);
 					iw_free(sm->sc[k].wb);
 					iw_free(sm->sc[k].warp_ids);
@@ -1029,9 +1031,15 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			sc->order = iw_calloc(s->warps_per_sc, sizeof *sc->order);
 			if (!sc->cu || !sc->wb || !sc->warp_ids || !sc->order)
 				return iw_fail(e, IW_ERUN, "out of memory");
+			sc->nfu_all = 0;
 			for (int u = 0; u < IW_UNIT_COUNT; u++)
-				if (!(sc->fu_free[u] = iw_calloc((size_t)c->units[u] + 1, sizeof(uint64_t))))
-					return iw_fail(e, IW_ERUN, "out of memory");
+				sc->nfu_all += (uint32_t)c->units[u];
+			if (!(sc->fu_all = iw_calloc(sc->nfu_all + 1, sizeof(uint64_t))))
+				return iw_fail(e, IW_ERUN, "out of memory");
+			for (int u = 0, at = 0; u < IW_UNIT_COUNT; u++) {
+				sc->fu_free[u] = sc->fu_all + at;
+				at += c->units[u];
+			}
 		}
 		for (int wi = 0; wi < c->max_warps; wi++) {
 			struct iw_warp *w = &sm->warps[wi];
@@ -1108,6 +1116,8 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	 * Vortex warp) keeps only the lanes that exist. */
 	s.lane_mask = c->warp_size >= 32 ? 0xffffffffu : (1u << c->warp_size) - 1;
 	s.wb_width = s.ops->wb_width ? (int)s.ops->wb_width(c) : c->wb_width;
+	s.through = s.ops->fetch_through_control && s.ops->fetch_through_control(c);
+	s.opaque = s.ops->collect || s.ops->tick || !s.ops->candidate_cacheable;
 	rc = sim_init(&s, e);
 	if (rc == 0)
 		rc = start_kernel(&s);
@@ -1117,10 +1127,18 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 			break;
 		s.now = now;
 		series_advance(&s, now);
+		/* The next cycle anything happens.  A tick changes only its own SM's
+		 * wake-up times (CTAs launch on the SM that freed room, barriers and
+		 * write-backs stay within the SM), so the minimum can be taken on
+		 * the way; only starting a kernel below touches every SM. */
+		uint64_t next = IW_NEVER;
 		for (int i = 0; i < c->sms && rc == 0; i++) {
 			struct iw_sm *sm = &s.sms[i];
-			if (sm->wake > now)
+			if (sm->wake > now) {
+				if (sm->wake < next)
+					next = sm->wake;
 				continue;
+			}
 			uint64_t wake = IW_NEVER;
 			for (int k = 0; k < c->subcores && rc == 0; k++) {
 				struct iw_subcore *sc = &sm->sc[k];
@@ -1131,6 +1149,8 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 				if (sm->sc[k].wake < wake)
 					wake = sm->sc[k].wake;
 			sm->wake = wake;
+			if (wake < next)
+				next = wake;
 		}
 		if (rc)
 			break;
@@ -1140,15 +1160,15 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 			rc = start_kernel(&s);
 			if (rc)
 				break;
+			next = IW_NEVER;
+			for (int i = 0; i < c->sms; i++)
+				if (s.sms[i].wake < next)
+					next = s.sms[i].wake;
 		}
 		if (!s.kernel_open && s.no_more_kernels && s.live_ctas == 0) {
 			now++;
 			break;
 		}
-		uint64_t next = IW_NEVER;
-		for (int i = 0; i < c->sms; i++)
-			if (s.sms[i].wake < next)
-				next = s.sms[i].wake;
 		if (next == IW_NEVER) {
 			rc = iw_fail(e, IW_ERUN,
 				     "%s with scheme %s: deadlock at cycle %llu: no instruction can move and no event is "

@@ -117,6 +117,8 @@ struct iw_subcore {
 	uint32_t rr;           /* LRR/SRR pointer */
 	uint32_t fetch_rr;
 	uint64_t *fu_free[IW_UNIT_COUNT]; /* per unit: first cycle it accepts a warp */
+	uint64_t *fu_all;        /* the storage fu_free points into, all classes contiguous */
+	uint32_t nfu_all;        /* entries in fu_all */
 	uint32_t ncu;
 	struct iw_cu *cu;
 	struct iw_mem_addrs scratch; /* fetch target before the address pool */
@@ -139,6 +141,8 @@ struct iw_subcore {
 	uint64_t cu_busy;        /* bit per busy collector unit */
 	uint64_t cu_reading;     /* bit per collector unit still reading operands */
 	uint64_t cu_all;         /* bits of all ncu collector units */
+	uint8_t cu_fifo[64];     /* busy collector units in allocation order */
+	uint32_t ncu_fifo;
 };
 
 struct iw_sm {
@@ -216,6 +220,8 @@ struct iw_sim {
 	uint32_t window;        /* slots per warp */
 	uint32_t lane_mask;     /* the warp_size lanes of a warp */
 	int wb_width;           /* results written back per cycle per sub-core */
+	int through;            /* fetch continues past taken control */
+	int opaque;             /* the scheme keeps state the engine's masks do not describe */
 	uint32_t warps_per_sc;
 	uint64_t now;
 	uint64_t warp_age;
@@ -235,8 +241,25 @@ struct iw_sim {
 
 /* Helpers for schemes. */
 static inline void iw_count(struct iw_sim *s, enum iw_act a, uint64_t n) { s->cur_act[a] += n; }
-void iw_sim_event(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl, enum iw_event_kind k,
-		  uint8_t sub);
+void iw_sim_event_emit(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl, enum iw_event_kind k,
+		       uint8_t sub);
+/* Report an event to the run's observer; inline so that a run without one
+ * (every sweep and benchmark) pays a single test per event. */
+static inline void iw_sim_event(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl, enum iw_event_kind k,
+				uint8_t sub)
+{
+	if (s->on_event)
+		iw_sim_event_emit(s, w, sl, k, sub);
+}
+/* Population count without a libgcc call: the shipped build targets plain
+ * x86-64 (no POPCNT instruction), where __builtin_popcount is a function call. */
+static inline uint32_t iw_popcount32(uint32_t x)
+{
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (x * 0x01010101u) >> 24;
+}
 /* First unit of class u free at `now`, or -1. */
 int iw_sim_unit_free(struct iw_subcore *sc, int u, uint64_t now);
 /* Send s to unit `unit` of its class: occupies it for ii cycles and schedules

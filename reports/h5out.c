@@ -245,6 +245,15 @@ static int write_run(hid_t f, const struct iw_row *r, size_t i, const char *path
 	CHECK(attr_double(g, "energy_j", r->power.energy_j));
 	CHECK(attr_double(g, "static_j", r->power.static_j));
 	CHECK(attr_double(g, "avg_power_w", r->power.avg_power_w));
+	/* the whole-GPU components behind energy_j (power/README.md) */
+	CHECK(attr_double(g, "dynamic_j", r->power.dynamic_total_j));
+	CHECK(attr_double(g, "pipeline_j", r->power.pipe_j));
+	CHECK(attr_double(g, "constant_w", r->power.constant_w));
+	CHECK(attr_double(g, "idle_w", r->power.idle_w));
+	CHECK(attr_double(g, "clock_w", r->power.clock_w));
+	CHECK(attr_double(g, "lane_static_w", r->power.lane_static_w));
+	CHECK(attr_double(g, "dram_background_w", r->power.dram_background_w));
+	CHECK(attr_double(g, "leakage_w", r->power.leakage_total_w));
 	CHECK(attr_double(g, "area_mm2", r->area_mm2));
 	CHECK(attr_double(g, "speedup", r->speedup));
 	CHECK(attr_double(g, "energy_rel", r->energy_rel));

@@ -136,6 +136,14 @@ static int read_run(hid_t f, size_t i, struct iw_row *r, const char *path, struc
 	RCHECK(attr_dbl(g, "energy_j", &r->power.energy_j), "energy_j");
 	RCHECK(attr_dbl(g, "static_j", &r->power.static_j), "static_j");
 	RCHECK(attr_dbl(g, "avg_power_w", &r->power.avg_power_w), "avg_power_w");
+	RCHECK(attr_dbl(g, "dynamic_j", &r->power.dynamic_total_j), "dynamic_j");
+	RCHECK(attr_dbl(g, "pipeline_j", &r->power.pipe_j), "pipeline_j");
+	RCHECK(attr_dbl(g, "constant_w", &r->power.constant_w), "constant_w");
+	RCHECK(attr_dbl(g, "idle_w", &r->power.idle_w), "idle_w");
+	RCHECK(attr_dbl(g, "clock_w", &r->power.clock_w), "clock_w");
+	RCHECK(attr_dbl(g, "lane_static_w", &r->power.lane_static_w), "lane_static_w");
+	RCHECK(attr_dbl(g, "dram_background_w", &r->power.dram_background_w), "dram_background_w");
+	RCHECK(attr_dbl(g, "leakage_w", &r->power.leakage_total_w), "leakage_w");
 	RCHECK(attr_dbl(g, "area_mm2", &r->area_mm2), "area_mm2");
 	RCHECK(attr_dbl(g, "speedup", &r->speedup), "speedup");
 	RCHECK(attr_dbl(g, "energy_rel", &r->energy_rel), "energy_rel");

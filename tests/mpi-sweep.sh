@@ -12,7 +12,7 @@ cat >"$tmp/tiny.xml" <<'XML'
   <config>vortex</config>
   <workload>vecadd</workload>
   <workload>reduce</workload>
-  <scheme>all</scheme>
+  <scheme>loog</scheme>
   <set key="run.workload_scale" value="0.02"/>
   <axis key="sm.max_warps" values="8 16"/>
   <axis key="sm.warp_size" values="8 16"/>

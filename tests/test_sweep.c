@@ -17,7 +17,7 @@ static const char tiny_spec[] =
 	"  <config>vortex</config>\n"
 	"  <workload>vecadd</workload>\n"
 	"  <workload>reduce</workload>\n"
-	"  <scheme>all</scheme>\n"
+	"  <scheme>loog</scheme>\n"
 	"  <set key=\"run.workload_scale\" value=\"0.02\"/>\n"
 	"  <set key=\"run.interval\" value=\"500\"/>\n"
 	"  <axis key=\"sm.max_warps\" label=\"warps\" values=\"8 16\"/>\n"
