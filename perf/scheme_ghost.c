@@ -48,8 +48,7 @@ struct gh_warp {
 	uint8_t block_moves;    /* a barrier/fence moved in and has not completed */
 	uint8_t ctrl_unresolved; /* control instructions in the IsB or in flight */
 	/* scoreboard for in-flight instructions, as the baseline */
-	uint64_t sb[4];
-	uint8_t war[256];
+	struct iw_scoreboard sb;
 	uint16_t mem_inflight, pred_inflight;
 	/* precise: TLB-check completion of issued loads, (seq, cycle) ring */
 	uint64_t *tlb_seq, *tlb_t;
@@ -98,7 +97,6 @@ static inline int is_plain_load(const struct iw_inst *in)
 }
 static inline int is_ctrl(const struct iw_inst *in) { return (in->flags & (IW_F_CONTROL | IW_F_RETURN)) != 0; }
 static inline int is_sync(const struct iw_inst *in) { return (in->flags & (IW_F_BARRIER | IW_F_MEMBAR)) != 0; }
-static inline int sb_test(const uint64_t *sb, uint16_t r) { return (int)(sb[r >> 6] >> (r & 63) & 1); }
 
 static int regs_meet(const uint16_t *a, int na, const uint16_t *b, int nb)
 {
@@ -277,14 +275,12 @@ static uint64_t tlb_wait(struct gh_state *st, struct gh_warp *x, const struct iw
 static int sb_block(struct gh_state *st, struct gh_warp *x, struct iw_warp *w, int q, uint64_t now)
 {
 	const struct iw_inst *in = &x->in[q];
-	for (int i = 0; i < in->nsrc; i++)
-		if (sb_test(x->sb, in->src[i]))
-			return IW_STALL_RAW;
+	if (iw_sb_raw(&x->sb, in))
+		return IW_STALL_RAW;
 	if ((in->flags & IW_F_PRED_BRANCH) && x->pred_inflight)
 		return IW_STALL_RAW;
-	for (int i = 0; i < in->ndst; i++)
-		if (sb_test(x->sb, in->dst[i]) || (st->war_sb && x->war[in->dst[i]]))
-			return IW_STALL_WAR_WAW;
+	if (iw_sb_war_waw(&x->sb, in, st->war_sb))
+		return IW_STALL_WAR_WAW;
 	if (is_sync(in) && x->mem_inflight)
 		return IW_STALL_MEM_ORDER;
 	if (st->cfg->ghost_precise && non_idempotent(in)) {
@@ -545,14 +541,7 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	st->sim->res->cnt.isb_occ += now - s->aux[1];
 	/* scoreboard, as in the baseline */
 	iw_count(st->sim, IW_A_SB_CHECK, 1);
-	for (int i = 0; i < in->ndst; i++)
-		x->sb[in->dst[i] >> 6] |= 1ull << (in->dst[i] & 63);
-	iw_count(st->sim, IW_A_SB_SET, in->ndst);
-	if (st->cfg->war_scoreboard) {
-		for (int i = 0; i < in->nsrc; i++)
-			x->war[in->src[i]]++;
-		iw_count(st->sim, IW_A_SB_WAR_SET, in->nsrc);
-	}
+	iw_sb_reserve(st->sim, &x->sb, in, st->war_sb);
 	x->mem_inflight += is_mem(in);
 	x->pred_inflight += (in->flags & IW_F_SETS_PRED) != 0;
 	if (st->cfg->ghost_precise && (in->flags & IW_F_LOAD) && st->cfg->ghost_tlb_check_latency) {
@@ -570,14 +559,7 @@ static int gh_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	struct gh_state *st = p;
 	struct gh_warp *x = &st->w[w->id];
 	const struct iw_inst *in = &s->in;
-	for (int i = 0; i < in->ndst; i++)
-		x->sb[in->dst[i] >> 6] &= ~(1ull << (in->dst[i] & 63));
-	iw_count(st->sim, IW_A_SB_CLEAR, in->ndst);
-	if (st->cfg->war_scoreboard) {
-		for (int i = 0; i < in->nsrc; i++)
-			x->war[in->src[i]]--;
-		iw_count(st->sim, IW_A_SB_WAR_CLEAR, in->nsrc);
-	}
+	iw_sb_release(st->sim, &x->sb, in, st->war_sb);
 	x->mem_inflight -= is_mem(in);
 	x->pred_inflight -= (in->flags & IW_F_SETS_PRED) != 0;
 	if (is_ctrl(in))

@@ -18,8 +18,7 @@ struct io_warp {
 	uint8_t head, n;
 	uint16_t ctrl_pending, bar_pending, mem_inflight;
 	uint16_t pred_pending; /* compares whose predicate is not yet written */
-	uint64_t sb[4];     /* pending writes, one bit per register R0..R254 */
-	uint8_t war[256];   /* in-flight readers per register */
+	struct iw_scoreboard sb;
 };
 
 struct io_state {
@@ -29,7 +28,6 @@ struct io_state {
 	int ib_size;
 };
 
-static inline int sb_test(const uint64_t *sb, uint16_t r) { return (int)(sb[r >> 6] >> (r & 63) & 1); }
 
 static uint32_t io_window(const struct iw_config *c) { return (uint32_t)c->inorder_ib_size; }
 
@@ -92,16 +90,14 @@ static struct iw_slot *io_candidate(void *p, struct iw_warp *w, uint64_t now, in
 	}
 	struct iw_slot *s = &w->slots[x->ib[x->head]];
 	const struct iw_inst *in = &s->in;
-	for (int i = 0; i < in->nsrc; i++)
-		if (sb_test(x->sb, in->src[i])) {
-			*reason = IW_STALL_RAW;
-			return NULL;
-		}
-	for (int i = 0; i < in->ndst; i++)
-		if (sb_test(x->sb, in->dst[i]) || (st->cfg->war_scoreboard && x->war[in->dst[i]])) {
-			*reason = IW_STALL_WAR_WAW;
-			return NULL;
-		}
+	if (iw_sb_raw(&x->sb, in)) {
+		*reason = IW_STALL_RAW;
+		return NULL;
+	}
+	if (iw_sb_war_waw(&x->sb, in, st->cfg->war_scoreboard)) {
+		*reason = IW_STALL_WAR_WAW;
+		return NULL;
+	}
 	/* Predicates are scoreboarded like registers: a predicated branch waits
 	 * for the compare before it (the trace does not name predicate registers). */
 	if ((in->flags & IW_F_PRED_BRANCH) && x->pred_pending) {
@@ -125,14 +121,7 @@ static void io_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	x->n--;
 	iw_count(st->sim, IW_A_IB_READ, 1);
 	iw_count(st->sim, IW_A_SB_CHECK, 1);
-	for (int i = 0; i < in->ndst; i++)
-		x->sb[in->dst[i] >> 6] |= 1ull << (in->dst[i] & 63);
-	iw_count(st->sim, IW_A_SB_SET, in->ndst);
-	if (st->cfg->war_scoreboard) {
-		for (int i = 0; i < in->nsrc; i++)
-			x->war[in->src[i]]++;
-		iw_count(st->sim, IW_A_SB_WAR_SET, in->nsrc);
-	}
+	iw_sb_reserve(st->sim, &x->sb, in, st->cfg->war_scoreboard);
 	if (in->flags & IW_F_CONTROL)
 		x->ctrl_pending++;
 	if (in->flags & IW_F_SETS_PRED)
@@ -148,14 +137,7 @@ static int io_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	struct io_state *st = p;
 	struct io_warp *x = &st->w[w->id];
 	const struct iw_inst *in = &s->in;
-	for (int i = 0; i < in->ndst; i++)
-		x->sb[in->dst[i] >> 6] &= ~(1ull << (in->dst[i] & 63));
-	iw_count(st->sim, IW_A_SB_CLEAR, in->ndst);
-	if (st->cfg->war_scoreboard) {
-		for (int i = 0; i < in->nsrc; i++)
-			x->war[in->src[i]]--;
-		iw_count(st->sim, IW_A_SB_WAR_CLEAR, in->nsrc);
-	}
+	iw_sb_release(st->sim, &x->sb, in, st->cfg->war_scoreboard);
 	if (in->flags & IW_F_CONTROL)
 		x->ctrl_pending--;
 	if (in->flags & IW_F_SETS_PRED)

@@ -41,7 +41,7 @@ struct sg_warp {
 	uint64_t row[64];
 	uint16_t slot[64];      /* slot id of each entry */
 	/* in flight after release (release_at = operands only) */
-	uint64_t sb[4];
+	struct iw_scoreboard sb; /* destinations only: the matrix orders WAR */
 	uint16_t ctrl, bar, fence, mem, pred;
 };
 
@@ -163,7 +163,6 @@ static int reason_of(int k, const struct iw_inst *p)
 	}
 }
 
-static inline int sb_test(const uint64_t *sb, uint16_t r) { return (int)(sb[r >> 6] >> (r & 63) & 1); }
 
 /* Hazards with released, still executing instructions (release_at = operands). */
 static int inflight_block(const struct sg_warp *x, const struct iw_inst *in)
@@ -172,14 +171,12 @@ static int inflight_block(const struct sg_warp *x, const struct iw_inst *in)
 		return IW_STALL_BARRIER;
 	if (x->ctrl)
 		return IW_STALL_CONTROL;
-	for (int i = 0; i < in->nsrc; i++)
-		if (sb_test(x->sb, in->src[i]))
-			return IW_STALL_RAW;
+	if (iw_sb_raw(&x->sb, in))
+		return IW_STALL_RAW;
 	if ((in->flags & IW_F_PRED_BRANCH) && x->pred)
 		return IW_STALL_RAW;
-	for (int i = 0; i < in->ndst; i++)
-		if (sb_test(x->sb, in->dst[i]))
-			return IW_STALL_WAR_WAW;
+	if (iw_sb_war_waw(&x->sb, in, 0))
+		return IW_STALL_WAR_WAW;
 	if ((is_mem(in) && x->fence) || ((in->flags & (IW_F_BARRIER | IW_F_MEMBAR)) && x->mem))
 		return IW_STALL_MEM_ORDER;
 	return 0;
@@ -263,9 +260,7 @@ static void sg_operands_read(void *p, struct iw_warp *w, struct iw_slot *s, uint
 	struct sg_warp *x = &st->w[w->id];
 	release(st, x, s, now);
 	const struct iw_inst *in = &s->in;
-	for (int i = 0; i < in->ndst; i++)
-		x->sb[in->dst[i] >> 6] |= 1ull << (in->dst[i] & 63);
-	iw_count(st->sim, IW_A_SB_SET, in->ndst);
+	iw_sb_reserve(st->sim, &x->sb, in, 0);
 	x->ctrl += is_stop(in);
 	x->bar += (in->flags & IW_F_BARRIER) != 0;
 	x->fence += (in->flags & IW_F_MEMBAR) != 0;
@@ -285,9 +280,7 @@ static int sg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 		release(st, x, s, now);
 		return in->ndst;
 	}
-	for (int i = 0; i < in->ndst; i++)
-		x->sb[in->dst[i] >> 6] &= ~(1ull << (in->dst[i] & 63));
-	iw_count(st->sim, IW_A_SB_CLEAR, in->ndst);
+	iw_sb_release(st->sim, &x->sb, in, 0);
 	x->ctrl -= is_stop(in);
 	x->bar -= (in->flags & IW_F_BARRIER) != 0;
 	x->fence -= (in->flags & IW_F_MEMBAR) != 0;

@@ -266,6 +266,58 @@ int iw_sim_unit_free(struct iw_subcore *sc, int u, uint64_t now);
  * write-back after the latency (memory latency from the memory model). */
 void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s, int unit,
 		     uint64_t now);
+/* The baseline's scoreboard (SCHEMES.md section 2), kept by every scheme
+ * that does not rename: a pending-write bit per register (RAW, WAW) and,
+ * with war_scoreboard, the number of in-flight readers per register (WAR). */
+struct iw_scoreboard {
+	uint64_t pending[4]; /* R0..R254 */
+	uint8_t readers[256];
+};
+static inline int iw_sb_pending(const struct iw_scoreboard *b, uint16_t r)
+{
+	return (int)(b->pending[r >> 6] >> (r & 63) & 1);
+}
+/* A source still waits for its producer (RAW). */
+static inline int iw_sb_raw(const struct iw_scoreboard *b, const struct iw_inst *in)
+{
+	for (int i = 0; i < in->nsrc; i++)
+		if (iw_sb_pending(b, in->src[i]))
+			return 1;
+	return 0;
+}
+/* A destination is still written (WAW) or, with `war`, still read (WAR). */
+static inline int iw_sb_war_waw(const struct iw_scoreboard *b, const struct iw_inst *in, int war)
+{
+	for (int i = 0; i < in->ndst; i++)
+		if (iw_sb_pending(b, in->dst[i]) || (war && b->readers[in->dst[i]]))
+			return 1;
+	return 0;
+}
+/* At issue: reserve the destinations (and mark the sources with `war`). */
+static inline void iw_sb_reserve(struct iw_sim *s, struct iw_scoreboard *b, const struct iw_inst *in, int war)
+{
+	for (int i = 0; i < in->ndst; i++)
+		b->pending[in->dst[i] >> 6] |= 1ull << (in->dst[i] & 63);
+	iw_count(s, IW_A_SB_SET, in->ndst);
+	if (war) {
+		for (int i = 0; i < in->nsrc; i++)
+			b->readers[in->src[i]]++;
+		iw_count(s, IW_A_SB_WAR_SET, in->nsrc);
+	}
+}
+/* At write-back: release what iw_sb_reserve took. */
+static inline void iw_sb_release(struct iw_sim *s, struct iw_scoreboard *b, const struct iw_inst *in, int war)
+{
+	for (int i = 0; i < in->ndst; i++)
+		b->pending[in->dst[i] >> 6] &= ~(1ull << (in->dst[i] & 63));
+	iw_count(s, IW_A_SB_CLEAR, in->ndst);
+	if (war) {
+		for (int i = 0; i < in->nsrc; i++)
+			b->readers[in->src[i]]--;
+		iw_count(s, IW_A_SB_WAR_CLEAR, in->nsrc);
+	}
+}
+
 /* Register-file bank of register r of warp w. */
 static inline uint32_t iw_sim_bank(const struct iw_config *c, uint32_t w, uint32_t r)
 {
