@@ -60,11 +60,25 @@ int iw_fuzz_fixture(const char *rel, const char *name)
 	return iw_fuzz_file(name, buf, n) ? 0 : -1;
 }
 
-int iw_fuzz_report(const char *format, const uint8_t *data, size_t n)
+int iw_fuzz_assert_status(int rc, const struct iw_err *e, const char *what)
+{
+	if (rc >= 0)
+		return 0;
+	if ((rc == -IW_EINPUT || rc == -IW_ERUN) && e->code == -rc && e->msg[0])
+		return 0;
+	fprintf(stderr, "fuzz: %s broke the error contract: status %d, error code %d, message '%s'\n", what, rc,
+		e->code, e->msg);
+	return 1;
+}
+
+int iw_fuzz_assert_report(const char *format, const uint8_t *data, size_t n)
 {
 	struct iw_report r;
 	struct iw_err e = {0};
-	if (iw_report_parse(&r, "fuzz.rpt", (const char *)data, n, format, &e) == 0) {
+	int rc = iw_report_parse(&r, "fuzz.rpt", (const char *)data, n, format, &e);
+	if (rc)
+		return iw_fuzz_assert_status(rc, &e, format);
+	{
 		/* Touch every row as a user of the report would. */
 		double sum = 0;
 		for (size_t i = 0; i < r.n; i++)

@@ -21,8 +21,16 @@ const char *iw_fuzz_dir(void);
 const char *iw_fuzz_file(const char *name, const void *data, size_t n);
 /* Copy a fixture (path relative to the source tree) to <dir>/<name>. */
 int iw_fuzz_fixture(const char *rel, const char *name);
-/* Parse one synthesis report in memory with the given format. */
-int iw_fuzz_report(const char *format, const uint8_t *data, size_t n);
+/* The contract every parser keeps on any input: success, or a negative
+ * status that is IW_EINPUT or IW_ERUN, recorded in the error with a message
+ * (a user always learns what was wrong).  Returns 0 if `rc` keeps it, 1 (and
+ * says why on stderr) if not: the driver aborts on it, so libFuzzer keeps the
+ * input, and the regression replay fails. */
+struct iw_err;
+int iw_fuzz_assert_status(int rc, const struct iw_err *e, const char *what);
+/* Parse one synthesis report in memory with the given format and assert the
+ * contract and that every value is a number. */
+int iw_fuzz_assert_report(const char *format, const uint8_t *data, size_t n);
 
 #define IW_FUZZERS(X)                                                                                  \
 	X(trace_kernel) X(trace_line) X(kernelslist) X(config) X(tech) X(calib_spec) X(vivado_util_flat) \

@@ -27,9 +27,10 @@ int iw_fuzz_calib_spec(const uint8_t *data, size_t n)
 		return 0;
 	struct iw_calib c;
 	struct iw_err e = {0};
-	if (iw_calib_load(&c, path, &e) == 0) {
-		iw_calib_run(&c, -1, &e);
+	int rc = iw_calib_load(&c, path, &e);
+	if (rc == 0) {
+		rc = iw_calib_run(&c, -1, &e);
 		iw_calib_free(&c);
 	}
-	return 0;
+	return iw_fuzz_assert_status(rc, &e, "the calibration spec");
 }

@@ -14,11 +14,12 @@ int iw_fuzz_config(const uint8_t *data, size_t n)
 	struct iw_config c;
 	struct iw_err e = {0};
 	char *text = NULL;
-	if (iw_config_load(&c, path, &text, &e) == 0) {
-		iw_config_check(&c, &e);
+	int rc = iw_config_load(&c, path, &text, &e);
+	if (rc == 0) {
+		rc = iw_config_check(&c, &e);
 		char *x = iw_config_to_xml(&c);
 		iw_free(x);
 	}
 	iw_free(text);
-	return 0;
+	return iw_fuzz_assert_status(rc, &e, "the configuration loader");
 }

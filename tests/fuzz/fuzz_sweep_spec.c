@@ -10,9 +10,10 @@ int iw_fuzz_sweep_spec(const uint8_t *data, size_t n)
 	struct iw_sweep s;
 	struct iw_err e = {0};
 	/* The caller frees a spec whether or not it parsed (as cmd_sweep does). */
-	if (iw_sweep_parse(&s, "fuzz.xml", (const char *)data, n, &e) != 0) {
+	int rc = iw_sweep_parse(&s, "fuzz.xml", (const char *)data, n, &e);
+	if (rc != 0) {
 		iw_sweep_free(&s);
-		return 0;
+		return iw_fuzz_assert_status(rc, &e, "the sweep spec");
 	}
 	double v[64];
 	for (size_t c = 0; c < s.nconfigs && c < 16 && s.naxes <= 64; c++) {

@@ -11,10 +11,11 @@ int iw_fuzz_tech(const uint8_t *data, size_t n)
 		return 0;
 	struct iw_tech t;
 	struct iw_err e = {0};
-	if (iw_tech_load(&t, path, &e) == 0) {
+	int rc = iw_tech_load(&t, path, &e);
+	if (rc == 0) {
 		double v;
-		iw_tech_need(&t, "area.cell.dff", "um2", "fuzz", &v, &e);
+		rc = iw_tech_need(&t, "area.cell.dff", "um2", "fuzz", &v, &e);
 		iw_tech_free(&t);
 	}
-	return 0;
+	return iw_fuzz_assert_status(rc, &e, "the technology loader");
 }

@@ -2,20 +2,21 @@
 #ifndef IW_FUZZ_TRACE_DRIVE_H
 #define IW_FUZZ_TRACE_DRIVE_H
 
+#include "fuzz.h"
 #include "perf.h"
 
 /* Open `path`, then pull every kernel, CTA and warp instruction with the
  * addresses, release each CTA and close.  Bounded so a valid but huge
  * header cannot make one input run for minutes. */
-static inline void iw_fuzz_drive_trace(const char *path)
+static inline int iw_fuzz_drive_trace(const char *path)
 {
 	struct iw_workload *w = NULL;
 	struct iw_err e = {0};
-	if (iw_trace_open(path, &w, &e) != 0)
-		return;
+	int rc = iw_trace_open(path, &w, &e);
+	if (rc != 0)
+		return iw_fuzz_assert_status(rc, &e, "iw_trace_open");
 	struct iw_kernel_info ki;
 	unsigned budget = 20000;
-	int rc;
 	while (budget && (rc = w->ops->next_kernel(w, &ki, &e)) == 1) {
 		struct iw_cta cta;
 		while (budget && (rc = w->ops->next_cta(w, &cta, &e)) == 1) {
@@ -37,6 +38,7 @@ static inline void iw_fuzz_drive_trace(const char *path)
 			break;
 	}
 	w->ops->close(w);
+	return iw_fuzz_assert_status(rc < 0 ? rc : 0, &e, "the trace reader");
 }
 
 #endif
