@@ -14,6 +14,6 @@ int iw_fuzz_kernelslist(const uint8_t *data, size_t n)
 			return 0;
 	}
 	if (iw_fuzz_file("kernelslist.g", data, n))
-		return iw_fuzz_drive_trace(iw_fuzz_dir());
+		return iw_fuzz_assert_trace(iw_fuzz_dir());
 	return 0;
 }

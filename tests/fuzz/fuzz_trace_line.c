@@ -44,5 +44,5 @@ int iw_fuzz_trace_line(const uint8_t *data, size_t n)
 	len += (size_t)sprintf(buf + len, "\n#END_TB\n");
 	const char *path = iw_fuzz_file("kernel-1.traceg", buf, len);
 	free(buf);
-	return path ? iw_fuzz_drive_trace(path) : 0;
+	return path ? iw_fuzz_assert_trace(path) : 0;
 }

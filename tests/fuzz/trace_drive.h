@@ -8,7 +8,7 @@
 /* Open `path`, then pull every kernel, CTA and warp instruction with the
  * addresses, release each CTA and close.  Bounded so a valid but huge
  * header cannot make one input run for minutes. */
-static inline int iw_fuzz_drive_trace(const char *path)
+static inline int iw_fuzz_assert_trace(const char *path)
 {
 	struct iw_workload *w = NULL;
 	struct iw_err e = {0};
