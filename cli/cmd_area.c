@@ -435,9 +435,10 @@ static int validation(FILE *f, struct iw_err *e)
 			{"rtx3070", "sgemm", "<= 220 (TDP)"},
 		};
 		fprintf(f, "## Whole-GPU power (12 nm, in-order, built-in kernels at --scale 0.3)\n\n"
-			   "Measured references: AccelWattch (Kandiah et al., MICRO 2021) validates its V100 model against\n"
-			   "measured board power, 200-250 W on compute-bound SGEMM, with a constant power of 32.3 W and\n"
-			   "0.28 W per idle SM; NVIDIA TDPs: V100 300 W (SXM2), RTX 2060 SUPER 175 W, RTX 3070 220 W.\n\n");
+			   "Measured references: AccelWattch (Kandiah et al., MICRO 2021) validates its Volta model (Quadro\n"
+			   "GV100: the V100's 80-SM GV100 die, 250 W TDP) against measured board power, 200-250 W on\n"
+			   "compute-bound SGEMM, with a constant power of 32.3 W and 0.28 W per idle SM; NVIDIA TDPs:\n"
+			   "V100 SXM2 (the v100 preset) 300 W, RTX 2060 SUPER 175 W, RTX 3070 220 W.\n\n");
 		fprintf(f, "| preset | kernel | warp-insts/SM-cycle | model W | measured / limit W | constant + DRAM bg | "
 			   "idle SMs | active-SM static | clock | leakage | pipeline | structures |\n"
 			   "|---|---|---|---|---|---|---|---|---|---|---|---|\n");

@@ -234,9 +234,10 @@ static void metrics_relative_to_baseline(void)
 
 /* Whole-GPU power of the V100 preset at 12 nm on the built-in sgemm (inorder,
  * --scale 0.3).  Band: AccelWattch (Kandiah et al., MICRO 2021) measures
- * compute-bound SGEMM on a V100 at 200-250 W; its V100 model's error is about
- * 10%, hence the floor 180 W; a board cannot exceed its TDP, 300 W (V100
- * SXM2), the ceiling.  A memory-bound kernel (bfs) draws less, but more than
+ * compute-bound SGEMM on a GV100 (its Quadro GV100, the V100's 80-SM die) at
+ * 200-250 W, and reports its Volta model within about 10% (mean absolute
+ * error) of measured power, hence the floor 180 W; a board cannot exceed its
+ * TDP, 300 W for the preset's V100 SXM2, the ceiling.  A memory-bound kernel (bfs) draws less, but more than
  * the constant + idle floor (32.3 + 80 x 0.28 W). */
 static double csv_power(const char *args)
 {
