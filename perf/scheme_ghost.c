@@ -90,27 +90,11 @@ static inline int next_rr(uint64_t m, uint32_t start)
 	return hi ? __builtin_ctzll(hi) : m ? __builtin_ctzll(m) : -1;
 }
 
-static inline int is_mem(const struct iw_inst *in) { return in->unit == IW_UNIT_MEM && !(in->flags & IW_F_MEMBAR); }
-static inline int is_plain_load(const struct iw_inst *in)
-{
-	return (in->flags & IW_F_LOAD) && !(in->flags & (IW_F_STORE | IW_F_ATOMIC));
-}
-static inline int is_ctrl(const struct iw_inst *in) { return (in->flags & (IW_F_CONTROL | IW_F_RETURN)) != 0; }
-static inline int is_sync(const struct iw_inst *in) { return (in->flags & (IW_F_BARRIER | IW_F_MEMBAR)) != 0; }
-
-static int regs_meet(const uint16_t *a, int na, const uint16_t *b, int nb)
-{
-	for (int i = 0; i < na; i++)
-		for (int j = 0; j < nb; j++)
-			if (a[i] == b[j])
-				return 1;
-	return 0;
-}
 
 /* A overwrites one of its own sources: re-executing it would read the result. */
 static int non_idempotent(const struct iw_inst *in)
 {
-	return (in->flags & (IW_F_STORE | IW_F_ATOMIC)) || regs_meet(in->dst, in->ndst, in->src, in->nsrc);
+	return (in->flags & (IW_F_STORE | IW_F_ATOMIC)) || iw_regs_meet(in->dst, in->ndst, in->src, in->nsrc);
 }
 
 /* DC rule: does the new instruction A depend on the older IsB entry P?
@@ -131,22 +115,22 @@ static struct gh_regm regm_of(const struct iw_inst *in)
 static int dc_dep_m(const struct gh_state *st, const struct iw_inst *a, struct gh_regm am, const struct iw_inst *p,
 		    struct gh_regm pm)
 {
-	if ((am.src & pm.dst) && regs_meet(a->src, a->nsrc, p->dst, p->ndst))
+	if ((am.src & pm.dst) && iw_regs_meet(a->src, a->nsrc, p->dst, p->ndst))
 		return 1;
 	if ((a->flags & IW_F_PRED_BRANCH) && (p->flags & IW_F_SETS_PRED))
 		return 1;
-	if (((am.dst & pm.dst) && regs_meet(a->dst, a->ndst, p->dst, p->ndst)) ||
-	    ((am.dst & pm.src) && regs_meet(a->dst, a->ndst, p->src, p->nsrc)))
+	if (((am.dst & pm.dst) && iw_regs_meet(a->dst, a->ndst, p->dst, p->ndst)) ||
+	    ((am.dst & pm.src) && iw_regs_meet(a->dst, a->ndst, p->src, p->nsrc)))
 		return 0;
-	if (is_mem(a) && is_mem(p)) {
-		if (!(is_plain_load(a) && is_plain_load(p)))
+	if (iw_is_mem(a) && iw_is_mem(p)) {
+		if (!(iw_is_plain_load(a) && iw_is_plain_load(p)))
 			return 3;
 		if (st->cfg->ghost_precise) /* GhOST-Precise: loads stay in order */
 			return 3;
 	}
 	if ((a->flags | p->flags) & IW_F_ATOMIC)
 		return 3;
-	if (is_ctrl(p)) /* cannot happen: nothing moves in behind unresolved control */
+	if (iw_is_ctrl(p)) /* cannot happen: nothing moves in behind unresolved control */
 		return 2;
 	return -1;
 }
@@ -281,7 +265,7 @@ static int sb_block(struct gh_state *st, struct gh_warp *x, struct iw_warp *w, i
 		return IW_STALL_RAW;
 	if (iw_sb_war_waw(&x->sb, in, st->war_sb))
 		return IW_STALL_WAR_WAW;
-	if (is_sync(in) && x->mem_inflight)
+	if (iw_is_sync(in) && x->mem_inflight)
 		return IW_STALL_MEM_ORDER;
 	if (st->cfg->ghost_precise && non_idempotent(in)) {
 		uint64_t t = tlb_wait(st, x, w, x->seq[q], now);
@@ -430,7 +414,7 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 		uint64_t freem = ~x->valid & st->isb_all;
 		if (!freem)
 			continue;
-		if (is_sync(&s->in) && x->valid)
+		if (iw_is_sync(&s->in) && x->valid)
 			continue; /* waits in the DC until the IsB is empty */
 		units--;
 		uint64_t dep = 0;
@@ -458,9 +442,9 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 		iw_count(st->sim, IW_A_ISB_WRITE, 1);
 		x->ib_head = (uint8_t)((x->ib_head + 1) % 64);
 		x->ib_n--;
-		if (is_ctrl(&s->in))
+		if (iw_is_ctrl(&s->in))
 			x->ctrl_unresolved++;
-		if (is_sync(&s->in))
+		if (iw_is_sync(&s->in))
 			x->block_moves = 1;
 		mark(st->stale, w);
 		if (!x->ib_n)
@@ -542,7 +526,7 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	/* scoreboard, as in the baseline */
 	iw_count(st->sim, IW_A_SB_CHECK, 1);
 	iw_sb_reserve(st->sim, &x->sb, in, st->war_sb);
-	x->mem_inflight += is_mem(in);
+	x->mem_inflight += iw_is_mem(in);
 	x->pred_inflight += (in->flags & IW_F_SETS_PRED) != 0;
 	if (st->cfg->ghost_precise && (in->flags & IW_F_LOAD) && st->cfg->ghost_tlb_check_latency) {
 		tlb_prune(st, x, now);
@@ -560,11 +544,11 @@ static int gh_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	struct gh_warp *x = &st->w[w->id];
 	const struct iw_inst *in = &s->in;
 	iw_sb_release(st->sim, &x->sb, in, st->war_sb);
-	x->mem_inflight -= is_mem(in);
+	x->mem_inflight -= iw_is_mem(in);
 	x->pred_inflight -= (in->flags & IW_F_SETS_PRED) != 0;
-	if (is_ctrl(in))
+	if (iw_is_ctrl(in))
 		x->ctrl_unresolved--;
-	if (is_sync(in))
+	if (iw_is_sync(in))
 		x->block_moves = 0;
 	mark(st->recent_wb, w);
 	mark(st->stale, w);

@@ -74,22 +74,6 @@ struct id_state {
 	uint32_t nslots;
 };
 
-static inline int is_mem(const struct iw_inst *in) { return in->unit == IW_UNIT_MEM && !(in->flags & IW_F_MEMBAR); }
-static inline int is_plain_load(const struct iw_inst *in)
-{
-	return (in->flags & IW_F_LOAD) && !(in->flags & (IW_F_STORE | IW_F_ATOMIC));
-}
-static inline int is_ctrl(const struct iw_inst *in) { return (in->flags & (IW_F_CONTROL | IW_F_RETURN)) != 0; }
-static inline int is_sync(const struct iw_inst *in) { return (in->flags & (IW_F_BARRIER | IW_F_MEMBAR)) != 0; }
-
-static int regs_meet(const uint16_t *a, int na, const uint16_t *b, int nb)
-{
-	for (int i = 0; i < na; i++)
-		for (int j = 0; j < nb; j++)
-			if (a[i] == b[j])
-				return 1;
-	return 0;
-}
 
 static uint32_t id_window(const struct iw_config *c) { return (uint32_t)c->ideal_window; }
 static uint32_t id_cus(const struct iw_config *c) { return (uint32_t)(c->cus > c->loog_cus ? c->cus : c->loog_cus); }
@@ -212,16 +196,16 @@ static int find_deps(const struct id_state *st, const struct iw_warp *w, const s
 	/* RAW / WAW only on the latest older writer: *latest_w flags it */
 	if (*latest_w)
 		out[n++] = (struct dep){0, K_WB, 1, 0};
-	else if (!c->ideal_renaming && regs_meet(a->dst, a->ndst, p->src, p->nsrc))
+	else if (!c->ideal_renaming && iw_regs_meet(a->dst, a->ndst, p->src, p->nsrc))
 		out[n++] = (struct dep){0, K_WB, 0, 0}; /* WAR: as the WAR scoreboard */
-	if (is_mem(a) && is_mem(p) && !(is_plain_load(a) && is_plain_load(p)) &&
+	if (iw_is_mem(a) && iw_is_mem(p) && !(iw_is_plain_load(a) && iw_is_plain_load(p)) &&
 	    (!c->ideal_disambiguation || mem_overlap(w, a, p)))
 		out[n++] = (struct dep){0, K_ISSUE, 3, 0};
-	else if (((a->flags | p->flags) & IW_F_ATOMIC) && is_mem(a) && is_mem(p) && !c->ideal_disambiguation)
+	else if (((a->flags | p->flags) & IW_F_ATOMIC) && iw_is_mem(a) && iw_is_mem(p) && !c->ideal_disambiguation)
 		out[n++] = (struct dep){0, K_ISSUE, 3, 0};
-	if (is_sync(p) || (is_sync(a) && is_mem(p)))
+	if (iw_is_sync(p) || (iw_is_sync(a) && iw_is_mem(p)))
 		out[n++] = (struct dep){0, K_WB, 4, 0};
-	else if (!c->ideal_fetch_through_control && is_ctrl(p))
+	else if (!c->ideal_fetch_through_control && iw_is_ctrl(p))
 		out[n++] = (struct dep){0, K_WB, 2, 0};
 	return n;
 }
@@ -261,7 +245,7 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		add_dep(st, d, nd, x->last_ctrl, K_WB, 2);
 	if (ref_live(w, x->last_sync)) /* barriers chain: the latest covers the older ones */
 		add_dep(st, d, nd, x->last_sync, K_WB, 4);
-	int mem = is_mem(a), sync = is_sync(a);
+	int mem = iw_is_mem(a), sync = iw_is_sync(a);
 	/* Youngest first.  Ordered memory issues in order, so once an older
 	 * store that A must follow is found, everything older is covered (a
 	 * store itself waited for every older load and store), unless addresses
@@ -272,16 +256,16 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 			struct iw_slot *o = &w->slots[x->live[k]];
 			const struct iw_inst *pi = &o->in;
 			struct ref r = {o->id, o->seq};
-			if (!c->ideal_renaming && regs_meet(a->dst, a->ndst, pi->src, pi->nsrc))
+			if (!c->ideal_renaming && iw_regs_meet(a->dst, a->ndst, pi->src, pi->nsrc))
 				add_dep(st, d, nd, r, K_WB, 0); /* WAR: as the WAR scoreboard */
-			if (!is_mem(pi) || mem_done)
+			if (!iw_is_mem(pi) || mem_done)
 				continue;
 			if (sync) {
 				add_dep(st, d, nd, r, K_WB, 4);
-			} else if (mem && !(is_plain_load(a) && is_plain_load(pi)) &&
+			} else if (mem && !(iw_is_plain_load(a) && iw_is_plain_load(pi)) &&
 				   (!c->ideal_disambiguation || mem_overlap(w, a, pi))) {
 				add_dep(st, d, nd, r, K_ISSUE, 3);
-				mem_done = !c->ideal_disambiguation && !is_plain_load(pi);
+				mem_done = !c->ideal_disambiguation && !iw_is_plain_load(pi);
 			}
 			if (c->ideal_renaming && mem_done)
 				break;
@@ -291,7 +275,7 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		x->lw[a->dst[i]] = me;
 	if (a->flags & IW_F_SETS_PRED)
 		x->lw[256] = me;
-	if (is_ctrl(a))
+	if (iw_is_ctrl(a))
 		x->last_ctrl = me;
 	if (sync)
 		x->last_sync = me;
@@ -410,7 +394,7 @@ static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 {
 	struct id_state *st = p;
 	struct id_warp *x = &st->w[w->id];
-	x->nmem -= is_mem(&s->in);
+	x->nmem -= iw_is_mem(&s->in);
 	mark_changed(st, w, s->id);
 	for (uint32_t k = 0; k < x->n; k++)
 		if (x->live[k] == s->id) {

@@ -88,10 +88,7 @@ struct lg_state {
 	struct lg_cu *cu_pool;
 };
 
-static inline int is_mem(const struct iw_inst *in) { return in->unit == IW_UNIT_MEM && !(in->flags & IW_F_MEMBAR); }
 static inline int writes_mem(const struct iw_inst *in) { return (in->flags & (IW_F_STORE | IW_F_ATOMIC)) != 0; }
-static inline int is_sync(const struct iw_inst *in) { return (in->flags & (IW_F_BARRIER | IW_F_MEMBAR)) != 0; }
-static inline int is_ctrl(const struct iw_inst *in) { return (in->flags & (IW_F_CONTROL | IW_F_RETURN)) != 0; }
 
 static uint32_t lg_rrs_entries(const struct iw_config *c)
 {
@@ -195,7 +192,7 @@ static struct iw_slot *lg_candidate(void *p, struct iw_warp *w, uint64_t now, in
 		return NULL;
 	}
 	struct iw_slot *s = &w->slots[x->ib[x->head]];
-	if (is_sync(&s->in) && x->mem_inflight) {
+	if (iw_is_sync(&s->in) && x->mem_inflight) {
 		*reason = IW_STALL_MEM_ORDER;
 		return NULL;
 	}
@@ -265,11 +262,11 @@ static void lg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	if (in->flags & IW_F_SETS_PRED)
 		x->rat[RAT_PRED] = (uint16_t)(tag + 1);
 	iw_count(st->sim, IW_A_RAT_WRITE, (uint64_t)in->ndst + ((in->flags & IW_F_SETS_PRED) != 0));
-	if (is_ctrl(in))
+	if (iw_is_ctrl(in))
 		x->ctrl_pending++;
-	if (is_sync(in))
+	if (iw_is_sync(in))
 		x->sync_pending++;
-	x->mem_inflight += is_mem(in);
+	x->mem_inflight += iw_is_mem(in);
 }
 
 
@@ -297,7 +294,7 @@ static int mem_range(const struct iw_warp *w, const struct iw_inst *in, uint64_t
 static int may_dispatch(struct lg_state *st, struct iw_subcore *sc, uint32_t k, struct iw_warp *w, struct iw_slot *s)
 {
 	const struct iw_inst *in = &s->in;
-	int mem = is_mem(in);
+	int mem = iw_is_mem(in);
 	uint64_t lo = 0, hi = 0;
 	int have = mem && st->cfg->loog_mem == 0 && mem_range(w, in, &lo, &hi);
 	for (uint64_t m = st->sub[sc->id].pending & ~(1ull << k); m; m &= m - 1) {
@@ -312,7 +309,7 @@ static int may_dispatch(struct lg_state *st, struct iw_subcore *sc, uint32_t k, 
 			for (int d = 0; d < in->ndst; d++)
 				if (o->src_rf[a] == in->dst[d])
 					return 0;
-		if (mem && is_mem(&o->in)) {
+		if (mem && iw_is_mem(&o->in)) {
 			if (!writes_mem(in) && !writes_mem(&o->in))
 				continue; /* loads commute */
 			uint64_t olo, ohi;
@@ -448,9 +445,9 @@ static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	int writes = 0;
 	if (in->flags & IW_F_BARRIER || in->flags & IW_F_MEMBAR)
 		x->sync_pending--;
-	if (is_ctrl(in))
+	if (iw_is_ctrl(in))
 		x->ctrl_pending--;
-	x->mem_inflight -= is_mem(in);
+	x->mem_inflight -= iw_is_mem(in);
 	if (!needs_tag(in))
 		return 0;
 	uint16_t tag = (uint16_t)(s->aux[0] - 1);

@@ -53,32 +53,21 @@ struct sg_state {
 	int release_operands;
 };
 
-static inline int is_mem(const struct iw_inst *in) { return in->unit == IW_UNIT_MEM && !(in->flags & IW_F_MEMBAR); }
-static inline int is_ld(const struct iw_inst *in) { return is_mem(in) && (in->flags & (IW_F_LOAD | IW_F_ATOMIC)); }
-static inline int is_st(const struct iw_inst *in) { return is_mem(in) && (in->flags & (IW_F_STORE | IW_F_ATOMIC)); }
-static inline int is_stop(const struct iw_inst *in) { return (in->flags & (IW_F_CONTROL | IW_F_RETURN)) != 0; }
-
-static int regs_meet(const uint16_t *a, int na, const uint16_t *b, int nb)
-{
-	for (int i = 0; i < na; i++)
-		for (int j = 0; j < nb; j++)
-			if (a[i] == b[j])
-				return 1;
-	return 0;
-}
+static inline int is_ld(const struct iw_inst *in) { return iw_is_mem(in) && (in->flags & (IW_F_LOAD | IW_F_ATOMIC)); }
+static inline int is_st(const struct iw_inst *in) { return iw_is_mem(in) && (in->flags & (IW_F_STORE | IW_F_ATOMIC)); }
 
 /* Class of the dependence of A on the older P, DEP_NONE if independent.
  * Order of the tests decides how a pair with several reasons is counted. */
 static int dep_class(const struct iw_inst *a, const struct iw_inst *p)
 {
-	if (regs_meet(a->src, a->nsrc, p->dst, p->ndst))
+	if (iw_regs_meet(a->src, a->nsrc, p->dst, p->ndst))
 		return DEP_RAW;
-	if (regs_meet(a->dst, a->ndst, p->src, p->nsrc) || regs_meet(a->dst, a->ndst, p->dst, p->ndst))
+	if (iw_regs_meet(a->dst, a->ndst, p->src, p->nsrc) || iw_regs_meet(a->dst, a->ndst, p->dst, p->ndst))
 		return DEP_WARWAW;
-	if ((is_mem(a) && (p->flags & (IW_F_BARRIER | IW_F_MEMBAR))) || (is_st(a) && (is_ld(p) || is_st(p))) ||
-	    (is_ld(a) && is_st(p)) || ((a->flags & (IW_F_BARRIER | IW_F_MEMBAR)) && is_mem(p)))
+	if ((iw_is_mem(a) && (p->flags & (IW_F_BARRIER | IW_F_MEMBAR))) || (is_st(a) && (is_ld(p) || is_st(p))) ||
+	    (is_ld(a) && is_st(p)) || ((a->flags & (IW_F_BARRIER | IW_F_MEMBAR)) && iw_is_mem(p)))
 		return DEP_MEM;
-	if (is_stop(a) || is_stop(p) || (p->flags & IW_F_BARRIER))
+	if (iw_is_ctrl(a) || iw_is_ctrl(p) || (p->flags & IW_F_BARRIER))
 		return DEP_STOP;
 	return DEP_NONE;
 }
@@ -177,7 +166,7 @@ static int inflight_block(const struct sg_warp *x, const struct iw_inst *in)
 		return IW_STALL_RAW;
 	if (iw_sb_war_waw(&x->sb, in, 0))
 		return IW_STALL_WAR_WAW;
-	if ((is_mem(in) && x->fence) || ((in->flags & (IW_F_BARRIER | IW_F_MEMBAR)) && x->mem))
+	if ((iw_is_mem(in) && x->fence) || ((in->flags & (IW_F_BARRIER | IW_F_MEMBAR)) && x->mem))
 		return IW_STALL_MEM_ORDER;
 	return 0;
 }
@@ -261,10 +250,10 @@ static void sg_operands_read(void *p, struct iw_warp *w, struct iw_slot *s, uint
 	release(st, x, s, now);
 	const struct iw_inst *in = &s->in;
 	iw_sb_reserve(st->sim, &x->sb, in, 0);
-	x->ctrl += is_stop(in);
+	x->ctrl += iw_is_ctrl(in);
 	x->bar += (in->flags & IW_F_BARRIER) != 0;
 	x->fence += (in->flags & IW_F_MEMBAR) != 0;
-	x->mem += is_mem(in);
+	x->mem += iw_is_mem(in);
 	x->pred += (in->flags & IW_F_SETS_PRED) != 0;
 	s->aux[1] = 1;
 }
@@ -281,10 +270,10 @@ static int sg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 		return in->ndst;
 	}
 	iw_sb_release(st->sim, &x->sb, in, 0);
-	x->ctrl -= is_stop(in);
+	x->ctrl -= iw_is_ctrl(in);
 	x->bar -= (in->flags & IW_F_BARRIER) != 0;
 	x->fence -= (in->flags & IW_F_MEMBAR) != 0;
-	x->mem -= is_mem(in);
+	x->mem -= iw_is_mem(in);
 	x->pred -= (in->flags & IW_F_SETS_PRED) != 0;
 	return in->ndst;
 }

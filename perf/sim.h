@@ -318,6 +318,24 @@ static inline void iw_sb_release(struct iw_sim *s, struct iw_scoreboard *b, cons
 	}
 }
 
+/* Instruction classes the schemes' dependence rules share (SCHEMES.md 3-6). */
+static inline int iw_is_mem(const struct iw_inst *in) { return in->unit == IW_UNIT_MEM && !(in->flags & IW_F_MEMBAR); }
+static inline int iw_is_plain_load(const struct iw_inst *in)
+{
+	return (in->flags & IW_F_LOAD) && !(in->flags & (IW_F_STORE | IW_F_ATOMIC));
+}
+static inline int iw_is_ctrl(const struct iw_inst *in) { return (in->flags & (IW_F_CONTROL | IW_F_RETURN)) != 0; }
+static inline int iw_is_sync(const struct iw_inst *in) { return (in->flags & (IW_F_BARRIER | IW_F_MEMBAR)) != 0; }
+/* Do two register lists share a register? */
+static inline int iw_regs_meet(const uint16_t *a, int na, const uint16_t *b, int nb)
+{
+	for (int i = 0; i < na; i++)
+		for (int j = 0; j < nb; j++)
+			if (a[i] == b[j])
+				return 1;
+	return 0;
+}
+
 /* Register-file bank of register r of warp w. */
 static inline uint32_t iw_sim_bank(const struct iw_config *c, uint32_t w, uint32_t r)
 {
