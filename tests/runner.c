@@ -4,6 +4,8 @@
  * Usage: test_runner [SUITE...]   (no argument: every suite) */
 #include "testutil.h"
 
+#include "perf.h"
+
 #include <CUnit/Basic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +67,24 @@ int tu_run(const char *args, char *out, size_t outsz, char *err, size_t errsz)
 	if (st == -1 || !WIFEXITED(st))
 		return -1;
 	return WEXITSTATUS(st);
+}
+
+struct iw_inst tu_op(int unit, int dst, int s0, int s1)
+{
+	struct iw_inst in;
+	memset(&in, 0, sizeof in);
+	in.mask = 0xffffffffu;
+	in.unit = (uint8_t)unit;
+	in.maddr = IW_MADDR_NONE;
+	if (dst >= 0) {
+		in.dst[0] = (uint16_t)dst;
+		in.ndst = 1;
+	}
+	if (s0 >= 0)
+		in.src[in.nsrc++] = (uint16_t)s0;
+	if (s1 >= 0)
+		in.src[in.nsrc++] = (uint16_t)s1;
+	return in;
 }
 
 struct entry {

@@ -10,27 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static struct iw_inst op(int unit, int dst, int s0, int s1)
-{
-	struct iw_inst in;
-	memset(&in, 0, sizeof in);
-	in.mask = 0xffffffffu;
-	in.unit = (uint8_t)unit;
-	in.maddr = IW_MADDR_NONE;
-	if (dst >= 0) {
-		in.dst[0] = (uint16_t)dst;
-		in.ndst = 1;
-	}
-	if (s0 >= 0)
-		in.src[in.nsrc++] = (uint16_t)s0;
-	if (s1 >= 0)
-		in.src[in.nsrc++] = (uint16_t)s1;
-	return in;
-}
-
 static struct iw_inst mem(int flags, int dst, int s0, int s1, int level)
 {
-	struct iw_inst in = op(IW_UNIT_MEM, dst, s0, s1);
+	struct iw_inst in = tu_op(IW_UNIT_MEM, dst, s0, s1);
 	in.flags = (uint16_t)flags;
 	in.space = IW_SPACE_GLOBAL;
 	in.mem_level = (uint8_t)level;
@@ -71,24 +53,24 @@ static void random_program(struct iw_inst *p, int n, enum mix m, uint64_t seed)
 			else if (k < 9)
 				p[i] = mem(IW_F_ATOMIC | IW_F_LOAD, d, a, b, lvl);
 			else {
-				p[i] = op(IW_UNIT_MEM, -1, -1, -1);
+				p[i] = tu_op(IW_UNIT_MEM, -1, -1, -1);
 				p[i].flags = IW_F_MEMBAR;
 			}
 		} else if (pick < memp + ctlp) {
 			int k = (int)((r >> 32) % 6);
 			if (k == 0) {
-				p[i] = op(IW_UNIT_BRANCH, -1, -1, -1);
+				p[i] = tu_op(IW_UNIT_BRANCH, -1, -1, -1);
 				p[i].flags = IW_F_BARRIER;
 			} else if (k < 3) {
-				p[i] = op(IW_UNIT_INT, -1, a, b);
+				p[i] = tu_op(IW_UNIT_INT, -1, a, b);
 				p[i].flags = IW_F_SETS_PRED;
 			} else {
-				p[i] = op(IW_UNIT_BRANCH, -1, -1, -1);
+				p[i] = tu_op(IW_UNIT_BRANCH, -1, -1, -1);
 				p[i].flags = (uint16_t)(IW_F_CONTROL | (k == 3 ? IW_F_TAKEN : 0) | (k < 5 ? IW_F_PRED_BRANCH : 0));
 			}
 		} else {
 			static const int units[] = {IW_UNIT_INT, IW_UNIT_SP, IW_UNIT_SP, IW_UNIT_DP, IW_UNIT_SFU, IW_UNIT_INT};
-			p[i] = op(units[(r >> 32) % 6], d, a, (r >> 44) % 3 ? b : -1);
+			p[i] = tu_op(units[(r >> 32) % 6], d, a, (r >> 44) % 3 ? b : -1);
 			if ((r >> 50) % 8 == 0) { /* a wide destination Rd..Rd+1 */
 				p[i].dst[1] = (uint16_t)((d + 1) % nregs);
 				if (p[i].dst[1] != p[i].dst[0])
@@ -213,7 +195,7 @@ static void oracle_rejects_a_raw_violation(void)
 	struct orc_rules ru;
 	orc_rules_for("inorder", &c, &ru);
 	struct orc *o = orc_new(&ru);
-	struct iw_inst a = op(IW_UNIT_SP, 1, 2, -1), b = op(IW_UNIT_SP, 3, 1, -1);
+	struct iw_inst a = tu_op(IW_UNIT_SP, 1, 2, -1), b = tu_op(IW_UNIT_SP, 3, 1, -1);
 	struct iw_event ev[] = {
 		{1, 0, 0, 0, 0, IW_EV_INSERT, 0, &a}, {2, 0, 0, 1, 0, IW_EV_INSERT, 0, &b},
 		{2, 0, 0, 0, 0, IW_EV_ISSUE, 0, &a},  {3, 0, 0, 0, 0, IW_EV_READ, 0, &a},
@@ -360,8 +342,8 @@ static void socgpu_figure3_dependence_matrix(void)
 	iw_config_defaults(&c);
 	c.sms = 1;
 	c.socgpu_ib_size = 4;
-	struct iw_inst p[4] = {mem(IW_F_LOAD, 1, 10, -1, 1), op(IW_UNIT_SP, 2, 1, 3), op(IW_UNIT_SP, 4, 2, 2),
-			       op(IW_UNIT_INT, 5, 6, 7)};
+	struct iw_inst p[4] = {mem(IW_F_LOAD, 1, 10, -1, 1), tu_op(IW_UNIT_SP, 2, 1, 3), tu_op(IW_UNIT_SP, 4, 2, 2),
+			       tu_op(IW_UNIT_INT, 5, 6, 7)};
 	struct evlog l;
 	struct iw_run_result r;
 	run_logged(&c, "socgpu", p, 4, &l, &r);
@@ -408,9 +390,9 @@ static void ghost_figure12_walkthrough(void)
 	struct iw_config c;
 	iw_config_defaults(&c);
 	c.sms = 1;
-	struct iw_inst p[7] = {mem(IW_F_LOAD, 1, 20, -1, 1), op(IW_UNIT_SP, 2, 1, 3), op(IW_UNIT_INT, 4, 5, 6),
-			       op(IW_UNIT_SP, 7, 8, 9),           op(IW_UNIT_INT, 10, 2, 4), op(IW_UNIT_SP, 11, 12, 13),
-			       op(IW_UNIT_INT, 14, 15, 16)};
+	struct iw_inst p[7] = {mem(IW_F_LOAD, 1, 20, -1, 1), tu_op(IW_UNIT_SP, 2, 1, 3), tu_op(IW_UNIT_INT, 4, 5, 6),
+			       tu_op(IW_UNIT_SP, 7, 8, 9),           tu_op(IW_UNIT_INT, 10, 2, 4), tu_op(IW_UNIT_SP, 11, 12, 13),
+			       tu_op(IW_UNIT_INT, 14, 15, 16)};
 	struct evlog l;
 	struct iw_run_result r;
 	run_logged(&c, "ghost", p, 7, &l, &r);
@@ -453,7 +435,7 @@ static void loog_thesis_three_instruction_example(void)
 	c.rf_read_ports = 1;
 	c.loog_dispatch = 1; /* lowest_id */
 	c.loog_mem = 1;      /* inorder */
-	struct iw_inst p[3] = {op(IW_UNIT_INT, 2, 1, -1), op(IW_UNIT_INT, 2, 2, 3), mem(IW_F_STORE, -1, 12, 11, 1)};
+	struct iw_inst p[3] = {tu_op(IW_UNIT_INT, 2, 1, -1), tu_op(IW_UNIT_INT, 2, 2, 3), mem(IW_F_STORE, -1, 12, 11, 1)};
 	struct evlog l;
 	struct iw_run_result r;
 	run_logged(&c, "loog", p, 3, &l, &r);

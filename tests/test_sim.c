@@ -6,24 +6,6 @@
 
 #include <string.h>
 
-static struct iw_inst op(int unit, int dst, int s0, int s1)
-{
-	struct iw_inst in;
-	memset(&in, 0, sizeof in);
-	in.mask = 0xffffffffu;
-	in.unit = (uint8_t)unit;
-	in.maddr = IW_MADDR_NONE;
-	if (dst >= 0) {
-		in.dst[0] = (uint16_t)dst;
-		in.ndst = 1;
-	}
-	if (s0 >= 0)
-		in.src[in.nsrc++] = (uint16_t)s0;
-	if (s1 >= 0)
-		in.src[in.nsrc++] = (uint16_t)s1;
-	return in;
-}
-
 static void small_gpu(struct iw_config *c)
 {
 	iw_config_defaults(c);
@@ -53,7 +35,7 @@ static void dependent_chain_takes_n_times_latency(void)
 	enum { N = 200 };
 	struct iw_inst prog[N];
 	for (int i = 0; i < N; i++)
-		prog[i] = op(IW_UNIT_SP, 1 + (i + 1) % 2, 1 + i % 2, -1);
+		prog[i] = tu_op(IW_UNIT_SP, 1 + (i + 1) % 2, 1 + i % 2, -1);
 	struct iw_run_result r;
 	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, N, 1, 1, &r), 0);
 	CU_ASSERT_EQUAL(r.warp_insts, N);
@@ -74,7 +56,7 @@ static void independent_stream_approaches_issue_width(void)
 	enum { N = 400 };
 	struct iw_inst prog[N];
 	for (int i = 0; i < N; i++) /* alternate INT and SP so no unit's interval binds */
-		prog[i] = op(i % 2 ? IW_UNIT_INT : IW_UNIT_SP, 2 + i % 60, 100 + i % 3, -1);
+		prog[i] = tu_op(i % 2 ? IW_UNIT_INT : IW_UNIT_SP, 2 + i % 60, 100 + i % 3, -1);
 	struct iw_run_result r;
 	uint32_t warps = (uint32_t)c.max_warps / 4;
 	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, N, 4, warps, &r), 0);
@@ -93,7 +75,7 @@ static void fast_forward_equals_stepping(void)
 	enum { N = 120 };
 	struct iw_inst prog[N];
 	for (int i = 0; i < N; i++) {
-		prog[i] = op(i % 7 == 0 ? IW_UNIT_MEM : i % 5 == 0 ? IW_UNIT_SFU : IW_UNIT_SP, 2 + i % 9, 2 + (i + 3) % 9,
+		prog[i] = tu_op(i % 7 == 0 ? IW_UNIT_MEM : i % 5 == 0 ? IW_UNIT_SFU : IW_UNIT_SP, 2 + i % 9, 2 + (i + 3) % 9,
 			     i % 4 ? 2 + (i + 5) % 9 : -1);
 		if (prog[i].unit == IW_UNIT_MEM) {
 			prog[i].flags = IW_F_LOAD;
@@ -121,7 +103,7 @@ static void policies_are_exact_and_complete(void)
 	enum { N = 90 };
 	struct iw_inst prog[N];
 	for (int i = 0; i < N; i++) {
-		prog[i] = op(i % 6 == 0 ? IW_UNIT_MEM : i % 4 == 0 ? IW_UNIT_DP : IW_UNIT_SP, 2 + i % 5, 2 + (i + 2) % 5, -1);
+		prog[i] = tu_op(i % 6 == 0 ? IW_UNIT_MEM : i % 4 == 0 ? IW_UNIT_DP : IW_UNIT_SP, 2 + i % 5, 2 + (i + 2) % 5, -1);
 		if (prog[i].unit == IW_UNIT_MEM) {
 			prog[i].flags = IW_F_LOAD;
 			prog[i].space = IW_SPACE_GLOBAL;
@@ -154,7 +136,7 @@ static void stalls_account_for_every_scheduler_cycle(void)
 	enum { N = 150 };
 	struct iw_inst prog[N];
 	for (int i = 0; i < N; i++)
-		prog[i] = op(i % 3 ? IW_UNIT_SP : IW_UNIT_SFU, 1 + i % 4, 1 + (i + 1) % 4, -1);
+		prog[i] = tu_op(i % 3 ? IW_UNIT_SP : IW_UNIT_SFU, 1 + i % 4, 1 + (i + 1) % 4, -1);
 	struct iw_run_result r;
 	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, N, 3, 4, &r), 0);
 	uint64_t stalled = 0;

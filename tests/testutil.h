@@ -12,6 +12,10 @@ const char *tu_tmpdir(void);
 /* Run the issuewatt program (IW_BIN) with a shell argument string; capture
  * stdout and stderr into the given buffers (may be NULL); return the exit code. */
 int tu_run(const char *args, char *out, size_t outsz, char *err, size_t errsz);
+/* One full-mask instruction of unit class `unit` writing `dst` and reading
+ * `s0`, `s1` (-1 = none), for fixed programs (iw_program_open). */
+struct iw_inst;
+struct iw_inst tu_op(int unit, int dst, int s0, int s1);
 /* Register a suite with its tests: TU_SUITE("name", {"t1", fn1}, ...) */
 struct tu_test {
 	const char *name;
