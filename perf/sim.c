@@ -125,7 +125,6 @@ void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s
 			lat += ml;
 	}
 	sl->state = IW_SLOT_EXEC;
-	sl->t_dispatch = now;
 	if (s->ops->candidate_cacheable == 1)
 		unblock(sc->sm, w);
 	iw_sim_event(s, w, sl, IW_EV_DISPATCH, (uint8_t)unit);
@@ -427,7 +426,6 @@ static int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore
 		unblock(sm, w);
 		iw_count(s, IW_A_RF_BANK_WRITE, (uint64_t)writes);
 		s->res->cnt.rf_writes += (uint64_t)writes;
-		sl->t_done = now;
 		iw_sim_event(s, w, sl, IW_EV_WRITEBACK, 0);
 		iw_sim_event(s, w, sl, IW_EV_RETIRE, 0);
 		if ((sl->in.flags & IW_F_TAKEN) && w->fetch_blocked)
@@ -745,7 +743,7 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 			sl->warp = w->id;
 			sl->state = IW_SLOT_FRONT;
 			sl->t_fetch = now;
-			sl->t_insert = sl->t_issue = sl->t_dispatch = sl->t_done = 0;
+			sl->t_insert = sl->t_issue = 0;
 			memset(sl->aux, 0, sizeof sl->aux);
 			w->front[(w->front_head + w->front_n) % (uint32_t)c->fetch_buffer] = id;
 			w->front_n++;
@@ -936,6 +934,35 @@ static void series_advance(struct iw_sim *s, uint64_t now)
 
 /* ------------------------------------------------------------- set-up */
 
+/* The model's state lives in a few large zeroed chunks, carved in the order it
+ * is used: each warp's slots, free list, front buffer and program-order queue
+ * sit next to each other, and setting up a GPU of 80 SMs costs a handful of
+ * allocations instead of tens of thousands (a visible part of a short run). */
+struct iw_chunk {
+	struct iw_chunk *next;
+	size_t used, cap;
+	_Alignas(64) unsigned char mem[];
+};
+
+static void *arena_get(struct iw_sim *s, size_t n, size_t size)
+{
+	size_t bytes = (n * size + 63) & ~(size_t)63; /* cache-line aligned pieces */
+	struct iw_chunk *c = s->arena;
+	if (!c || c->cap - c->used < bytes) {
+		/* Above glibc's largest mmap threshold (32 MiB): the chunk is mapped
+		 * fresh, zero pages cost nothing until touched, and no memset runs. */
+		size_t cap = bytes > ((size_t)64 << 20) ? bytes : ((size_t)64 << 20);
+		if (!(c = iw_calloc(1, sizeof *c + cap)))
+			return NULL;
+		c->cap = cap;
+		c->next = s->arena;
+		s->arena = c;
+	}
+	void *p = c->mem + c->used;
+	c->used += bytes;
+	return p;
+}
+
 static void sim_free(struct iw_sim *s)
 {
 	const struct iw_config *c = s->cfg;
@@ -945,35 +972,20 @@ static void sim_free(struct iw_sim *s)
 			if (sm->scheme_state && s->ops->sm_free)
 				s->ops->sm_free(sm->scheme_state);
 			if (sm->warps)
-				for (int w = 0; w < c->max_warps; w++) {
-					iw_free(sm->warps[w].slots);
-					iw_free(sm->warps[w].free_ids);
-					iw_free(sm->warps[w].front);
-					iw_free(sm->warps[w].uq_id);
-					iw_free(sm->warps[w].uq_seq);
+				for (int w = 0; w < c->max_warps; w++)
 					iw_free(sm->warps[w].maddr);
-				}
-			if (sm->sc)
-				for (int k = 0; k < c->subcores; k++) {
-					iw_free(sm->sc[k].fu_all);
-					iw_free(sm->sc[k].cu);
-					iw_free(sm->sc[k].wb);
-					iw_free(sm->sc[k].warp_ids);
-					iw_free(sm->sc[k].order);
-				}
 			if (sm->ctas)
-				for (int k = 0; k < c->max_ctas; k++) {
+				for (int k = 0; k < c->max_ctas; k++)
 					/* A failed run leaves CTAs resident: hand them back
 					 * so the workload can free what it holds for them. */
 					if (sm->ctas[k].used && s->wl && s->wl->ops->release_cta)
 						s->wl->ops->release_cta(s->wl, &sm->ctas[k].cta);
-					iw_free(sm->ctas[k].warp_ids);
-				}
-			iw_free(sm->warps);
-			iw_free(sm->sc);
-			iw_free(sm->ctas);
 		}
-		iw_free(s->sms);
+	}
+	while (s->arena) {
+		struct iw_chunk *n = s->arena->next;
+		iw_free(s->arena);
+		s->arena = n;
 	}
 	iw_free(s->cur_act);
 	iw_memsys_free(s->mem);
@@ -995,7 +1007,7 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 	if (ncu > 64)
 		return iw_fail(e, IW_EINPUT, "%u collector units per sub-core: at most 64 are supported", ncu);
 	s->cur_act = iw_calloc(IW_A_COUNT, sizeof *s->cur_act);
-	s->sms = iw_calloc((size_t)c->sms, sizeof *s->sms);
+	s->sms = arena_get(s, (size_t)c->sms, sizeof *s->sms);
 	if (!s->cur_act || !s->sms)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	int rc = iw_memsys_new(c, &s->mem, e);
@@ -1006,13 +1018,13 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 		sm->id = (uint32_t)i;
 		sm->sim = s;
 		sm->wake = IW_NEVER;
-		sm->warps = iw_calloc((size_t)c->max_warps, sizeof *sm->warps);
-		sm->sc = iw_calloc((size_t)c->subcores, sizeof *sm->sc);
-		sm->ctas = iw_calloc((size_t)c->max_ctas, sizeof *sm->ctas);
+		sm->warps = arena_get(s, (size_t)c->max_warps, sizeof *sm->warps);
+		sm->sc = arena_get(s, (size_t)c->subcores, sizeof *sm->sc);
+		sm->ctas = arena_get(s, (size_t)c->max_ctas, sizeof *sm->ctas);
 		if (!sm->warps || !sm->sc || !sm->ctas)
 			return iw_fail(e, IW_ERUN, "out of memory");
 		for (int k = 0; k < c->max_ctas; k++)
-			if (!(sm->ctas[k].warp_ids = iw_calloc((size_t)c->max_warps, sizeof(uint32_t))))
+			if (!(sm->ctas[k].warp_ids = arena_get(s, (size_t)c->max_warps, sizeof(uint32_t))))
 				return iw_fail(e, IW_ERUN, "out of memory");
 		for (int k = 0; k < c->subcores; k++) {
 			struct iw_subcore *sc = &sm->sc[k];
@@ -1024,17 +1036,17 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			sc->last_reason = IW_STALL_IDLE;
 			sc->ncu = ncu;
 			sc->cu_all = ncu == 64 ? ~0ull : (1ull << ncu) - 1;
-			sc->cu = iw_calloc(ncu, sizeof *sc->cu);
+			sc->cu = arena_get(s, ncu, sizeof *sc->cu);
 			sc->capwb = s->warps_per_sc * s->window + 1;
-			sc->wb = iw_calloc(sc->capwb, sizeof *sc->wb);
-			sc->warp_ids = iw_calloc(s->warps_per_sc, sizeof *sc->warp_ids);
-			sc->order = iw_calloc(s->warps_per_sc, sizeof *sc->order);
+			sc->wb = arena_get(s, sc->capwb, sizeof *sc->wb);
+			sc->warp_ids = arena_get(s, s->warps_per_sc, sizeof *sc->warp_ids);
+			sc->order = arena_get(s, s->warps_per_sc, sizeof *sc->order);
 			if (!sc->cu || !sc->wb || !sc->warp_ids || !sc->order)
 				return iw_fail(e, IW_ERUN, "out of memory");
 			sc->nfu_all = 0;
 			for (int u = 0; u < IW_UNIT_COUNT; u++)
 				sc->nfu_all += (uint32_t)c->units[u];
-			if (!(sc->fu_all = iw_calloc(sc->nfu_all + 1, sizeof(uint64_t))))
+			if (!(sc->fu_all = arena_get(s, sc->nfu_all + 1, sizeof(uint64_t))))
 				return iw_fail(e, IW_ERUN, "out of memory");
 			for (int u = 0, at = 0; u < IW_UNIT_COUNT; u++) {
 				sc->fu_free[u] = sc->fu_all + at;
@@ -1049,12 +1061,12 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			w->local = (uint32_t)(wi / c->subcores);
 			sm->sc[w->subcore].warp_ids[w->local] = (uint32_t)wi;
 			sm->sc[w->subcore].nwarps = w->local + 1;
-			w->slots = iw_calloc(s->window, sizeof *w->slots);
-			w->free_ids = iw_calloc(s->window, sizeof *w->free_ids);
-			w->front = iw_calloc((size_t)c->fetch_buffer, sizeof *w->front);
+			w->slots = arena_get(s, s->window, sizeof *w->slots);
+			w->free_ids = arena_get(s, s->window, sizeof *w->free_ids);
+			w->front = arena_get(s, (size_t)c->fetch_buffer, sizeof *w->front);
 			w->uq_cap = 4 * s->window;
-			w->uq_id = iw_calloc(w->uq_cap, sizeof *w->uq_id);
-			w->uq_seq = iw_calloc(w->uq_cap, sizeof *w->uq_seq);
+			w->uq_id = arena_get(s, w->uq_cap, sizeof *w->uq_id);
+			w->uq_seq = arena_get(s, w->uq_cap, sizeof *w->uq_seq);
 			if (!w->slots || !w->free_ids || !w->front || !w->uq_id || !w->uq_seq)
 				return iw_fail(e, IW_ERUN, "out of memory");
 			for (uint32_t j = 0; j < s->window; j++) {

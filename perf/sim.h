@@ -30,19 +30,20 @@ enum iw_slot_state {
 	IW_SLOT_BARRIER, /* executed barrier waiting for the CTA */
 };
 
-/* One dynamic instruction from fetch to retirement. */
+/* One dynamic instruction from fetch to retirement: two cache lines, the
+ * first holding what every stage reads. */
 struct iw_slot {
 	struct iw_inst in;
 	uint64_t seq;        /* per-warp program order */
-	uint64_t t_fetch, t_insert, t_issue, t_dispatch, t_done;
 	uint32_t warp;       /* warp index in the SM */
 	uint16_t id;         /* index in the warp's slot pool */
 	uint8_t state;       /* enum iw_slot_state */
 	uint8_t cu;          /* collector unit while collecting */
+	uint64_t t_fetch, t_insert, t_issue;
+	uint64_t aux[2];     /* private to the scheme (entry index, tags, times) */
 	uint8_t srcs_left;   /* source operands still to read from the RF */
 	uint8_t nsrc_rf;     /* sources to read from the RF (RZ and duplicates removed) */
 	uint16_t src_rf[IW_MAX_SRC];
-	uint64_t aux[4];     /* private to the scheme (entry index, tags, masks) */
 };
 
 struct iw_sm;
@@ -59,35 +60,37 @@ struct iw_cta_slot {
 };
 
 struct iw_warp {
-	uint32_t id, subcore, sm;
-	uint32_t local;        /* index within its sub-core */
-	uint64_t start;        /* first cycle it may fetch (launch cycle + 1) */
-	int active;            /* holds a warp of a CTA */
-	struct iw_cta_slot *cta;
-	uint32_t warp_in_cta;
-	uint64_t age;          /* launch order (GTO's "oldest") */
-	int fetch_done;        /* the workload has no more instructions */
-	int fetch_blocked;     /* a taken control instruction is in flight */
-	uint64_t next_seq;
-	uint64_t last_issue;   /* cycle of the last issue (GTO greedy) */
-	uint32_t inflight;     /* slots in use */
-	uint32_t nfree;
-	uint16_t *free_ids;
+	/* the pools and queues of its in-flight instructions (one allocation
+	 * block per warp, next to each other) */
 	struct iw_slot *slots; /* pool of sim->window slots */
+	uint16_t *free_ids;
 	uint16_t *front;       /* ring of slot ids, capacity cfg->fetch_buffer */
-	uint32_t front_head, front_n;
-	uint64_t unissued;     /* instructions inserted but not issued */
 	/* Inserted instructions in program order, (slot id, seq) pairs, consumed
 	 * lazily: the head is the oldest unissued one, so in-order issue costs O(1)
 	 * and only a reorder walks the queue to measure its distance. */
 	uint16_t *uq_id;
 	uint64_t *uq_seq;
-	uint32_t uq_head, uq_n, uq_cap;
+	struct iw_cta_slot *cta;
 	/* Lane addresses of in-flight memory instructions (traces only): a small
 	 * per-warp pool, allocated on first use, so synthetic runs pay nothing and
 	 * no other warp or sub-core can take a warp's buffers. */
 	struct iw_mem_addrs *maddr;
+	uint64_t next_seq;
+	uint32_t id, subcore, sm;
+	uint32_t local;        /* index within its sub-core */
+	uint32_t inflight;     /* slots in use */
+	uint32_t nfree;
+	uint32_t front_head, front_n;
+	uint32_t uq_head, uq_n, uq_cap;
+	uint32_t warp_in_cta;
 	uint32_t maddr_free;   /* bit i set = entry i free */
+	uint8_t active;        /* holds a warp of a CTA */
+	uint8_t fetch_done;    /* the workload has no more instructions */
+	uint8_t fetch_blocked; /* a taken control instruction is in flight */
+	uint64_t start;        /* first cycle it may fetch (launch cycle + 1) */
+	uint64_t age;          /* launch order (GTO's "oldest") */
+	uint64_t last_issue;   /* cycle of the last issue (GTO greedy) */
+	uint64_t unissued;     /* instructions inserted but not issued */
 };
 #define IW_MADDR_PER_WARP 32
 
@@ -109,40 +112,43 @@ struct iw_wb_event {
 };
 
 struct iw_subcore {
-	uint32_t id;
-	struct iw_sm *sm;
-	uint32_t nwarps;       /* warp slots in this sub-core */
-	uint32_t *warp_ids;
-	uint32_t greedy;       /* GTO: warp issued last (UINT32_MAX none) */
-	uint32_t rr;           /* LRR/SRR pointer */
+	/* Fields every tick reads come first (one or two cache lines): a GPU has
+	 * hundreds of sub-cores, and between two ticks of one the others have
+	 * evicted it from the host's L1. */
+	uint64_t wake;           /* next cycle this sub-core must be ticked */
+	uint64_t next_wb;        /* time of the earliest write-back event (IW_NEVER if none) */
+	uint64_t acct;           /* first cycle whose stall reason is not yet counted */
+	uint64_t front_mask;     /* local warps with a non-empty front buffer */
+	uint64_t active_mask;    /* local warps holding a warp of a CTA, started */
+	uint64_t unstarted_mask; /* launched, starting at their w->start */
+	uint64_t blocked_mask;   /* local warps whose candidate() is known to be NULL */
+	uint64_t noinsert_mask;  /* local warps whose insert() refused, until their next event */
+	uint64_t nofetch_mask;   /* local warps that cannot fetch, until their next event */
+	uint64_t cu_busy;        /* bit per busy collector unit */
+	uint64_t cu_reading;     /* bit per collector unit still reading operands */
+	uint64_t cu_all;         /* bits of all ncu collector units */
+	uint32_t norder;         /* active warps, oldest first (GTO's order) */
+	uint32_t greedy;         /* GTO: warp issued last (UINT32_MAX none) */
+	uint32_t rr;             /* LRR/SRR pointer */
 	uint32_t fetch_rr;
+	uint32_t nwb, capwb;
+	uint32_t ncu_fifo;
+	uint8_t last_reason;     /* reason of the last ticked cycle (IW_STALL_COUNT = issued) */
+	uint8_t cu_fifo[64];     /* busy collector units in allocation order */
+	struct iw_sm *sm;
+	uint32_t *warp_ids;
+	uint32_t *order;
+	struct iw_cu *cu;
+	struct iw_wb_event *wb;  /* min-heap */
 	uint64_t *fu_free[IW_UNIT_COUNT]; /* per unit: first cycle it accepts a warp */
 	uint64_t *fu_all;        /* the storage fu_free points into, all classes contiguous */
 	uint32_t nfu_all;        /* entries in fu_all */
 	uint32_t ncu;
-	struct iw_cu *cu;
-	struct iw_mem_addrs scratch; /* fetch target before the address pool */
-	struct iw_wb_event *wb;  /* min-heap */
-	uint32_t nwb, capwb;
-	uint64_t wake;           /* next cycle this sub-core must be ticked */
-	uint64_t acct;           /* first cycle whose stall reason is not yet counted */
-	uint8_t last_reason;     /* reason of the last ticked cycle (IW_STALL_COUNT = issued) */
+	uint32_t id;
+	uint32_t nwarps;         /* warp slots in this sub-core */
 	uint64_t no_cu_run;      /* length of the current run of no_cu cycles */
-	uint32_t norder;         /* active warps, oldest first (GTO's order) */
-	uint32_t *order;
-	uint64_t front_mask;     /* local warps with a non-empty front buffer */
-	uint64_t active_mask;    /* local warps holding a warp of a CTA, started */
-	uint64_t unstarted_mask; /* launched, starting at their w->start */
 	uint8_t creason[64];     /* cached stall reason per local warp (valid while blocked) */
-	uint64_t blocked_mask;   /* local warps whose candidate() is known to be NULL */
-	uint64_t noinsert_mask;  /* local warps whose insert() refused, until their next event */
-	uint64_t nofetch_mask;   /* local warps that cannot fetch, until their next event */
-	uint64_t next_wb;        /* time of the earliest write-back event (IW_NEVER if none) */
-	uint64_t cu_busy;        /* bit per busy collector unit */
-	uint64_t cu_reading;     /* bit per collector unit still reading operands */
-	uint64_t cu_all;         /* bits of all ncu collector units */
-	uint8_t cu_fifo[64];     /* busy collector units in allocation order */
-	uint32_t ncu_fifo;
+	struct iw_mem_addrs scratch; /* fetch target before the address pool */
 };
 
 struct iw_sm {
@@ -217,6 +223,7 @@ struct iw_sim {
 	struct iw_run_result *res;
 	struct iw_err *err;
 	struct iw_sm *sms;
+	struct iw_chunk *arena; /* the model's state (sim.c) */
 	uint32_t window;        /* slots per warp */
 	uint32_t lane_mask;     /* the warp_size lanes of a warp */
 	int wb_width;           /* results written back per cycle per sub-core */
