@@ -49,8 +49,8 @@ static void wb_push(struct iw_subcore *sc, struct iw_wb_event ev)
 	}
 	sc->wb[i] = ev;
 	sc->next_wb = sc->wb[0].t;
-	if (ev.t < sc->wake)
-		sc->wake = ev.t;
+	if (ev.t < *sc->wake)
+		*sc->wake = ev.t;
 }
 
 static struct iw_wb_event wb_pop(struct iw_subcore *sc)
@@ -281,14 +281,14 @@ static int launch_cta(struct iw_sim *s, struct iw_sm *sm)
 		sc_order_add(sc, w);
 		sc->unstarted_mask |= 1ull << w->local;
 		unblock(sm, w);
-		if (w->start < sc->wake)
-			sc->wake = w->start;
+		if (w->start < *sc->wake)
+			*sc->wake = w->start;
 		if (s->ops->warp_start)
 			s->ops->warp_start(sm->scheme_state, w);
 	}
 	IW_ASSERT(k == cs->nwarps);
-	if (sm->wake > s->now + 1)
-		sm->wake = s->now + 1;
+	if (s->sm_wake[sm->id] > s->now + 1)
+		s->sm_wake[sm->id] = s->now + 1;
 	return 1;
 }
 
@@ -375,8 +375,8 @@ static void barrier_arrive(struct iw_sim *s, struct iw_sm *sm, struct iw_cta_slo
 			struct iw_wb_event ev = {t, ((uint64_t)w->id << 40) | (sl->seq & 0xffffffffffULL), w->id, sl->id};
 			sl->state = IW_SLOT_EXEC;
 			wb_push(sc, ev);
-			if (t < sm->wake)
-				sm->wake = t;
+			if (t < s->sm_wake[sm->id])
+				s->sm_wake[sm->id] = t;
 		}
 	}
 }
@@ -884,10 +884,10 @@ static int tick_subcore(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 			: progress && might_move(s, sc, now) ? now + 1
 							     : subcore_next_event(s, sm, sc, now);
 	/* wake may have been lowered during this tick by events pushed for later. */
-	if (sc->wake <= now || next < sc->wake)
-		sc->wake = next;
-	if (sc->wake <= now)
-		sc->wake = now + 1;
+	if (*sc->wake <= now || next < *sc->wake)
+		*sc->wake = next;
+	if (*sc->wake <= now)
+		*sc->wake = now + 1;
 	return 0;
 }
 
@@ -1008,7 +1008,9 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 		return iw_fail(e, IW_EINPUT, "%u collector units per sub-core: at most 64 are supported", ncu);
 	s->cur_act = iw_calloc(IW_A_COUNT, sizeof *s->cur_act);
 	s->sms = arena_get(s, (size_t)c->sms, sizeof *s->sms);
-	if (!s->cur_act || !s->sms)
+	s->sm_wake = arena_get(s, (size_t)c->sms, sizeof *s->sm_wake);
+	s->sc_wake = arena_get(s, (size_t)c->sms * (size_t)c->subcores, sizeof *s->sc_wake);
+	if (!s->cur_act || !s->sms || !s->sm_wake || !s->sc_wake)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	int rc = iw_memsys_new(c, &s->mem, e);
 	if (rc)
@@ -1017,7 +1019,7 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 		struct iw_sm *sm = &s->sms[i];
 		sm->id = (uint32_t)i;
 		sm->sim = s;
-		sm->wake = IW_NEVER;
+		s->sm_wake[i] = IW_NEVER;
 		sm->warps = arena_get(s, (size_t)c->max_warps, sizeof *sm->warps);
 		sm->sc = arena_get(s, (size_t)c->subcores, sizeof *sm->sc);
 		sm->ctas = arena_get(s, (size_t)c->max_ctas, sizeof *sm->ctas);
@@ -1031,7 +1033,8 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			sc->id = (uint32_t)k;
 			sc->sm = sm;
 			sc->greedy = UINT32_MAX;
-			sc->wake = IW_NEVER;
+			sc->wake = &s->sc_wake[(size_t)i * (size_t)c->subcores + (size_t)k];
+			*sc->wake = IW_NEVER;
 			sc->next_wb = IW_NEVER;
 			sc->last_reason = IW_STALL_IDLE;
 			sc->ncu = ncu;
@@ -1144,23 +1147,25 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 		 * write-backs stay within the SM), so the minimum can be taken on
 		 * the way; only starting a kernel below touches every SM. */
 		uint64_t next = IW_NEVER;
-		for (int i = 0; i < c->sms && rc == 0; i++) {
-			struct iw_sm *sm = &s.sms[i];
-			if (sm->wake > now) {
-				if (sm->wake < next)
-					next = sm->wake;
+		uint64_t *smw = s.sm_wake;
+		const int nsc = c->subcores;
+		for (int i = 0; i < c->sms; i++) {
+			if (smw[i] > now) {
+				if (smw[i] < next)
+					next = smw[i];
 				continue;
 			}
+			struct iw_sm *sm = &s.sms[i];
+			uint64_t *scw = &s.sc_wake[(size_t)i * (size_t)nsc];
+			for (int k = 0; k < nsc; k++)
+				if (scw[k] <= now && (rc = tick_subcore(&s, sm, &sm->sc[k], now)))
+					break;
+			if (rc)
+				break;
 			uint64_t wake = IW_NEVER;
-			for (int k = 0; k < c->subcores && rc == 0; k++) {
-				struct iw_subcore *sc = &sm->sc[k];
-				if (sc->wake <= now)
-					rc = tick_subcore(&s, sm, sc, now);
-			}
-			for (int k = 0; k < c->subcores; k++)
-				if (sm->sc[k].wake < wake)
-					wake = sm->sc[k].wake;
-			sm->wake = wake;
+			for (int k = 0; k < nsc; k++)
+				wake = scw[k] < wake ? scw[k] : wake;
+			smw[i] = wake;
 			if (wake < next)
 				next = wake;
 		}
@@ -1174,8 +1179,8 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 				break;
 			next = IW_NEVER;
 			for (int i = 0; i < c->sms; i++)
-				if (s.sms[i].wake < next)
-					next = s.sms[i].wake;
+				if (s.sm_wake[i] < next)
+					next = s.sm_wake[i];
 		}
 		if (!s.kernel_open && s.no_more_kernels && s.live_ctas == 0) {
 			now++;

@@ -115,7 +115,7 @@ struct iw_subcore {
 	/* Fields every tick reads come first (one or two cache lines): a GPU has
 	 * hundreds of sub-cores, and between two ticks of one the others have
 	 * evicted it from the host's L1. */
-	uint64_t wake;           /* next cycle this sub-core must be ticked */
+	uint64_t *wake;          /* next cycle this sub-core must be ticked (in sim->sc_wake) */
 	uint64_t next_wb;        /* time of the earliest write-back event (IW_NEVER if none) */
 	uint64_t acct;           /* first cycle whose stall reason is not yet counted */
 	uint64_t front_mask;     /* local warps with a non-empty front buffer */
@@ -158,7 +158,6 @@ struct iw_sm {
 	struct iw_warp *warps;
 	struct iw_cta_slot *ctas;
 	uint32_t used_threads, used_regs, used_shmem, used_ctas, used_warps;
-	uint64_t wake;
 	void *scheme_state;
 };
 
@@ -223,6 +222,8 @@ struct iw_sim {
 	struct iw_run_result *res;
 	struct iw_err *err;
 	struct iw_sm *sms;
+	uint64_t *sc_wake;      /* next cycle each sub-core must be ticked, SM after SM */
+	uint64_t *sm_wake;      /* next cycle each SM must be ticked (one array: scanned every cycle) */
 	struct iw_chunk *arena; /* the model's state (sim.c) */
 	uint32_t window;        /* slots per warp */
 	uint32_t lane_mask;     /* the warp_size lanes of a warp */
