@@ -26,8 +26,10 @@ uint32_t iw_hist_bin(uint64_t cycles)
 	if (cycles <= 1)
 		return 0;
 	uint32_t msb = 63u - (uint32_t)__builtin_clzll(cycles);
-	double f = (double)cycles / (double)(1ull << msb); /* in [1, 2) */
-	uint32_t b = 4 * msb + (f >= 1.189207115002721) + (f >= 1.4142135623730951) + (f >= 1.681792830507429);
+	/* cycles / 2^msb in [1, 2) against 2^(1/4), 2^(2/4), 2^(3/4); scaling the
+	 * thresholds by the power of two instead is exact and needs no division */
+	double f = (double)cycles, p = (double)(1ull << msb);
+	uint32_t b = 4 * msb + (f >= 1.189207115002721 * p) + (f >= 1.4142135623730951 * p) + (f >= 1.681792830507429 * p);
 	return b < IW_HIST_BINS ? b : IW_HIST_BINS - 1;
 }
 
@@ -82,6 +84,7 @@ static inline void unblock(struct iw_sm *sm, struct iw_warp *w)
 	sc->blocked_mask &= bit;
 	sc->noinsert_mask &= bit;
 	sc->nofetch_mask &= bit;
+	sc->stalled_mask &= bit;
 }
 
 void iw_sim_event_emit(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl, enum iw_event_kind k, uint8_t sub)
@@ -147,7 +150,7 @@ void iw_sim_count_reorder(struct iw_sim *s, struct iw_warp *w, struct iw_slot *s
 	 * program-order queue that are still waiting in the scheme. */
 	uint64_t d = 0;
 	for (uint32_t k = 0; k < w->uq_n; k++) {
-		uint32_t i = (w->uq_head + k) % w->uq_cap;
+		uint32_t i = (w->uq_head + k) & (w->uq_cap - 1);
 		if (w->uq_seq[i] == sl->seq)
 			break;
 		struct iw_slot *o = &w->slots[w->uq_id[i]];
@@ -167,7 +170,7 @@ static void uq_trim(struct iw_warp *w)
 		struct iw_slot *o = &w->slots[w->uq_id[w->uq_head]];
 		if (o->seq == w->uq_seq[w->uq_head] && o->state == IW_SLOT_SCHEME)
 			break;
-		w->uq_head = (w->uq_head + 1) % w->uq_cap;
+		w->uq_head = (w->uq_head + 1) & (w->uq_cap - 1);
 		w->uq_n--;
 	}
 }
@@ -177,10 +180,10 @@ static void uq_push(struct iw_warp *w, struct iw_slot *sl)
 	if (w->uq_n == w->uq_cap) { /* compact: keep only entries still waiting */
 		uint32_t n = 0;
 		for (uint32_t k = 0; k < w->uq_n; k++) {
-			uint32_t i = (w->uq_head + k) % w->uq_cap;
+			uint32_t i = (w->uq_head + k) & (w->uq_cap - 1);
 			struct iw_slot *o = &w->slots[w->uq_id[i]];
 			if (o->seq == w->uq_seq[i] && o->state == IW_SLOT_SCHEME) {
-				uint32_t j = (w->uq_head + n) % w->uq_cap;
+				uint32_t j = (w->uq_head + n) & (w->uq_cap - 1);
 				w->uq_id[j] = w->uq_id[i];
 				w->uq_seq[j] = w->uq_seq[i];
 				n++;
@@ -189,7 +192,7 @@ static void uq_push(struct iw_warp *w, struct iw_slot *sl)
 		w->uq_n = n;
 		IW_ASSERT(n < w->uq_cap);
 	}
-	uint32_t i = (w->uq_head + w->uq_n) % w->uq_cap;
+	uint32_t i = (w->uq_head + w->uq_n) & (w->uq_cap - 1);
 	w->uq_id[i] = sl->id;
 	w->uq_seq[i] = sl->seq;
 	w->uq_n++;
@@ -199,11 +202,13 @@ static void uq_push(struct iw_warp *w, struct iw_slot *sl)
 
 static void sc_order_add(struct iw_subcore *sc, struct iw_warp *w)
 {
+	sc->reason_cache = IW_REASON_UNKNOWN;
 	sc->order[sc->norder++] = w->local; /* ages increase: appending keeps oldest first */
 }
 
 static void sc_order_remove(struct iw_subcore *sc, struct iw_warp *w)
 {
+	sc->reason_cache = IW_REASON_UNKNOWN;
 	for (uint32_t i = 0; i < sc->norder; i++)
 		if (sc->order[i] == w->local) {
 			memmove(&sc->order[i], &sc->order[i + 1], (sc->norder - i - 1) * sizeof sc->order[0]);
@@ -389,6 +394,7 @@ static int warp_finish(struct iw_sim *s, struct iw_sm *sm, struct iw_warp *w)
 	w->cta = NULL;
 	sc_order_remove(sc, w);
 	sc->active_mask &= ~(1ull << w->local);
+	sc->reason_cache = IW_REASON_UNKNOWN;
 	sc->unstarted_mask &= ~(1ull << w->local);
 	unblock(sm, w);
 	if (sc->greedy == w->local)
@@ -559,6 +565,8 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 	void *st = sm->scheme_state;
 	int issued = 0;
 	uint8_t reason = sc->norder ? IW_STALL_IB_EMPTY : IW_STALL_IDLE;
+	sc->stalled_mask = 0;
+	sc->fu_wait = 0;
 	for (int slotn = 0; slotn < c->issue_width; slotn++) {
 		uint32_t n = sc->norder, start = 0;
 		int greedy_first = 0;
@@ -575,17 +583,24 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		} else {
 			start = (uint32_t)(now % n); /* strict: the pointer moves every cycle */
 		}
+		if (start >= n)
+			start = 0;
 		struct iw_slot *pick = NULL;
 		struct iw_warp *pw = NULL;
 		/* Ask only warps not known to have nothing, in policy order; every
 		 * answer (or cached answer) lands in creason for the stall reason. */
 		uint64_t askable = sc->active_mask & ~sc->blocked_mask;
+		if (askable)
+			sc->reason_cache = IW_REASON_UNKNOWN; /* answers may change */
+		uint32_t pos = start;
 		for (uint32_t k = 0; askable && k < n + (uint32_t)greedy_first; k++) {
 			uint32_t local;
-			if (greedy_first && k == 0)
+			if (greedy_first && k == 0) {
 				local = sc->greedy;
-			else
-				local = sc->order[(start + k - (uint32_t)greedy_first) % n];
+			} else {
+				local = sc->order[pos];
+				pos = pos + 1 == n ? 0 : pos + 1;
+			}
 			if (!(askable >> local & 1))
 				continue;
 			askable &= ~(1ull << local);
@@ -599,8 +614,11 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 				/* Structural hazard: no unit of its class can take it at the
 				 * earliest cycle it could dispatch (the next one). */
 				r = IW_STALL_FU_BUSY;
+				sc->stalled_mask |= 1ull << local;
+				sc->fu_wait |= (uint8_t)(1u << cand->in.unit);
 			} else if (sc->cu_busy == sc->cu_all) {
 				r = IW_STALL_NO_CU;
+				sc->stalled_mask |= 1ull << local;
 			} else {
 				pick = cand;
 				pw = w;
@@ -609,18 +627,29 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 			sc->creason[local] = (uint8_t)r;
 		}
 		if (!pick) {
-			if (!issued) {
+			if (!issued && sc->reason_cache != IW_REASON_UNKNOWN) {
+				reason = sc->reason_cache;
+			} else if (!issued) {
 				/* the first warp in policy order with a reason other than an
-				 * empty buffer names the cycle */
+				 * empty buffer names the cycle; it stays the same until a
+				 * warp is asked again or the order changes (not with SRR,
+				 * whose order turns every cycle) */
+				pos = start;
 				for (uint32_t k = 0; k < n + (uint32_t)greedy_first; k++) {
-					uint32_t local = greedy_first && k == 0
-								 ? sc->greedy
-								 : sc->order[(start + k - (uint32_t)greedy_first) % n];
+					uint32_t local;
+					if (greedy_first && k == 0) {
+						local = sc->greedy;
+					} else {
+						local = sc->order[pos];
+						pos = pos + 1 == n ? 0 : pos + 1;
+					}
 					if ((sc->active_mask >> local & 1) && sc->creason[local] != IW_STALL_IB_EMPTY) {
 						reason = sc->creason[local];
 						break;
 					}
 				}
+				if (c->policy != IW_POLICY_SRR)
+					sc->reason_cache = reason;
 			}
 			break;
 		}
@@ -649,6 +678,7 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		iw_sim_event(s, pw, pick, IW_EV_ISSUE, (uint8_t)cui);
 		sc->greedy = pw->local;
 		sc->rr = pw->local;
+		sc->reason_cache = IW_REASON_UNKNOWN;
 		pw->last_issue = now;
 		issued++;
 	}
@@ -674,7 +704,8 @@ static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 				break;
 			}
 			sc->nofetch_mask &= ~(1ull << local); /* the front buffer has room again */
-			w->front_head = (w->front_head + 1) % (uint32_t)s->cfg->fetch_buffer;
+			if (++w->front_head == (uint32_t)s->cfg->fetch_buffer)
+				w->front_head = 0;
 			w->front_n--;
 			sl->state = IW_SLOT_SCHEME;
 			sl->t_insert = now;
@@ -745,7 +776,8 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 			sl->t_fetch = now;
 			sl->t_insert = sl->t_issue = 0;
 			memset(sl->aux, 0, sizeof sl->aux);
-			w->front[(w->front_head + w->front_n) % (uint32_t)c->fetch_buffer] = id;
+			uint32_t fi = w->front_head + w->front_n;
+			w->front[fi >= (uint32_t)c->fetch_buffer ? fi - (uint32_t)c->fetch_buffer : fi] = id;
 			w->front_n++;
 			w->inflight++;
 			sc->front_mask |= 1ull << local;
@@ -761,7 +793,7 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 			}
 		}
 		if (fetched || w->fetch_done) {
-			sc->fetch_rr = (local + 1) % sc->nwarps;
+			sc->fetch_rr = local + 1 == sc->nwarps ? 0 : local + 1;
 			return 1;
 		}
 	}
@@ -790,22 +822,51 @@ static void set_reason(struct iw_sim *s, struct iw_subcore *sc, uint8_t r)
 	sc->last_reason = r;
 }
 
+/* Earliest future free time of a unit of class u (IW_NEVER if none is busy). */
+static uint64_t unit_next_free(const struct iw_sim *s, const struct iw_subcore *sc, int u, uint64_t now)
+{
+	uint64_t fmin = IW_NEVER;
+	for (int i = 0; i < s->cfg->units[u]; i++) {
+		uint64_t f = sc->fu_free[u][i];
+		fmin = f > now && f < fmin ? f : fmin;
+	}
+	return fmin;
+}
+
 static uint64_t subcore_next_event(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
 {
 	uint64_t t = sc->next_wb;
-	/* A unit's free time matters twice: dispatch checks it at fu_free and
-	 * issue one cycle earlier (it looks at the next cycle).  A future free
-	 * time f thus wakes the sub-core at max(f - 1, now + 1), which grows with
-	 * f: only the earliest future free time over all units counts. */
-	uint64_t fmin = IW_NEVER;
-	for (uint32_t i = 0; i < sc->nfu_all; i++) {
-		uint64_t f = sc->fu_all[i];
-		fmin = f > now && f < fmin ? f : fmin;
-	}
-	if (fmin != IW_NEVER) {
-		uint64_t f = fmin - 1 > now + 1 ? fmin - 1 : now + 1;
-		if (f < t)
-			t = f;
+	if (s->precise_wake) {
+		/* Only units someone waits for matter: a stalled candidate can
+		 * issue one cycle before its class frees (issue looks at the next
+		 * cycle), a collector unit holding its operands dispatches when it
+		 * frees. */
+		for (uint32_t m = sc->fu_wait; m; m &= m - 1) {
+			uint64_t f = unit_next_free(s, sc, __builtin_ctz(m), now);
+			if (f != IW_NEVER && f - 1 < t)
+				t = f - 1;
+		}
+		for (uint64_t m = sc->cu_busy & ~sc->cu_reading; m; m &= m - 1) {
+			uint64_t f = unit_next_free(s, sc, sc->cu[__builtin_ctzll(m)].unit, now);
+			if (f < t)
+				t = f;
+		}
+	} else {
+		/* A unit's free time matters twice: dispatch checks it at fu_free
+		 * and issue one cycle earlier (it looks at the next cycle).  A
+		 * future free time f thus wakes the sub-core at max(f - 1, now + 1),
+		 * which grows with f: only the earliest future free time over all
+		 * units counts. */
+		uint64_t fmin = IW_NEVER;
+		for (uint32_t i = 0; i < sc->nfu_all; i++) {
+			uint64_t f = sc->fu_all[i];
+			fmin = f > now && f < fmin ? f : fmin;
+		}
+		if (fmin != IW_NEVER) {
+			uint64_t f = fmin - 1 > now + 1 ? fmin - 1 : now + 1;
+			if (f < t)
+				t = f;
+		}
 	}
 	for (uint64_t m = sc->unstarted_mask; m; m &= m - 1) {
 		struct iw_warp *w = &sm->warps[sc->warp_ids[__builtin_ctzll(m)]];
@@ -823,13 +884,20 @@ static uint64_t subcore_next_event(struct iw_sim *s, struct iw_sm *sm, struct iw
 /* After a tick in which something moved: could anything move in the next
  * cycle without a timed event?  Answering "yes" when unsure is always safe
  * (the next tick finds out); "no" lets the sub-core sleep right away, which
- * halves the ticks of a busy simulation. */
+ * halves the ticks of a busy simulation.  With precise_wake, a warp whose
+ * candidate waits for a busy unit or a free collector unit does not keep the
+ * sub-core awake: until a unit frees (a timed event above) or a CU frees (a
+ * dispatch, which is progress), asking it again gives the same answer and the
+ * same stall reason. */
 static int might_move(const struct iw_sim *s, const struct iw_subcore *sc, uint64_t now)
 {
 	if (s->opaque)
 		return 1; /* the scheme owns state the masks do not describe */
-	if (sc->next_wb <= now + 1 || sc->cu_reading || (sc->front_mask & ~sc->noinsert_mask) ||
-	    (sc->active_mask & ~sc->blocked_mask) || (sc->active_mask & ~sc->nofetch_mask))
+	uint64_t askable = sc->active_mask & ~sc->blocked_mask;
+	if (s->precise_wake)
+		askable &= ~sc->stalled_mask;
+	if (sc->next_wb <= now + 1 || sc->cu_reading || (sc->front_mask & ~sc->noinsert_mask) || askable ||
+	    (sc->active_mask & ~sc->nofetch_mask))
 		return 1;
 	/* A collector unit with its operands, waiting for a unit free by then. */
 	for (uint64_t m = sc->cu_busy; m; m &= m - 1) {
@@ -852,6 +920,7 @@ static int tick_subcore(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 			if (sm->warps[sc->warp_ids[local]].start <= now) {
 				sc->unstarted_mask &= ~(1ull << local);
 				sc->active_mask |= 1ull << local;
+				sc->reason_cache = IW_REASON_UNKNOWN;
 			}
 		}
 	}
@@ -934,10 +1003,10 @@ static void series_advance(struct iw_sim *s, uint64_t now)
 
 /* ------------------------------------------------------------- set-up */
 
-/* The model's state lives in a few large zeroed chunks, carved in the order it
- * is used: each warp's slots, free list, front buffer and program-order queue
- * sit next to each other, and setting up a GPU of 80 SMs costs a handful of
- * allocations instead of tens of thousands (a visible part of a short run). */
+/* The model's state lives in zeroed chunks, carved in the order it is used:
+ * each warp's slots, free list, front buffer and program-order queue sit next
+ * to each other, and setting up a GPU of 80 SMs costs a hundred allocations
+ * instead of tens of thousands (a visible part of a short run). */
 struct iw_chunk {
 	struct iw_chunk *next;
 	size_t used, cap;
@@ -949,9 +1018,10 @@ static void *arena_get(struct iw_sim *s, size_t n, size_t size)
 	size_t bytes = (n * size + 63) & ~(size_t)63; /* cache-line aligned pieces */
 	struct iw_chunk *c = s->arena;
 	if (!c || c->cap - c->used < bytes) {
-		/* Above glibc's largest mmap threshold (32 MiB): the chunk is mapped
-		 * fresh, zero pages cost nothing until touched, and no memset runs. */
-		size_t cap = bytes > ((size_t)64 << 20) ? bytes : ((size_t)64 << 20);
+		/* Below malloc's mmap threshold (128 KiB): chunks come from the heap
+		 * and the next simulation reuses them, where fresh mappings would
+		 * cost a page fault per 4 KiB on every run. */
+		size_t cap = bytes > ((size_t)120 << 10) ? bytes : ((size_t)120 << 10);
 		if (!(c = iw_calloc(1, sizeof *c + cap)))
 			return NULL;
 		c->cap = cap;
@@ -1037,6 +1107,7 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			*sc->wake = IW_NEVER;
 			sc->next_wb = IW_NEVER;
 			sc->last_reason = IW_STALL_IDLE;
+			sc->reason_cache = IW_REASON_UNKNOWN;
 			sc->ncu = ncu;
 			sc->cu_all = ncu == 64 ? ~0ull : (1ull << ncu) - 1;
 			sc->cu = arena_get(s, ncu, sizeof *sc->cu);
@@ -1067,7 +1138,9 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			w->slots = arena_get(s, s->window, sizeof *w->slots);
 			w->free_ids = arena_get(s, s->window, sizeof *w->free_ids);
 			w->front = arena_get(s, (size_t)c->fetch_buffer, sizeof *w->front);
-			w->uq_cap = 4 * s->window;
+			/* a power of two, so the ring wraps with a mask */
+			for (w->uq_cap = 64; w->uq_cap < 4 * s->window; w->uq_cap *= 2)
+				;
 			w->uq_id = arena_get(s, w->uq_cap, sizeof *w->uq_id);
 			w->uq_seq = arena_get(s, w->uq_cap, sizeof *w->uq_seq);
 			if (!w->slots || !w->free_ids || !w->front || !w->uq_id || !w->uq_seq)
@@ -1133,6 +1206,9 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	s.wb_width = s.ops->wb_width ? (int)s.ops->wb_width(c) : c->wb_width;
 	s.through = s.ops->fetch_through_control && s.ops->fetch_through_control(c);
 	s.opaque = s.ops->collect || s.ops->tick || !s.ops->candidate_cacheable;
+	/* Strict round robin moves its priority every cycle, and with it the
+	 * warp that names a stall cycle: there every cycle of a stall is looked at. */
+	s.precise_wake = !s.opaque && c->policy != IW_POLICY_SRR;
 	rc = sim_init(&s, e);
 	if (rc == 0)
 		rc = start_kernel(&s);

@@ -20,6 +20,7 @@
 #include "perf.h"
 
 #define IW_NEVER UINT64_MAX
+#define IW_REASON_UNKNOWN 0xff
 
 enum iw_slot_state {
 	IW_SLOT_FREE,
@@ -124,6 +125,10 @@ struct iw_subcore {
 	uint64_t blocked_mask;   /* local warps whose candidate() is known to be NULL */
 	uint64_t noinsert_mask;  /* local warps whose insert() refused, until their next event */
 	uint64_t nofetch_mask;   /* local warps that cannot fetch, until their next event */
+	/* local warps whose candidate waited at the last issue stage for a unit
+	 * of its class (classes in fu_wait) or for a collector unit, until their
+	 * next event: they can move only when a unit or a CU frees */
+	uint64_t stalled_mask;
 	uint64_t cu_busy;        /* bit per busy collector unit */
 	uint64_t cu_reading;     /* bit per collector unit still reading operands */
 	uint64_t cu_all;         /* bits of all ncu collector units */
@@ -134,6 +139,8 @@ struct iw_subcore {
 	uint32_t nwb, capwb;
 	uint32_t ncu_fifo;
 	uint8_t last_reason;     /* reason of the last ticked cycle (IW_STALL_COUNT = issued) */
+	uint8_t fu_wait;         /* unit classes a stalled candidate waits for (bit per enum iw_unit) */
+	uint8_t reason_cache;    /* stall reason of the last cycle without issue, IW_REASON_UNKNOWN if stale */
 	uint8_t cu_fifo[64];     /* busy collector units in allocation order */
 	struct iw_sm *sm;
 	uint32_t *warp_ids;
@@ -230,6 +237,7 @@ struct iw_sim {
 	int wb_width;           /* results written back per cycle per sub-core */
 	int through;            /* fetch continues past taken control */
 	int opaque;             /* the scheme keeps state the engine's masks do not describe */
+	int precise_wake;       /* sleep through stalls on busy units and CUs (see might_move) */
 	uint32_t warps_per_sc;
 	uint64_t now;
 	uint64_t warp_age;
@@ -347,7 +355,8 @@ static inline int iw_regs_meet(const uint16_t *a, int na, const uint16_t *b, int
 /* Register-file bank of register r of warp w. */
 static inline uint32_t iw_sim_bank(const struct iw_config *c, uint32_t w, uint32_t r)
 {
-	return (r + w) % (uint32_t)c->rf_banks;
+	uint32_t b = (uint32_t)c->rf_banks;
+	return b & (b - 1) ? (r + w) % b : (r + w) & (b - 1); /* banks are usually a power of two */
 }
 /* Free collector unit i (its allocation period is counted); for schemes
  * that replace the collect stage and hold CUs past dispatch (LOOG). */
