@@ -202,13 +202,11 @@ static void uq_push(struct iw_warp *w, struct iw_slot *sl)
 
 static void sc_order_add(struct iw_subcore *sc, struct iw_warp *w)
 {
-	sc->reason_cache = IW_REASON_UNKNOWN;
 	sc->order[sc->norder++] = w->local; /* ages increase: appending keeps oldest first */
 }
 
 static void sc_order_remove(struct iw_subcore *sc, struct iw_warp *w)
 {
-	sc->reason_cache = IW_REASON_UNKNOWN;
 	for (uint32_t i = 0; i < sc->norder; i++)
 		if (sc->order[i] == w->local) {
 			memmove(&sc->order[i], &sc->order[i + 1], (sc->norder - i - 1) * sizeof sc->order[0]);
@@ -394,7 +392,6 @@ static int warp_finish(struct iw_sim *s, struct iw_sm *sm, struct iw_warp *w)
 	w->cta = NULL;
 	sc_order_remove(sc, w);
 	sc->active_mask &= ~(1ull << w->local);
-	sc->reason_cache = IW_REASON_UNKNOWN;
 	sc->unstarted_mask &= ~(1ull << w->local);
 	unblock(sm, w);
 	if (sc->greedy == w->local)
@@ -590,8 +587,6 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		/* Ask only warps not known to have nothing, in policy order; every
 		 * answer (or cached answer) lands in creason for the stall reason. */
 		uint64_t askable = sc->active_mask & ~sc->blocked_mask;
-		if (askable)
-			sc->reason_cache = IW_REASON_UNKNOWN; /* answers may change */
 		uint32_t pos = start;
 		for (uint32_t k = 0; askable && k < n + (uint32_t)greedy_first; k++) {
 			uint32_t local;
@@ -627,13 +622,9 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 			sc->creason[local] = (uint8_t)r;
 		}
 		if (!pick) {
-			if (!issued && sc->reason_cache != IW_REASON_UNKNOWN) {
-				reason = sc->reason_cache;
-			} else if (!issued) {
+			if (!issued) {
 				/* the first warp in policy order with a reason other than an
-				 * empty buffer names the cycle; it stays the same until a
-				 * warp is asked again or the order changes (not with SRR,
-				 * whose order turns every cycle) */
+				 * empty buffer names the cycle */
 				pos = start;
 				for (uint32_t k = 0; k < n + (uint32_t)greedy_first; k++) {
 					uint32_t local;
@@ -648,8 +639,6 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 						break;
 					}
 				}
-				if (c->policy != IW_POLICY_SRR)
-					sc->reason_cache = reason;
 			}
 			break;
 		}
@@ -678,7 +667,6 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		iw_sim_event(s, pw, pick, IW_EV_ISSUE, (uint8_t)cui);
 		sc->greedy = pw->local;
 		sc->rr = pw->local;
-		sc->reason_cache = IW_REASON_UNKNOWN;
 		pw->last_issue = now;
 		issued++;
 	}
@@ -920,7 +908,6 @@ static int tick_subcore(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 			if (sm->warps[sc->warp_ids[local]].start <= now) {
 				sc->unstarted_mask &= ~(1ull << local);
 				sc->active_mask |= 1ull << local;
-				sc->reason_cache = IW_REASON_UNKNOWN;
 			}
 		}
 	}
@@ -1107,7 +1094,6 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			*sc->wake = IW_NEVER;
 			sc->next_wb = IW_NEVER;
 			sc->last_reason = IW_STALL_IDLE;
-			sc->reason_cache = IW_REASON_UNKNOWN;
 			sc->ncu = ncu;
 			sc->cu_all = ncu == 64 ? ~0ull : (1ull << ncu) - 1;
 			sc->cu = arena_get(s, ncu, sizeof *sc->cu);

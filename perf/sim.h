@@ -20,7 +20,6 @@
 #include "perf.h"
 
 #define IW_NEVER UINT64_MAX
-#define IW_REASON_UNKNOWN 0xff
 
 enum iw_slot_state {
 	IW_SLOT_FREE,
@@ -140,7 +139,6 @@ struct iw_subcore {
 	uint32_t ncu_fifo;
 	uint8_t last_reason;     /* reason of the last ticked cycle (IW_STALL_COUNT = issued) */
 	uint8_t fu_wait;         /* unit classes a stalled candidate waits for (bit per enum iw_unit) */
-	uint8_t reason_cache;    /* stall reason of the last cycle without issue, IW_REASON_UNKNOWN if stale */
 	uint8_t cu_fifo[64];     /* busy collector units in allocation order */
 	struct iw_sm *sm;
 	uint32_t *warp_ids;
