@@ -76,6 +76,12 @@ static struct iw_wb_event wb_pop(struct iw_subcore *sc)
 	return top;
 }
 
+/* Warp `local` of sub-core sc: warps are dealt to sub-cores round robin. */
+static inline struct iw_warp *sc_warp(struct iw_sm *sm, const struct iw_subcore *sc, uint32_t local)
+{
+	return &sm->warps[local * sm->sim->nsubcores + sc->id];
+}
+
 /* Something happened to warp w: its candidate must be asked again. */
 static inline void unblock(struct iw_sm *sm, struct iw_warp *w)
 {
@@ -202,7 +208,7 @@ static void uq_push(struct iw_warp *w, struct iw_slot *sl)
 
 static void sc_order_add(struct iw_subcore *sc, struct iw_warp *w)
 {
-	sc->order[sc->norder++] = w->local; /* ages increase: appending keeps oldest first */
+	sc->order[sc->norder++] = (uint8_t)w->local; /* ages increase: appending keeps oldest first */
 }
 
 static void sc_order_remove(struct iw_subcore *sc, struct iw_warp *w)
@@ -600,7 +606,7 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 				continue;
 			askable &= ~(1ull << local);
 			int r = IW_STALL_IB_EMPTY;
-			struct iw_warp *w = &sm->warps[sc->warp_ids[local]];
+			struct iw_warp *w = sc_warp(sm, sc, local);
 			struct iw_slot *cand = s->ops->candidate(st, w, now, &r);
 			if (!cand) {
 				if (s->ops->candidate_cacheable)
@@ -681,7 +687,7 @@ static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 	while (mask) {
 		uint32_t local = (uint32_t)__builtin_ctzll(mask);
 		mask &= mask - 1;
-		struct iw_warp *w = &sm->warps[sc->warp_ids[local]];
+		struct iw_warp *w = sc_warp(sm, sc, local);
 		for (int k = 0; k < s->cfg->fetch_width && w->front_n; k++) {
 			struct iw_slot *sl = &w->slots[w->front[w->front_head]];
 			if (sl->t_fetch == now)
@@ -720,7 +726,7 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		uint64_t hi = cand & (~0ull << sc->fetch_rr);
 		uint32_t local = (uint32_t)__builtin_ctzll(hi ? hi : cand);
 		cand &= ~(1ull << local);
-		struct iw_warp *w = &sm->warps[sc->warp_ids[local]];
+		struct iw_warp *w = sc_warp(sm, sc, local);
 		if (w->fetch_done || w->fetch_blocked || w->front_n == (uint32_t)c->fetch_buffer || w->nfree == 0 ||
 		    (w->maddr && !w->maddr_free)) {
 			sc->nofetch_mask |= 1ull << local; /* until this warp's next event */
@@ -857,7 +863,7 @@ static uint64_t subcore_next_event(struct iw_sim *s, struct iw_sm *sm, struct iw
 		}
 	}
 	for (uint64_t m = sc->unstarted_mask; m; m &= m - 1) {
-		struct iw_warp *w = &sm->warps[sc->warp_ids[__builtin_ctzll(m)]];
+		struct iw_warp *w = sc_warp(sm, sc, (uint32_t)__builtin_ctzll(m));
 		if (w->start > now && w->start < t)
 			t = w->start;
 	}
@@ -905,7 +911,7 @@ static int tick_subcore(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 		while (m) {
 			uint32_t local = (uint32_t)__builtin_ctzll(m);
 			m &= m - 1;
-			if (sm->warps[sc->warp_ids[local]].start <= now) {
+			if (sc_warp(sm, sc, local)->start <= now) {
 				sc->unstarted_mask &= ~(1ull << local);
 				sc->active_mask |= 1ull << local;
 			}
@@ -1057,6 +1063,7 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 		return iw_fail(e, IW_EINPUT, "scheme %s: a window of %u instructions per warp is too large", s->ops->name,
 			       s->window);
 	s->warps_per_sc = (uint32_t)(c->max_warps / c->subcores);
+	s->nsubcores = (uint32_t)c->subcores;
 	if (s->warps_per_sc > 64)
 		return iw_fail(e, IW_EINPUT, "sm.max_warps / gpu.subcores = %u: at most 64 warps per sub-core are supported",
 			       s->warps_per_sc);
@@ -1100,8 +1107,7 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			sc->capwb = s->warps_per_sc * s->window + 1;
 			sc->wb = arena_get(s, sc->capwb, sizeof *sc->wb);
 			sc->warp_ids = arena_get(s, s->warps_per_sc, sizeof *sc->warp_ids);
-			sc->order = arena_get(s, s->warps_per_sc, sizeof *sc->order);
-			if (!sc->cu || !sc->wb || !sc->warp_ids || !sc->order)
+			if (!sc->cu || !sc->wb || !sc->warp_ids)
 				return iw_fail(e, IW_ERUN, "out of memory");
 			sc->nfu_all = 0;
 			for (int u = 0; u < IW_UNIT_COUNT; u++)

@@ -131,7 +131,7 @@ struct iw_subcore {
 	uint64_t cu_busy;        /* bit per busy collector unit */
 	uint64_t cu_reading;     /* bit per collector unit still reading operands */
 	uint64_t cu_all;         /* bits of all ncu collector units */
-	uint32_t norder;         /* active warps, oldest first (GTO's order) */
+	uint32_t norder;         /* entries in order[] */
 	uint32_t greedy;         /* GTO: warp issued last (UINT32_MAX none) */
 	uint32_t rr;             /* LRR/SRR pointer */
 	uint32_t fetch_rr;
@@ -140,9 +140,9 @@ struct iw_subcore {
 	uint8_t last_reason;     /* reason of the last ticked cycle (IW_STALL_COUNT = issued) */
 	uint8_t fu_wait;         /* unit classes a stalled candidate waits for (bit per enum iw_unit) */
 	uint8_t cu_fifo[64];     /* busy collector units in allocation order */
+	uint8_t order[64];       /* active warps (local index), oldest first (GTO's order) */
 	struct iw_sm *sm;
 	uint32_t *warp_ids;
-	uint32_t *order;
 	struct iw_cu *cu;
 	struct iw_wb_event *wb;  /* min-heap */
 	uint64_t *fu_free[IW_UNIT_COUNT]; /* per unit: first cycle it accepts a warp */
@@ -237,6 +237,7 @@ struct iw_sim {
 	int opaque;             /* the scheme keeps state the engine's masks do not describe */
 	int precise_wake;       /* sleep through stalls on busy units and CUs (see might_move) */
 	uint32_t warps_per_sc;
+	uint32_t nsubcores;      /* cfg->subcores */
 	uint64_t now;
 	uint64_t warp_age;
 	/* current kernel */
