@@ -159,6 +159,7 @@ const struct iw_scheme_ops iw_scheme_inorder = {
 	.insert = io_insert,
 	.candidate = io_candidate,
 	.candidate_cacheable = 2, /* its state changes only at insert, issue, write-back */
+	.in_order = 1,            /* only the IB head is ever a candidate */
 	.issue = io_issue,
 	.writeback = io_writeback,
 };

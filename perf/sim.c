@@ -659,7 +659,8 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		prepare_operands(pick);
 		if (pick->srcs_left)
 			sc->cu_reading |= 1ull << cui;
-		iw_sim_count_reorder(s, pw, pick);
+		if (!s->ops->in_order)
+			iw_sim_count_reorder(s, pw, pick);
 		s->ops->issue(st, pw, pick, now);
 		/* after the scheme's issue hook, which may drop operands it gets
 		 * otherwise (LOOG's renamed sources) */
@@ -667,7 +668,8 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		memcpy(sc->cu[cui].reg, pick->src_rf, sizeof sc->cu[cui].reg);
 		s->res->cnt.ib_occ += now - pick->t_insert;
 		pw->unissued--;
-		uq_trim(pw);
+		if (!s->ops->in_order)
+			uq_trim(pw);
 		iw_count(s, IW_A_SCHED_SELECT, 1);
 		iw_count(s, IW_A_CU_ALLOC, 1);
 		iw_sim_event(s, pw, pick, IW_EV_ISSUE, (uint8_t)cui);
@@ -705,7 +707,8 @@ static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 			sl->t_insert = now;
 			sc->blocked_mask &= ~(1ull << local);
 			w->unissued++;
-			uq_push(w, sl);
+			if (!s->ops->in_order)
+				uq_push(w, sl);
 			iw_count(s, IW_A_IB_WRITE, 1);
 			iw_sim_event(s, w, sl, IW_EV_INSERT, 0);
 			progress = 1;
@@ -1062,10 +1065,11 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 	if (s->window > 4096)
 		return iw_fail(e, IW_EINPUT, "scheme %s: a window of %u instructions per warp is too large", s->ops->name,
 			       s->window);
-	s->warps_per_sc = (uint32_t)(c->max_warps / c->subcores);
+	/* warps are dealt round robin: the first sub-cores may get one more */
+	s->warps_per_sc = (uint32_t)((c->max_warps + c->subcores - 1) / c->subcores);
 	s->nsubcores = (uint32_t)c->subcores;
 	if (s->warps_per_sc > 64)
-		return iw_fail(e, IW_EINPUT, "sm.max_warps / gpu.subcores = %u: at most 64 warps per sub-core are supported",
+		return iw_fail(e, IW_EINPUT, "sm.max_warps / gpu.subcores (rounded up) = %u: at most 64 warps per sub-core are supported",
 			       s->warps_per_sc);
 	uint32_t ncu = s->ops->cus && s->ops->cus(c) ? s->ops->cus(c) : (uint32_t)c->cus;
 	if (ncu > 64)

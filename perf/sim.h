@@ -196,6 +196,10 @@ struct iw_scheme_ops {
 	 * (the check touches the warp's buffers, a cache miss each).  0: ask
 	 * every cycle. */
 	int candidate_cacheable;
+	/* Non-zero if the scheme only ever offers a warp's oldest unissued
+	 * instruction: nothing to reorder, so the engine keeps no program-order
+	 * queue for the reorder statistics. */
+	int in_order;
 	/* The scheduler issued s into collector unit s->cu. */
 	void (*issue)(void *st, struct iw_warp *w, struct iw_slot *s, uint64_t now);
 	/* All RF operands of s were read (SOCGPU release_at=operands). May be NULL. */
