@@ -463,8 +463,10 @@ static int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore
  * in cu_fifo is exactly that order. */
 static uint32_t cu_age_order(const struct iw_subcore *sc, uint8_t *idx)
 {
-	memcpy(idx, sc->cu_fifo, sc->ncu_fifo);
-	return sc->ncu_fifo;
+	uint32_t n = sc->ncu_fifo;
+	for (uint32_t k = 0; k < n; k++) /* a few bytes: no library call */
+		idx[k] = sc->cu_fifo[k];
+	return n;
 }
 
 void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
@@ -477,8 +479,8 @@ void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
 	sc->cu_busy &= ~(1ull << i);
 	for (uint32_t k = 0; k < sc->ncu_fifo; k++)
 		if (sc->cu_fifo[k] == i) {
-			memmove(&sc->cu_fifo[k], &sc->cu_fifo[k + 1], sc->ncu_fifo - k - 1);
-			sc->ncu_fifo--;
+			for (sc->ncu_fifo--; k < sc->ncu_fifo; k++)
+				sc->cu_fifo[k] = sc->cu_fifo[k + 1];
 			break;
 		}
 }
