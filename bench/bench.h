@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 double bench_now(void);            /* monotonic seconds */
+double bench_cpu_now(void);        /* CPU seconds of this process: other work on a shared machine does not count */
 long bench_max_rss_kb(void);       /* peak resident set of this process */
 /* Print one result line: name, value, unit, goal text and whether it was met. */
 void bench_report(const char *name, double value, const char *unit, const char *goal, int met);

@@ -10,13 +10,6 @@
 
 #define SCALE 0.3 /* about 2.7 M warp-instructions */
 
-static double cpu_now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 void bench_schemes(void)
 {
 	for (size_t i = 0; i < iw_scheme_count(); i++) {
@@ -34,9 +27,9 @@ void bench_schemes(void)
 		}
 		struct iw_sim_opts o = {&c, name, NULL, NULL};
 		struct iw_run_result r;
-		double t0 = cpu_now();
+		double t0 = bench_cpu_now();
 		int rc = iw_simulate(&o, w, &r, &e);
-		double dt = cpu_now() - t0;
+		double dt = bench_cpu_now() - t0;
 		iw_workload_close(w);
 		if (rc) {
 			fprintf(stderr, "bench_schemes: %s: %s\n", name, e.msg);

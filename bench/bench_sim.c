@@ -1,6 +1,7 @@
 /* bench/bench_sim.c -- simulation speed of the SM model with the in-order
  * scheme on v100 and the built-in workloads (goal: >= 10 M simulated
- * warp-instructions per second on one core), and memory that does not grow
+ * warp-instructions per second on one core, over the process's CPU time so
+ * that other work on a shared machine does not count), and memory that does not grow
  * with the workload's length (peak RSS at scale 1 vs scale 4, measured in
  * child processes). */
 #include "bench.h"
@@ -26,9 +27,9 @@ static int simulate(const char *scheme, double scale, uint64_t *insts, double *s
 	}
 	struct iw_sim_opts o = {&c, scheme, NULL, NULL};
 	struct iw_run_result r;
-	double t0 = bench_now();
+	double t0 = bench_cpu_now();
 	int rc = iw_simulate(&o, w, &r, &e);
-	*secs = bench_now() - t0;
+	*secs = bench_cpu_now() - t0;
 	iw_workload_close(w);
 	if (rc) {
 		fprintf(stderr, "bench_sim: %s\n", e.msg);
