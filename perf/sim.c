@@ -742,8 +742,11 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		       (!w->maddr || w->maddr_free)) {
 			uint16_t id = w->free_ids[--w->nfree];
 			struct iw_slot *sl = &w->slots[id];
-			sc->scratch.n = 0;
-			int rc = s->wl->ops->fetch(s->wl, &w->cta->cta, w->warp_in_cta, &sl->in, &sc->scratch, s->err);
+			/* Lane addresses go straight into a free entry of the warp's
+			 * pool once it exists (the loop's condition guarantees one). */
+			struct iw_mem_addrs *ma = w->maddr ? &w->maddr[__builtin_ctz(w->maddr_free)] : &sc->scratch;
+			ma->n = 0;
+			int rc = s->wl->ops->fetch(s->wl, &w->cta->cta, w->warp_in_cta, &sl->in, ma, s->err);
 			if (rc <= 0) {
 				w->free_ids[w->nfree++] = id;
 				if (rc < 0)
@@ -757,16 +760,16 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 				break;
 			}
 			sl->in.maddr = IW_MADDR_NONE;
-			if (sc->scratch.n && sl->in.unit == IW_UNIT_MEM) {
-				if (!w->maddr) {
+			if (ma->n && sl->in.unit == IW_UNIT_MEM) {
+				if (!w->maddr) { /* the warp's first addresses: make its pool */
 					w->maddr = iw_calloc(IW_MADDR_PER_WARP, sizeof *w->maddr);
 					if (!w->maddr)
 						return iw_fail(s->err, IW_ERUN, "out of memory");
 					w->maddr_free = (uint32_t)((1ull << IW_MADDR_PER_WARP) - 1);
+					memcpy(&w->maddr[0], &sc->scratch, sizeof sc->scratch);
 				}
 				uint32_t m = (uint32_t)__builtin_ctz(w->maddr_free);
 				w->maddr_free &= ~(1u << m);
-				memcpy(&w->maddr[m], &sc->scratch, sizeof sc->scratch);
 				sl->in.maddr = (uint16_t)m;
 			}
 			sl->seq = w->next_seq++;
