@@ -91,6 +91,7 @@ static inline void unblock(struct iw_sm *sm, struct iw_warp *w)
 	sc->noinsert_mask &= bit;
 	sc->nofetch_mask &= bit;
 	sc->stalled_mask &= bit;
+	sc->cand_mask &= bit;
 }
 
 void iw_sim_event_emit(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl, enum iw_event_kind k, uint8_t sub)
@@ -609,7 +610,16 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 			askable &= ~(1ull << local);
 			int r = IW_STALL_IB_EMPTY;
 			struct iw_warp *w = sc_warp(sm, sc, local);
-			struct iw_slot *cand = s->ops->candidate(st, w, now, &r);
+			struct iw_slot *cand;
+			if (sc->cand_mask >> local & 1) {
+				cand = sc->ccand[local]; /* asked before, no event since */
+			} else {
+				cand = s->ops->candidate(st, w, now, &r);
+				if (cand && s->cache_cand) {
+					sc->ccand[local] = cand;
+					sc->cand_mask |= 1ull << local;
+				}
+			}
 			if (!cand) {
 				if (s->ops->candidate_cacheable)
 					sc->blocked_mask |= 1ull << local;
@@ -708,6 +718,7 @@ static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 			sl->state = IW_SLOT_SCHEME;
 			sl->t_insert = now;
 			sc->blocked_mask &= ~(1ull << local);
+			sc->cand_mask &= ~(1ull << local);
 			w->unissued++;
 			if (!s->ops->in_order)
 				uq_push(w, sl);
@@ -939,6 +950,7 @@ static int tick_subcore(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 		/* the scheme moved something: ask every warp again, and retry
 		 * decode (its buffers may have drained, as GhOST's IB into the IsB) */
 		sc->blocked_mask = 0;
+		sc->cand_mask = 0;
 		sc->noinsert_mask = 0;
 	}
 	uint8_t reason;
@@ -1210,6 +1222,10 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	/* Strict round robin moves its priority every cycle, and with it the
 	 * warp that names a stall cycle: there every cycle of a stall is looked at. */
 	s.precise_wake = !s.opaque && c->policy != IW_POLICY_SRR;
+	/* A cacheable scheme's answer changes only at the warp's own events, so
+	 * a candidate held back by a busy unit or a full set of collector units
+	 * is offered again without asking. */
+	s.cache_cand = !s.opaque;
 	rc = sim_init(&s, e);
 	if (rc == 0)
 		rc = start_kernel(&s);

@@ -128,6 +128,7 @@ struct iw_subcore {
 	 * of its class (classes in fu_wait) or for a collector unit, until their
 	 * next event: they can move only when a unit or a CU frees */
 	uint64_t stalled_mask;
+	uint64_t cand_mask;      /* local warps whose candidate is in ccand[] (until their next event) */
 	uint64_t cu_busy;        /* bit per busy collector unit */
 	uint64_t cu_reading;     /* bit per collector unit still reading operands */
 	uint64_t cu_all;         /* bits of all ncu collector units */
@@ -154,6 +155,7 @@ struct iw_subcore {
 	uint64_t no_cu_run;      /* length of the current run of no_cu cycles */
 	uint8_t creason[64];     /* cached stall reason per local warp (valid while blocked) */
 	struct iw_mem_addrs scratch; /* fetch target before the address pool */
+	struct iw_slot *ccand[64];   /* a warp's last candidate, valid where cand_mask is set */
 };
 
 struct iw_sm {
@@ -240,6 +242,7 @@ struct iw_sim {
 	int through;            /* fetch continues past taken control */
 	int opaque;             /* the scheme keeps state the engine's masks do not describe */
 	int precise_wake;       /* sleep through stalls on busy units and CUs (see might_move) */
+	int cache_cand;         /* keep each warp's candidate until its next event */
 	uint32_t warps_per_sc;
 	uint32_t nsubcores;      /* cfg->subcores */
 	uint64_t now;
