@@ -160,6 +160,7 @@ const struct iw_scheme_ops iw_scheme_inorder = {
 	.candidate = io_candidate,
 	.candidate_cacheable = 2, /* its state changes only at insert, issue, write-back */
 	.in_order = 1,            /* only the IB head is ever a candidate */
+	.insert_until_issue = 1,  /* IB entries free at issue */
 	.issue = io_issue,
 	.writeback = io_writeback,
 };

@@ -399,6 +399,7 @@ static int warp_finish(struct iw_sim *s, struct iw_sm *sm, struct iw_warp *w)
 	w->cta = NULL;
 	sc_order_remove(sc, w);
 	sc->active_mask &= ~(1ull << w->local);
+	sc->ibfull_mask &= ~(1ull << w->local);
 	sc->unstarted_mask &= ~(1ull << w->local);
 	unblock(sm, w);
 	if (sc->greedy == w->local)
@@ -687,6 +688,7 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		iw_sim_event(s, pw, pick, IW_EV_ISSUE, (uint8_t)cui);
 		sc->greedy = pw->local;
 		sc->rr = pw->local;
+		sc->ibfull_mask &= ~(1ull << pw->local); /* an IB entry freed */
 		pw->last_issue = now;
 		issued++;
 	}
@@ -697,7 +699,7 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
 {
 	int progress = 0;
-	uint64_t mask = sc->front_mask & ~sc->noinsert_mask;
+	uint64_t mask = sc->front_mask & ~sc->noinsert_mask & ~sc->ibfull_mask;
 	while (mask) {
 		uint32_t local = (uint32_t)__builtin_ctzll(mask);
 		mask &= mask - 1;
@@ -709,6 +711,8 @@ static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 			if (s->ops->insert(sm->scheme_state, w, sl, now) != 0) {
 				/* refused (full): retried after this warp's next event */
 				sc->noinsert_mask |= 1ull << local;
+				if (s->ops->insert_until_issue)
+					sc->ibfull_mask |= 1ull << local;
 				break;
 			}
 			sc->nofetch_mask &= ~(1ull << local); /* the front buffer has room again */
@@ -909,7 +913,7 @@ static int might_move(const struct iw_sim *s, const struct iw_subcore *sc, uint6
 	uint64_t askable = sc->active_mask & ~sc->blocked_mask;
 	if (s->precise_wake)
 		askable &= ~sc->stalled_mask;
-	if (sc->next_wb <= now + 1 || sc->cu_reading || (sc->front_mask & ~sc->noinsert_mask) || askable ||
+	if (sc->next_wb <= now + 1 || sc->cu_reading || (sc->front_mask & ~sc->noinsert_mask & ~sc->ibfull_mask) || askable ||
 	    (sc->active_mask & ~sc->nofetch_mask))
 		return 1;
 	/* A collector unit with its operands, waiting for a unit free by then. */
@@ -952,6 +956,7 @@ static int tick_subcore(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 		sc->blocked_mask = 0;
 		sc->cand_mask = 0;
 		sc->noinsert_mask = 0;
+		sc->ibfull_mask = 0;
 	}
 	uint8_t reason;
 	progress |= stage_issue(s, sm, sc, now, &reason);

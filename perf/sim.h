@@ -123,6 +123,7 @@ struct iw_subcore {
 	uint64_t unstarted_mask; /* launched, starting at their w->start */
 	uint64_t blocked_mask;   /* local warps whose candidate() is known to be NULL */
 	uint64_t noinsert_mask;  /* local warps whose insert() refused, until their next event */
+	uint64_t ibfull_mask;    /* ... and, with insert_until_issue, until their next issue */
 	uint64_t nofetch_mask;   /* local warps that cannot fetch, until their next event */
 	/* local warps whose candidate waited at the last issue stage for a unit
 	 * of its class (classes in fu_wait) or for a collector unit, until their
@@ -202,6 +203,9 @@ struct iw_scheme_ops {
 	 * instruction: nothing to reorder, so the engine keeps no program-order
 	 * queue for the reorder statistics. */
 	int in_order;
+	/* Non-zero if a refused insert() stays refused until the warp's next
+	 * issue (its buffer frees entries only then), not merely its next event. */
+	int insert_until_issue;
 	/* The scheduler issued s into collector unit s->cu. */
 	void (*issue)(void *st, struct iw_warp *w, struct iw_slot *s, uint64_t now);
 	/* All RF operands of s were read (SOCGPU release_at=operands). May be NULL. */
