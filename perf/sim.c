@@ -459,18 +459,6 @@ static int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore
 	return n;
 }
 
-/* Age order of the busy collector units (at most 64, usually 2-16): by
- * allocation time, ties by index.  Frees precede issues within a sub-core's
- * cycle and an issue takes the lowest free unit, so the allocation order kept
- * in cu_fifo is exactly that order. */
-static uint32_t cu_age_order(const struct iw_subcore *sc, uint8_t *idx)
-{
-	uint32_t n = sc->ncu_fifo;
-	for (uint32_t k = 0; k < n; k++) /* a few bytes: no library call */
-		idx[k] = sc->cu_fifo[k];
-	return n;
-}
-
 void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
 {
 	struct iw_sim *s = sc->sm->sim;
@@ -493,32 +481,37 @@ void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
 static int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
 {
 	const struct iw_config *c = s->cfg;
-	if (!sc->cu_busy)
-		return 0;
-	uint8_t idx[64];
-	uint32_t n = cu_age_order(sc, idx);
 	int progress = 0;
-	for (uint32_t k = 0; k < n; k++) {
-		struct iw_cu *cu = &sc->cu[idx[k]];
-		if (cu->left)
-			continue;
-		int unit = iw_sim_unit_free(sc, cu->unit, now);
-		if (unit < 0)
-			continue;
-		struct iw_warp *w = &sm->warps[cu->warp];
-		struct iw_slot *sl = &w->slots[cu->slot];
-		iw_sim_cu_free(sc, idx[k], now);
-		iw_count(s, IW_A_CU_DISPATCH, 1);
-		iw_sim_dispatch(sc, w, sl, unit, now);
-		progress = 1;
+	/* cu_fifo holds the busy collector units oldest first: by allocation
+	 * time, ties by index (frees precede issues within a sub-core's cycle
+	 * and an issue takes the lowest free unit). */
+	if (sc->cu_busy & ~sc->cu_reading) {
+		for (uint32_t k = 0; k < sc->ncu_fifo;) {
+			uint32_t i = sc->cu_fifo[k];
+			struct iw_cu *cu = &sc->cu[i];
+			int unit = cu->left ? -1 : iw_sim_unit_free(sc, cu->unit, now);
+			if (unit < 0) {
+				k++;
+				continue;
+			}
+			struct iw_warp *w = &sm->warps[cu->warp];
+			struct iw_slot *sl = &w->slots[cu->slot];
+			iw_sim_cu_free(sc, i, now); /* drops entry k: the next one moves up */
+			iw_count(s, IW_A_CU_DISPATCH, 1);
+			iw_sim_dispatch(sc, w, sl, unit, now);
+			progress = 1;
+		}
 	}
+	if (!sc->cu_reading)
+		return progress;
 	uint64_t bank_used = 0;
 	int ports = c->rf_read_ports ? c->rf_read_ports : c->rf_banks;
 	/* The operands still to read are mirrored in the CU (filled at issue), so
 	 * this loop touches only the sub-core's own arrays. */
-	for (uint32_t k = 0; k < n; k++) {
-		struct iw_cu *cu = &sc->cu[idx[k]];
-		if (!cu->busy || !cu->left)
+	for (uint32_t k = 0; k < sc->ncu_fifo; k++) {
+		uint32_t i = sc->cu_fifo[k];
+		struct iw_cu *cu = &sc->cu[i];
+		if (!cu->left)
 			continue;
 		for (uint32_t o = 0; o < cu->left;) {
 			uint32_t b = iw_sim_bank(c, cu->warp, cu->reg[o]);
@@ -539,7 +532,7 @@ static int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 			struct iw_warp *w = &sm->warps[cu->warp];
 			struct iw_slot *sl = &w->slots[cu->slot];
 			sl->srcs_left = 0;
-			sc->cu_reading &= ~(1ull << idx[k]);
+			sc->cu_reading &= ~(1ull << i);
 			if (s->ops->candidate_cacheable == 1)
 				unblock(sm, w);
 			iw_sim_event(s, w, sl, IW_EV_READ, cu->slot);
