@@ -70,6 +70,7 @@ struct gh_entry {
 	struct gh_regm rm;      /* register signature */
 	uint16_t slot;          /* slot id in the warp's pool */
 	uint8_t kind;           /* GH_K_* */
+	uint8_t sbr;            /* cached sb_block answer, while its sb_known bit is set */
 };
 
 struct gh_warp {
@@ -82,6 +83,11 @@ struct gh_warp {
 	uint64_t valid;         /* IsB slots in use (not yet issued) */
 	uint64_t ready;         /* valid slots whose IB-dep vector is all zero */
 	uint64_t in_itab;       /* slots in the ITab */
+	/* sb_block answers that still hold (not with Precise, whose answer
+	 * depends on the cycle): an issue only adds scoreboard bits and
+	 * in-flight counts, so a RAW answer stays; a write-back only removes
+	 * them, so a pass stays; every other answer is asked again. */
+	uint64_t sb_known, sb_pass, sb_raw;
 	struct gh_entry *e;     /* the isb_size IsB entries */
 	uint8_t block_moves;    /* a barrier/fence moved in and has not completed */
 	uint8_t ctrl_unresolved; /* control instructions in the IsB or in flight */
@@ -329,6 +335,22 @@ static int sb_block(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 	return 0;
 }
 
+/* sb_block through the cache of answers that still hold. */
+static int sb_check(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
+{
+	uint64_t b = 1ull << q;
+	if (x->sb_known & b)
+		return x->e[q].sbr;
+	int r = sb_block(st, x, q, now);
+	if (!st->precise) {
+		x->e[q].sbr = (uint8_t)r;
+		x->sb_known |= b;
+		x->sb_pass = r ? x->sb_pass & ~b : x->sb_pass | b;
+		x->sb_raw = r == IW_STALL_RAW ? x->sb_raw | b : x->sb_raw & ~b;
+	}
+	return r;
+}
+
 static int dep_reason(struct gh_state *st, struct gh_warp *x, int q)
 {
 	const struct gh_entry *a = &x->e[q], *p = &x->e[__builtin_ctzll(a->dep)];
@@ -366,7 +388,7 @@ static int fill_itab(struct gh_state *st, struct gh_warp *x, uint64_t now)
 			if (!(elig >> q & 1))
 				continue;
 			elig &= ~(1ull << q);
-			if (sb_block(st, x, q, now))
+			if (sb_check(st, x, q, now))
 				continue;
 			itab_add(x, q);
 			room--;
@@ -438,6 +460,7 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	ne->slot = s->id;
 	ne->kind = ak;
 	x->valid |= qbit;
+	x->sb_known &= ~qbit;
 	if (!dep)
 		x->ready |= qbit;
 	/* program order: the DC takes the IB head, so the new entry is the youngest */
@@ -535,7 +558,7 @@ static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, in
 	/* the oldest ITab entry (re-checked: the ITab was filled earlier) */
 	for (int i = 0; i < x->itab_n; i++) {
 		int q = x->itab[i];
-		if ((x->ready >> q & 1) && !sb_block(st, x, q, now))
+		if ((x->ready >> q & 1) && !sb_check(st, x, q, now))
 			return &w->slots[x->e[q].slot];
 	}
 	if (!x->valid) {
@@ -550,7 +573,7 @@ static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, in
 		*reason = dep_reason(st, x, old);
 		return NULL;
 	}
-	int r = sb_block(st, x, old, now);
+	int r = sb_check(st, x, old, now);
 	if (!r)
 		return &w->slots[x->e[old].slot];
 	*reason = r;
@@ -599,6 +622,7 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	iw_sb_reserve(st->sim, &x->sb, in, st->war_sb);
 	x->mem_inflight += iw_is_mem(in);
 	x->pred_inflight += (in->flags & IW_F_SETS_PRED) != 0;
+	x->sb_known &= x->sb_raw; /* only RAW answers survive more in-flight work */
 	if (st->precise && (in->flags & IW_F_LOAD) && st->cfg->ghost_tlb_check_latency) {
 		tlb_prune(st, x, now);
 		IW_ASSERT(x->tlb_n < st->tlb_cap);
@@ -618,6 +642,7 @@ static int gh_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	iw_sb_release(st->sim, &x->sb, in, st->war_sb);
 	x->mem_inflight -= iw_is_mem(in);
 	x->pred_inflight -= (in->flags & IW_F_SETS_PRED) != 0;
+	x->sb_known &= x->sb_pass; /* only passes survive less in-flight work */
 	if (iw_is_ctrl(in) || iw_is_sync(in)) {
 		if (iw_is_ctrl(in))
 			x->ctrl_unresolved--;
