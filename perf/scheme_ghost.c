@@ -83,10 +83,8 @@ struct gh_warp {
 	uint64_t valid;         /* IsB slots in use (not yet issued) */
 	uint64_t ready;         /* valid slots whose IB-dep vector is all zero */
 	uint64_t in_itab;       /* slots in the ITab */
-	/* sb_block answers that still hold (not with Precise, whose answer
-	 * depends on the cycle): an issue only adds scoreboard bits and
-	 * in-flight counts, so a RAW answer stays; a write-back only removes
-	 * them, so a pass stays; every other answer is asked again. */
+	/* sb_block answers that still hold (see sb_forget_*); not with
+	 * Precise, whose answer depends on the cycle */
 	uint64_t sb_known, sb_pass, sb_raw;
 	struct gh_entry *e;     /* the isb_size IsB entries */
 	uint8_t block_moves;    /* a barrier/fence moved in and has not completed */
@@ -335,12 +333,11 @@ static int sb_block(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 	return 0;
 }
 
-/* sb_block through the cache of answers that still hold. */
-static int sb_check(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
+/* sb_block, remembering the answer until an issue or write-back of the
+ * warp could change it (sb_forget_issue, sb_forget_writeback). */
+static int sb_ask(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 {
 	uint64_t b = 1ull << q;
-	if (x->sb_known & b)
-		return x->e[q].sbr;
 	int r = sb_block(st, x, q, now);
 	if (!st->precise) {
 		x->e[q].sbr = (uint8_t)r;
@@ -349,6 +346,50 @@ static int sb_check(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 		x->sb_raw = r == IW_STALL_RAW ? x->sb_raw | b : x->sb_raw & ~b;
 	}
 	return r;
+}
+
+static inline int sb_check(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
+{
+	return x->sb_known >> q & 1 ? x->e[q].sbr : sb_ask(st, x, q, now);
+}
+
+/* sb_block tries RAW, WAR/WAW, then memory order, and answers with the first
+ * that fails.  An issue only adds (destinations pending, sources read, a
+ * predicate and a memory instruction in flight), so a failing rule keeps
+ * failing and an answer changes only if a rule tried before it, or a pass,
+ * starts to fail: when the new in-flight registers meet the entry's
+ * (signatures: an exact filter), or the predicate or memory rule applies.
+ * A RAW answer never changes. */
+static void sb_forget_issue(struct gh_warp *x, const struct iw_inst *in, struct gh_regm im, int war)
+{
+	uint64_t wd = im.dst | (war ? im.src : 0);
+	int pred = (in->flags & IW_F_SETS_PRED) != 0, mem = iw_is_mem(in);
+	for (uint64_t m = x->sb_known & ~x->sb_raw & x->valid; m; m &= m - 1) {
+		int q = __builtin_ctzll(m);
+		const struct gh_entry *e = &x->e[q];
+		int raw = (e->rm.src & im.dst) || (pred && (e->in.flags & IW_F_PRED_BRANCH));
+		int waw = (e->rm.dst & wd) != 0;
+		int ord = mem && iw_is_sync(&e->in);
+		if (raw || (e->sbr != IW_STALL_WAR_WAW && waw) || (!e->sbr && ord))
+			x->sb_known &= ~(1ull << q);
+	}
+}
+
+/* A write-back only removes, so a pass stays and a failing answer changes
+ * only if its own rule may stop failing. */
+static void sb_forget_writeback(struct gh_warp *x, const struct iw_inst *in, struct gh_regm im, int war)
+{
+	uint64_t wd = im.dst | (war ? im.src : 0);
+	int pred = (in->flags & IW_F_SETS_PRED) != 0, mem = iw_is_mem(in);
+	for (uint64_t m = x->sb_known & ~x->sb_pass & x->valid; m; m &= m - 1) {
+		int q = __builtin_ctzll(m);
+		const struct gh_entry *e = &x->e[q];
+		int flip = e->sbr == IW_STALL_RAW ? (e->rm.src & im.dst) || (pred && (e->in.flags & IW_F_PRED_BRANCH))
+			 : e->sbr == IW_STALL_WAR_WAW ? (e->rm.dst & wd) != 0
+						      : mem;
+		if (flip)
+			x->sb_known &= ~(1ull << q);
+	}
 }
 
 static int dep_reason(struct gh_state *st, struct gh_warp *x, int q)
@@ -381,7 +422,7 @@ static int fill_itab(struct gh_state *st, struct gh_warp *x, uint64_t now)
 		 * effect, so one walk of the age index, oldest first, takes them
 		 * (each entry checked once; the same answer as searching for the
 		 * oldest passing entry once per free ITab entry). */
-		uint64_t elig = x->ready & ~x->in_itab;
+		uint64_t elig = x->ready & ~x->in_itab & ~(x->sb_known & ~x->sb_pass);
 		int room = st->itab_size - x->itab_n;
 		for (int i = 0; elig && room; i++) {
 			int q = x->age[i];
@@ -478,14 +519,9 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	dc_update(st, w, x);
 }
 
-static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
+static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw_subcore *sc, uint64_t now)
 {
-	struct gh_state *st = p;
 	uint32_t sid = sc->id;
-	/* Nothing new for the scheduler and nothing the DC can move: the
-	 * common idle cycle costs these tests only. */
-	if (!(st->stale[sid] | st->dc_ready[sid]) && !st->tlb_pool)
-		return 0;
 	struct iw_sm *sm = st->sm;
 	int progress = 0;
 	uint32_t n = sc->nwarps;
@@ -549,6 +585,16 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 		progress = 1;
 	}
 	return progress;
+}
+
+static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
+{
+	struct gh_state *st = p;
+	/* Nothing new for the scheduler and nothing the DC can move: the
+	 * common idle cycle costs these tests only. */
+	if (!(st->stale[sc->id] | st->dc_ready[sc->id]) && !st->tlb_pool)
+		return 0;
+	return gh_tick_work(st, sc, now);
 }
 
 static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
@@ -622,7 +668,7 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	iw_sb_reserve(st->sim, &x->sb, in, st->war_sb);
 	x->mem_inflight += iw_is_mem(in);
 	x->pred_inflight += (in->flags & IW_F_SETS_PRED) != 0;
-	x->sb_known &= x->sb_raw; /* only RAW answers survive more in-flight work */
+	sb_forget_issue(x, in, x->e[q].rm, st->war_sb);
 	if (st->precise && (in->flags & IW_F_LOAD) && st->cfg->ghost_tlb_check_latency) {
 		tlb_prune(st, x, now);
 		IW_ASSERT(x->tlb_n < st->tlb_cap);
@@ -642,7 +688,8 @@ static int gh_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	iw_sb_release(st->sim, &x->sb, in, st->war_sb);
 	x->mem_inflight -= iw_is_mem(in);
 	x->pred_inflight -= (in->flags & IW_F_SETS_PRED) != 0;
-	x->sb_known &= x->sb_pass; /* only passes survive less in-flight work */
+	if (x->sb_known & ~x->sb_pass & x->valid)
+		sb_forget_writeback(x, in, regm_of(in), st->war_sb);
 	if (iw_is_ctrl(in) || iw_is_sync(in)) {
 		if (iw_is_ctrl(in))
 			x->ctrl_unresolved--;
