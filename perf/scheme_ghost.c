@@ -107,7 +107,7 @@ struct gh_state {
 	uint32_t *sched_rr;     /* per sub-core: last warp served by the GhOST scheduler */
 	uint32_t *dc_rr;        /* per sub-core: DC round-robin pointer */
 	/* per sub-core, one bit per local warp: */
-	uint64_t *stale;        /* state changed since the GhOST scheduler last looked */
+	uint64_t *stale;        /* the GhOST scheduler may find something new (sched_mark) */
 	uint64_t *recent_wb;    /* a write-back since the warp's ITab was last filled */
 	uint64_t *dc_ready;     /* the DC could move the warp's IB head into its IsB */
 	struct gh_entry *isb_pool;
@@ -231,6 +231,18 @@ static void gh_sm_free(void *p)
 	iw_free(st->stale);
 	iw_free(st->isb_pool);
 	iw_free(st);
+}
+
+/* After an event of the warp: the GhOST scheduler looks at it again only if
+ * filling its ITab may now find something, i.e. the ITab has room and an
+ * entry with an all-zero IB-dep vector is not in it and not known to be
+ * held by the scoreboard.  Otherwise a look finds nothing and changes
+ * nothing (no scoreboard check is made, so not even Precise's TLB ring is
+ * touched), and skipping it keeps the scheduler's choices. */
+static void sched_mark(struct gh_state *st, const struct iw_warp *w, const struct gh_warp *x)
+{
+	if (x->itab_n < st->itab_size && (x->ready & ~x->in_itab & ~(x->sb_known & ~x->sb_pass)))
+		mark(st->stale, w);
 }
 
 /* Could the DC move the warp's IB head into the IsB now (DC rules of the
@@ -508,6 +520,8 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	x->age[x->nage++] = (uint8_t)q;
 	s->aux[0] = (uint64_t)q;
 	s->aux[1] = now; /* entered the IsB */
+	s->aux[2] = am.src; /* its register signature, for the write-back */
+	s->aux[3] = am.dst;
 	iw_count(st->sim, IW_A_ISB_WRITE, 1);
 	x->ib_head = (uint8_t)((x->ib_head + 1) % 64);
 	x->ib_n--;
@@ -515,7 +529,7 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 		x->ctrl_unresolved++;
 	if (iw_is_sync(a))
 		x->block_moves = 1;
-	mark(st->stale, w);
+	sched_mark(st, w, x);
 	dc_update(st, w, x);
 }
 
@@ -659,7 +673,6 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 			x->ready |= 1ull << k;
 	}
 	iw_count(st->sim, IW_A_ISB_DEP_CLEAR, 1);
-	mark(st->stale, w);
 	if (younger)
 		iw_count(st->sim, IW_A_ISB_AGE_UPDATE, 1);
 	st->sim->res->cnt.isb_occ += now - s->aux[1];
@@ -677,6 +690,7 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		x->tlb_t[k] = now + (uint64_t)st->cfg->ghost_tlb_check_latency;
 		x->tlb_n++;
 	}
+	sched_mark(st, w, x);
 	dc_update(st, w, x); /* a slot came free */
 }
 
@@ -689,7 +703,7 @@ static int gh_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	x->mem_inflight -= iw_is_mem(in);
 	x->pred_inflight -= (in->flags & IW_F_SETS_PRED) != 0;
 	if (x->sb_known & ~x->sb_pass & x->valid)
-		sb_forget_writeback(x, in, regm_of(in), st->war_sb);
+		sb_forget_writeback(x, in, (struct gh_regm){s->aux[2], s->aux[3]}, st->war_sb);
 	if (iw_is_ctrl(in) || iw_is_sync(in)) {
 		if (iw_is_ctrl(in))
 			x->ctrl_unresolved--;
@@ -698,7 +712,7 @@ static int gh_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 		dc_update(st, w, x); /* moves may resume */
 	}
 	mark(st->recent_wb, w);
-	mark(st->stale, w);
+	sched_mark(st, w, x);
 	return in->ndst;
 }
 
