@@ -39,7 +39,10 @@
  *   - a "ready" mask holds the IsB slots whose IB-dep vector is all zero, and
  *     each slot keeps the transposed IB-dep column (which entries wait for
  *     it), so an issue clears only the bits that are set;
- *   - per sub-core, a mask of the warps whose IB head the DC could move now.
+ *   - per sub-core, a mask of the warps whose IB head the DC could move now,
+ *     and one of the warps whose ITab the GhOST scheduler could now grow;
+ *   - each entry's scoreboard answer is kept until an issue or write-back of
+ *     its warp could change it (sb_forget_issue, sb_forget_writeback).
  */
 #include "sim.h"
 
