@@ -29,22 +29,67 @@
  *     predicate counter beside the scoreboard.
  *   - Precise: a load's TLB check passes tlb_check_latency cycles after it
  *     issues (the paper's TLB hit); misses are not modelled.
+ *
+ * Bookkeeping (model speed only, no effect on timing): every per-cycle
+ * question is answered from bit masks kept up to date at the few events that
+ * change them (insert, DC move, issue, write-back), so an idle sub-core cycle
+ * costs a few mask tests:
+ *   - the age index is kept as a list of IsB slots in program order (the DC
+ *     moves instructions from the IB head, so appending keeps it sorted);
+ *   - a "ready" mask holds the IsB slots whose IB-dep vector is all zero, and
+ *     each slot keeps the transposed IB-dep column (which entries wait for
+ *     it), so an issue clears only the bits that are set;
+ *   - per sub-core, a mask of the warps whose IB head the DC could move now,
+ *     and one of the warps whose ITab the GhOST scheduler could now grow;
+ *   - each entry's scoreboard answer is kept until an issue or write-back of
+ *     its warp could change it (sb_forget_issue, sb_forget_writeback).
  */
 #include "sim.h"
 
 #include <string.h>
 
+/* Register signature of an instruction: bit r % 64 per register.  Two
+ * instructions can share a register only if their signatures meet, so the DC
+ * compares register lists only then (an exact filter, not an approximation). */
+struct gh_regm {
+	uint64_t src, dst;
+};
+
+/* The DC rules other than shared registers (dc_dep_m), as bits, so the DC can
+ * skip an IsB entry none of its rules can match without running them. */
+enum {
+	GH_K_MEM = 1,       /* memory instruction (iw_is_mem) */
+	GH_K_ATOMIC = 2,
+	GH_K_SETS_PRED = 4, /* a compare a predicated branch depends on */
+	GH_K_CTRL = 8,      /* unresolved control */
+};
+
+/* One Issue Buffer (IsB) entry. */
+struct gh_entry {
+	struct iw_inst in;      /* the IsB holds the decoded instruction (no slot look-ups) */
+	uint64_t seq;           /* program order (the age index compares it) */
+	uint64_t dep;           /* IB-dep vector: older IsB entries it waits for */
+	uint64_t waiters;       /* IB-dep column: entries whose vector holds this slot's bit */
+	struct gh_regm rm;      /* register signature */
+	uint16_t slot;          /* slot id in the warp's pool */
+	uint8_t kind;           /* GH_K_* */
+	uint8_t sbr;            /* cached sb_block answer, while its sb_known bit is set */
+};
+
 struct gh_warp {
 	uint16_t ib[64];        /* front IB, FIFO of slot ids */
 	uint8_t ib_head, ib_n;
-	uint64_t valid;         /* IsB slots in use (not yet issued) */
-	uint64_t dep[64];       /* IB-dep vector of each IsB slot */
-	uint16_t slot[64];      /* slot id in each IsB slot */
-	uint64_t seq[64];
-	struct iw_inst *in;     /* the IsB holds the decoded instruction (no slot look-ups) */
-	struct gh_regm *rm;     /* register signatures of the IsB entries */
-	uint8_t itab[16];       /* IsB slots in the ITab, oldest first */
+	uint8_t nage;           /* valid IsB entries */
 	uint8_t itab_n;
+	uint8_t itab[16];       /* IsB slots in the ITab, oldest first */
+	uint8_t age[64];        /* age index: the valid IsB slots, oldest first */
+	uint64_t valid;         /* IsB slots in use (not yet issued) */
+	uint64_t ready;         /* valid slots whose IB-dep vector is all zero */
+	uint64_t in_itab;       /* slots in the ITab */
+	/* sb_block answers that still hold (see sb_forget_*); not with
+	 * Precise, whose answer depends on the cycle */
+	uint64_t sb_known, sb_pass, sb_raw;
+	struct gh_entry *e;     /* the isb_size IsB entries */
 	uint8_t block_moves;    /* a barrier/fence moved in and has not completed */
 	uint8_t ctrl_unresolved; /* control instructions in the IsB or in flight */
 	/* scoreboard for in-flight instructions, as the baseline */
@@ -53,13 +98,6 @@ struct gh_warp {
 	/* precise: TLB-check completion of issued loads, (seq, cycle) ring */
 	uint64_t *tlb_seq, *tlb_t;
 	uint32_t tlb_head, tlb_n;
-};
-
-/* Register signature of an instruction: bit r % 64 per register.  Two
- * instructions can share a register only if their signatures meet, so the DC
- * compares register lists only then (an exact filter, not an approximation). */
-struct gh_regm {
-	uint64_t src, dst;
 };
 
 struct gh_state {
@@ -72,13 +110,14 @@ struct gh_state {
 	uint32_t *sched_rr;     /* per sub-core: last warp served by the GhOST scheduler */
 	uint32_t *dc_rr;        /* per sub-core: DC round-robin pointer */
 	/* per sub-core, one bit per local warp: */
-	uint64_t *stale;        /* state changed since the GhOST scheduler last looked */
+	uint64_t *stale;        /* the GhOST scheduler may find something new (sched_mark) */
 	uint64_t *recent_wb;    /* a write-back since the warp's ITab was last filled */
-	uint64_t *ib_nonempty;  /* instructions waiting in the front IB */
-	struct iw_inst *isb_pool;
-	struct gh_regm *rm_pool;
+	uint64_t *dc_ready;     /* the DC could move the warp's IB head into its IsB */
+	struct gh_entry *isb_pool;
 	uint64_t isb_all;       /* bits of the isb_size IsB slots */
 	int war_sb;             /* cfg->war_scoreboard, read once */
+	int precise;            /* cfg->ghost_precise, read once */
+	int itab_size;          /* cfg->ghost_itab_size, read once */
 };
 
 static inline void mark(uint64_t *m, const struct iw_warp *w) { m[w->subcore] |= 1ull << w->local; }
@@ -97,8 +136,6 @@ static int non_idempotent(const struct iw_inst *in)
 	return (in->flags & (IW_F_STORE | IW_F_ATOMIC)) || iw_regs_meet(in->dst, in->ndst, in->src, in->nsrc);
 }
 
-/* DC rule: does the new instruction A depend on the older IsB entry P?
- * Returns the deps_found class (0 war_waw, 1 raw, 2 control, 3 memory) or -1. */
 static uint64_t regs_sig(const uint16_t *r, int n)
 {
 	uint64_t m = 0;
@@ -112,6 +149,14 @@ static struct gh_regm regm_of(const struct iw_inst *in)
 	return (struct gh_regm){regs_sig(in->src, in->nsrc), regs_sig(in->dst, in->ndst)};
 }
 
+static uint8_t kind_of(const struct iw_inst *in)
+{
+	return (uint8_t)((iw_is_mem(in) ? GH_K_MEM : 0) | (in->flags & IW_F_ATOMIC ? GH_K_ATOMIC : 0) |
+			 (in->flags & IW_F_SETS_PRED ? GH_K_SETS_PRED : 0) | (iw_is_ctrl(in) ? GH_K_CTRL : 0));
+}
+
+/* DC rule: does the new instruction A depend on the older IsB entry P?
+ * Returns the deps_found class (0 war_waw, 1 raw, 2 control, 3 memory) or -1. */
 static int dc_dep_m(const struct gh_state *st, const struct iw_inst *a, struct gh_regm am, const struct iw_inst *p,
 		    struct gh_regm pm)
 {
@@ -125,7 +170,7 @@ static int dc_dep_m(const struct gh_state *st, const struct iw_inst *a, struct g
 	if (iw_is_mem(a) && iw_is_mem(p)) {
 		if (!(iw_is_plain_load(a) && iw_is_plain_load(p)))
 			return 3;
-		if (st->cfg->ghost_precise) /* GhOST-Precise: loads stay in order */
+		if (st->precise) /* GhOST-Precise: loads stay in order */
 			return 3;
 	}
 	if ((a->flags | p->flags) & IW_F_ATOMIC)
@@ -148,24 +193,25 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->sm = sm;
 	st->isb_all = c->ghost_isb_size == 64 ? ~0ull : (1ull << c->ghost_isb_size) - 1;
 	st->war_sb = c->war_scoreboard;
+	st->precise = c->ghost_precise;
+	st->itab_size = c->ghost_itab_size;
 	st->w = iw_calloc((size_t)c->max_warps, sizeof *st->w);
 	st->sched_rr = iw_calloc((size_t)c->subcores, sizeof *st->sched_rr);
 	st->dc_rr = iw_calloc((size_t)c->subcores, sizeof *st->dc_rr);
 	st->stale = iw_calloc((size_t)c->subcores * 3, sizeof *st->stale);
-	st->isb_pool = iw_calloc((size_t)c->max_warps * (size_t)c->ghost_isb_size, sizeof *st->isb_pool);
-	st->rm_pool = iw_calloc((size_t)c->max_warps * (size_t)c->ghost_isb_size, sizeof *st->rm_pool);
+	/* not zeroed: an entry is written when the DC moves an instruction in */
+	st->isb_pool = iw_malloc((size_t)c->max_warps * (size_t)c->ghost_isb_size * sizeof *st->isb_pool);
 	if (st->stale) {
 		st->recent_wb = st->stale + c->subcores;
-		st->ib_nonempty = st->recent_wb + c->subcores;
+		st->dc_ready = st->recent_wb + c->subcores;
 	}
 	/* loads issued within one TLB-check latency: at most issue_width per cycle */
 	st->tlb_cap = (uint32_t)((c->ghost_tlb_check_latency + 2) * c->issue_width);
 	if (c->ghost_precise)
 		st->tlb_pool = iw_calloc((size_t)c->max_warps * st->tlb_cap * 2, sizeof *st->tlb_pool);
-	if (!st->w || !st->sched_rr || !st->dc_rr || !st->stale || !st->isb_pool || !st->rm_pool ||
+	if (!st->w || !st->sched_rr || !st->dc_rr || !st->stale || !st->isb_pool ||
 	    (c->ghost_precise && !st->tlb_pool)) {
 		iw_free(st->isb_pool);
-		iw_free(st->rm_pool);
 		iw_free(st->stale);
 		iw_free(st->w);
 		iw_free(st->sched_rr);
@@ -187,8 +233,36 @@ static void gh_sm_free(void *p)
 	iw_free(st->tlb_pool);
 	iw_free(st->stale);
 	iw_free(st->isb_pool);
-	iw_free(st->rm_pool);
 	iw_free(st);
+}
+
+/* After an event of the warp: the GhOST scheduler looks at it again only if
+ * filling its ITab may now find something, i.e. the ITab has room and an
+ * entry with an all-zero IB-dep vector is not in it and not known to be
+ * held by the scoreboard.  Otherwise a look finds nothing and changes
+ * nothing (no scoreboard check is made, so not even Precise's TLB ring is
+ * touched), and skipping it keeps the scheduler's choices. */
+static void sched_mark(struct gh_state *st, const struct iw_warp *w, const struct gh_warp *x)
+{
+	if (x->itab_n < st->itab_size && (x->ready & ~x->in_itab & ~(x->sb_known & ~x->sb_pass)))
+		mark(st->stale, w);
+}
+
+/* Could the DC move the warp's IB head into the IsB now (DC rules of the
+ * header: room in the IsB, no unresolved control, no barrier/fence in the
+ * IsB or in flight, a barrier/fence only into an empty IsB)?  Recomputed at
+ * every event that changes one of these (insert into an empty IB, move,
+ * issue, write-back of control or barrier/fence), so the DC visits only such
+ * warps instead of every warp with a non-empty IB each cycle. */
+static void dc_update(struct gh_state *st, const struct iw_warp *w, const struct gh_warp *x)
+{
+	uint64_t bit = 1ull << w->local;
+	int can = x->ib_n && !x->block_moves && !x->ctrl_unresolved && x->valid != st->isb_all &&
+		  !(x->valid && iw_is_sync(&w->slots[x->ib[x->ib_head]].in));
+	if (can)
+		st->dc_ready[w->subcore] |= bit;
+	else
+		st->dc_ready[w->subcore] &= ~bit;
 }
 
 static void gh_warp_start(void *p, struct iw_warp *w)
@@ -196,12 +270,11 @@ static void gh_warp_start(void *p, struct iw_warp *w)
 	struct gh_state *st = p;
 	struct gh_warp *x = &st->w[w->id];
 	memset(x, 0, sizeof *x);
-	x->in = st->isb_pool + (size_t)w->id * (size_t)st->cfg->ghost_isb_size;
-	x->rm = st->rm_pool + (size_t)w->id * (size_t)st->cfg->ghost_isb_size;
+	x->e = st->isb_pool + (size_t)w->id * (size_t)st->cfg->ghost_isb_size;
 	uint64_t keep = ~(1ull << w->local);
 	st->stale[w->subcore] &= keep;
 	st->recent_wb[w->subcore] &= keep;
-	st->ib_nonempty[w->subcore] &= keep;
+	st->dc_ready[w->subcore] &= keep;
 	if (st->tlb_pool) {
 		x->tlb_seq = st->tlb_pool + (size_t)w->id * st->tlb_cap * 2;
 		x->tlb_t = x->tlb_seq + st->tlb_cap;
@@ -215,22 +288,21 @@ static int gh_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	if (x->ib_n == st->cfg->ghost_ib_size)
 		return IW_STALL_IB_FULL;
 	x->ib[(x->ib_head + x->ib_n) % 64] = s->id;
-	x->ib_n++;
-	mark(st->ib_nonempty, w);
+	if (!x->ib_n++)
+		dc_update(st, w, x); /* a new IB head */
 	return 0;
 }
 
 /* Precise: IW_NEVER while a load older than seq is still in the IsB (not
  * issued), else 0; tlb_wait then looks at the issued ones. */
-static uint64_t tlb_clear_at(const struct gh_warp *x, const struct iw_warp *w, uint64_t seq)
+static uint64_t tlb_clear_at(const struct gh_warp *x, uint64_t seq)
 {
-	uint64_t t = 0;
 	for (uint64_t m = x->valid; m; m &= m - 1) {
-		int q = __builtin_ctzll(m);
-		if (x->seq[q] < seq && (x->in[q].flags & IW_F_LOAD))
+		const struct gh_entry *e = &x->e[__builtin_ctzll(m)];
+		if (e->seq < seq && (e->in.flags & IW_F_LOAD))
 			return IW_NEVER;
 	}
-	return t;
+	return 0;
 }
 
 static void tlb_prune(struct gh_state *st, struct gh_warp *x, uint64_t now)
@@ -241,9 +313,9 @@ static void tlb_prune(struct gh_state *st, struct gh_warp *x, uint64_t now)
 	}
 }
 
-static uint64_t tlb_wait(struct gh_state *st, struct gh_warp *x, const struct iw_warp *w, uint64_t seq, uint64_t now)
+static uint64_t tlb_wait(struct gh_state *st, struct gh_warp *x, uint64_t seq, uint64_t now)
 {
-	if (tlb_clear_at(x, w, seq) == IW_NEVER)
+	if (tlb_clear_at(x, seq) == IW_NEVER)
 		return IW_NEVER;
 	tlb_prune(st, x, now);
 	uint64_t t = 0;
@@ -256,9 +328,10 @@ static uint64_t tlb_wait(struct gh_state *st, struct gh_warp *x, const struct iw
 }
 
 /* Scoreboard and common-rule check of IsB slot q; 0 = may issue. */
-static int sb_block(struct gh_state *st, struct gh_warp *x, struct iw_warp *w, int q, uint64_t now)
+static int sb_block(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 {
-	const struct iw_inst *in = &x->in[q];
+	const struct gh_entry *e = &x->e[q];
+	const struct iw_inst *in = &e->in;
 	if (iw_sb_raw(&x->sb, in))
 		return IW_STALL_RAW;
 	if ((in->flags & IW_F_PRED_BRANCH) && x->pred_inflight)
@@ -267,80 +340,136 @@ static int sb_block(struct gh_state *st, struct gh_warp *x, struct iw_warp *w, i
 		return IW_STALL_WAR_WAW;
 	if (iw_is_sync(in) && x->mem_inflight)
 		return IW_STALL_MEM_ORDER;
-	if (st->cfg->ghost_precise && non_idempotent(in)) {
-		uint64_t t = tlb_wait(st, x, w, x->seq[q], now);
+	if (st->precise && non_idempotent(in)) {
+		uint64_t t = tlb_wait(st, x, e->seq, now);
 		if (t > now)
 			return IW_STALL_MEM_ORDER;
 	}
 	return 0;
 }
 
-static int dep_reason(struct gh_state *st, struct gh_warp *x, struct iw_warp *w, int q)
+/* sb_block, remembering the answer until an issue or write-back of the
+ * warp could change it (sb_forget_issue, sb_forget_writeback). */
+static int sb_ask(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 {
-	int p = __builtin_ctzll(x->dep[q]);
-	int k = dc_dep_m(st, &x->in[q], x->rm[q], &x->in[p], x->rm[p]);
+	uint64_t b = 1ull << q;
+	int r = sb_block(st, x, q, now);
+	if (!st->precise) {
+		x->e[q].sbr = (uint8_t)r;
+		x->sb_known |= b;
+		x->sb_pass = r ? x->sb_pass & ~b : x->sb_pass | b;
+		x->sb_raw = r == IW_STALL_RAW ? x->sb_raw | b : x->sb_raw & ~b;
+	}
+	return r;
+}
+
+static inline int sb_check(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
+{
+	return x->sb_known >> q & 1 ? x->e[q].sbr : sb_ask(st, x, q, now);
+}
+
+/* sb_block tries RAW, WAR/WAW, then memory order, and answers with the first
+ * that fails.  An issue only adds (destinations pending, sources read, a
+ * predicate and a memory instruction in flight), so a failing rule keeps
+ * failing and an answer changes only if a rule tried before it, or a pass,
+ * starts to fail: when the new in-flight registers meet the entry's
+ * (signatures: an exact filter), or the predicate or memory rule applies.
+ * A RAW answer never changes. */
+static void sb_forget_issue(struct gh_warp *x, const struct iw_inst *in, struct gh_regm im, int war)
+{
+	uint64_t wd = im.dst | (war ? im.src : 0);
+	int pred = (in->flags & IW_F_SETS_PRED) != 0, mem = iw_is_mem(in);
+	for (uint64_t m = x->sb_known & ~x->sb_raw & x->valid; m; m &= m - 1) {
+		int q = __builtin_ctzll(m);
+		const struct gh_entry *e = &x->e[q];
+		int raw = (e->rm.src & im.dst) || (pred && (e->in.flags & IW_F_PRED_BRANCH));
+		int waw = (e->rm.dst & wd) != 0;
+		int ord = mem && iw_is_sync(&e->in);
+		if (raw || (e->sbr != IW_STALL_WAR_WAW && waw) || (!e->sbr && ord))
+			x->sb_known &= ~(1ull << q);
+	}
+}
+
+/* A write-back only removes, so a pass stays and a failing answer changes
+ * only if its own rule may stop failing. */
+static void sb_forget_writeback(struct gh_warp *x, const struct iw_inst *in, struct gh_regm im, int war)
+{
+	uint64_t wd = im.dst | (war ? im.src : 0);
+	int pred = (in->flags & IW_F_SETS_PRED) != 0, mem = iw_is_mem(in);
+	for (uint64_t m = x->sb_known & ~x->sb_pass & x->valid; m; m &= m - 1) {
+		int q = __builtin_ctzll(m);
+		const struct gh_entry *e = &x->e[q];
+		int flip = e->sbr == IW_STALL_RAW ? (e->rm.src & im.dst) || (pred && (e->in.flags & IW_F_PRED_BRANCH))
+			 : e->sbr == IW_STALL_WAR_WAW ? (e->rm.dst & wd) != 0
+						      : mem;
+		if (flip)
+			x->sb_known &= ~(1ull << q);
+	}
+}
+
+static int dep_reason(struct gh_state *st, struct gh_warp *x, int q)
+{
+	const struct gh_entry *a = &x->e[q], *p = &x->e[__builtin_ctzll(a->dep)];
+	int k = dc_dep_m(st, &a->in, a->rm, &p->in, p->rm);
 	return k == 1 ? IW_STALL_RAW : k == 0 ? IW_STALL_WAR_WAW : k == 3 ? IW_STALL_MEM_ORDER : IW_STALL_CONTROL;
 }
 
-/* The GhOST scheduler: fill one warp's ITab with its oldest ready entries. */
-static int fill_itab(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, uint64_t now)
+/* Put IsB slot q in the ITab, keeping the ITab oldest first. */
+static void itab_add(struct gh_warp *x, int q)
 {
-	int size = st->cfg->ghost_itab_size, wrote = 0;
-	while (x->itab_n < size) {
-		int best = -1;
-		if (!st->cfg->ghost_precise) {
-			/* The oldest eligible entry the scoreboard lets go.  Without
-			 * Precise the check has no side effect, so entries are tried
-			 * oldest first and the search stops at the first that passes
-			 * (the same answer as checking every entry). */
-			uint64_t elig = 0;
-			for (uint64_t m = x->valid; m; m &= m - 1) {
+	uint64_t seq = x->e[q].seq;
+	int i = x->itab_n++;
+	while (i && x->e[x->itab[i - 1]].seq > seq) {
+		x->itab[i] = x->itab[i - 1];
+		i--;
+	}
+	x->itab[i] = (uint8_t)q;
+	x->in_itab |= 1ull << q;
+}
+
+/* The GhOST scheduler: fill one warp's ITab with its oldest ready entries. */
+static int fill_itab(struct gh_state *st, struct gh_warp *x, uint64_t now)
+{
+	int wrote = 0;
+	if (!st->precise) {
+		/* The oldest entries with an all-zero IB-dep vector that the
+		 * scoreboard lets go.  Without Precise the check has no side
+		 * effect, so one walk of the age index, oldest first, takes them
+		 * (each entry checked once; the same answer as searching for the
+		 * oldest passing entry once per free ITab entry). */
+		uint64_t elig = x->ready & ~x->in_itab & ~(x->sb_known & ~x->sb_pass);
+		int room = st->itab_size - x->itab_n;
+		for (int i = 0; elig && room; i++) {
+			int q = x->age[i];
+			if (!(elig >> q & 1))
+				continue;
+			elig &= ~(1ull << q);
+			if (sb_check(st, x, q, now))
+				continue;
+			itab_add(x, q);
+			room--;
+			wrote++;
+		}
+	} else {
+		/* Precise: the check prunes the TLB ring, which decides whether
+		 * this cycle's TLB completions are seen (gh_tick), so the entries
+		 * are checked in the order the model has always used: the oldest
+		 * passing entry, searched in slot order, once per ITab entry. */
+		while (x->itab_n < st->itab_size) {
+			int best = -1;
+			for (uint64_t m = x->ready & ~x->in_itab; m; m &= m - 1) {
 				int q = __builtin_ctzll(m);
-				if (!x->dep[q])
-					elig |= 1ull << q;
-			}
-			for (int i = 0; i < x->itab_n; i++)
-				elig &= ~(1ull << x->itab[i]);
-			while (elig) {
-				int o = __builtin_ctzll(elig);
-				for (uint64_t m = elig & (elig - 1); m; m &= m - 1) {
-					int q = __builtin_ctzll(m);
-					if (x->seq[q] < x->seq[o])
-						o = q;
-				}
-				if (!sb_block(st, x, w, o, now)) {
-					best = o;
-					break;
-				}
-				elig &= ~(1ull << o);
-			}
-		} else {
-			/* Precise: the check prunes the TLB ring, so the entries are
-			 * checked in the order the model has always used. */
-			for (uint64_t m = x->valid; m; m &= m - 1) {
-				int q = __builtin_ctzll(m);
-				if (x->dep[q])
+				if (best >= 0 && x->e[q].seq > x->e[best].seq)
 					continue;
-				int in_tab = 0;
-				for (int i = 0; i < x->itab_n; i++)
-					in_tab |= x->itab[i] == q;
-				if (in_tab || (best >= 0 && x->seq[q] > x->seq[best]))
-					continue;
-				if (sb_block(st, x, w, q, now))
+				if (sb_block(st, x, q, now))
 					continue;
 				best = q;
 			}
+			if (best < 0)
+				break;
+			itab_add(x, best);
+			wrote++;
 		}
-		if (best < 0)
-			break;
-		/* keep the ITab oldest first */
-		int i = x->itab_n++;
-		while (i && x->seq[x->itab[i - 1]] > x->seq[best]) {
-			x->itab[i] = x->itab[i - 1];
-			i--;
-		}
-		x->itab[i] = (uint8_t)best;
-		wrote++;
 	}
 	if (wrote) {
 		iw_count(st->sim, IW_A_ITAB_SELECT, 1);
@@ -350,18 +479,73 @@ static int fill_itab(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, 
 	return wrote;
 }
 
-static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
+/* The DC moves warp w's IB head into the lowest free IsB slot. */
+static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, struct iw_slot *s, uint64_t now)
 {
-	struct gh_state *st = p;
+	int q = __builtin_ctzll(~x->valid & st->isb_all);
+	uint64_t qbit = 1ull << q;
+	const struct iw_inst *a = &s->in;
+	struct gh_regm am = regm_of(a);
+	uint8_t ak = kind_of(a);
+	/* entries of these kinds meet a DC rule whatever their registers */
+	uint8_t want = GH_K_ATOMIC | GH_K_CTRL | (ak & GH_K_MEM) |
+		       (a->flags & IW_F_PRED_BRANCH ? GH_K_SETS_PRED : 0);
+	int all = (ak & GH_K_ATOMIC) != 0;
+	uint64_t dep = 0;
+	uint64_t *found = st->sim->res->cnt.deps_found;
+	for (uint64_t m = x->valid; m; m &= m - 1) {
+		int p = __builtin_ctzll(m);
+		struct gh_entry *pe = &x->e[p];
+		if (!all && !(pe->kind & want) && !(am.src & pe->rm.dst) && !(am.dst & (pe->rm.dst | pe->rm.src)))
+			continue; /* no DC rule can match: dc_dep_m would say -1 */
+		int kd = dc_dep_m(st, a, am, &pe->in, pe->rm);
+		if (kd >= 0) {
+			dep |= 1ull << p;
+			pe->waiters |= qbit;
+			found[kd]++;
+		}
+	}
+	iw_count(st->sim, IW_A_DC_CHECK, 1);
+	iw_count(st->sim, IW_A_DC_COMPARE, x->nage);
+	struct gh_entry *ne = &x->e[q];
+	ne->in = *a;
+	ne->seq = s->seq;
+	ne->dep = dep;
+	ne->waiters = 0;
+	ne->rm = am;
+	ne->slot = s->id;
+	ne->kind = ak;
+	x->valid |= qbit;
+	x->sb_known &= ~qbit;
+	if (!dep)
+		x->ready |= qbit;
+	/* program order: the DC takes the IB head, so the new entry is the youngest */
+	x->age[x->nage++] = (uint8_t)q;
+	s->aux[0] = (uint64_t)q;
+	s->aux[1] = now; /* entered the IsB */
+	s->aux[2] = am.src; /* its register signature, for the write-back */
+	s->aux[3] = am.dst;
+	iw_count(st->sim, IW_A_ISB_WRITE, 1);
+	x->ib_head = (uint8_t)((x->ib_head + 1) % 64);
+	x->ib_n--;
+	if (ak & GH_K_CTRL)
+		x->ctrl_unresolved++;
+	if (iw_is_sync(a))
+		x->block_moves = 1;
+	sched_mark(st, w, x);
+	dc_update(st, w, x);
+}
+
+static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw_subcore *sc, uint64_t now)
+{
+	uint32_t sid = sc->id;
 	struct iw_sm *sm = st->sm;
-	const struct iw_config *c = st->cfg;
 	int progress = 0;
 	uint32_t n = sc->nwarps;
 	/* 1. GhOST scheduler: one warp per cycle, a recent write-back first.  A
 	 * warp whose IsB, scoreboard and timers did not change since it was last
 	 * looked at has nothing new to offer, so only "stale" warps are visited. */
 	int served = -1;
-	uint32_t sid = sc->id;
 	for (int pass = 0; pass < 2 && served < 0; pass++) {
 		uint64_t m = pass == 0 ? st->stale[sid] & st->recent_wb[sid] : st->stale[sid];
 		while (m && served < 0) {
@@ -370,9 +554,9 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 			struct iw_warp *w = &sm->warps[sc->warp_ids[local]];
 			struct gh_warp *x = &st->w[w->id];
 			st->stale[sid] &= ~(1ull << local);
-			if (!w->active || x->itab_n >= c->ghost_itab_size || !x->valid)
+			if (!w->active || x->itab_n >= st->itab_size || !x->valid)
 				continue;
-			if (fill_itab(st, w, x, now)) {
+			if (fill_itab(st, x, now)) {
 				served = local;
 				st->recent_wb[sid] &= ~(1ull << local);
 			}
@@ -393,70 +577,41 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 					st->stale[sid] |= 1ull << k;
 				}
 		}
-	/* 2. Dependence checker: dc_units instructions, one per warp. */
-	int units = c->ghost_dc_units, moved_any = 0;
+	/* 2. Dependence checker: dc_units instructions, one per warp, round-robin
+	 * over the warps whose IB head may move (dc_ready). */
+	int units = st->cfg->ghost_dc_units, moved_any = 0;
 	uint32_t last = 0;
-	uint64_t dm = st->ib_nonempty[sid];
+	uint64_t dm = st->dc_ready[sid];
 	while (dm && units) {
 		uint32_t local = (uint32_t)next_rr(dm, st->dc_rr[sid]);
 		dm &= ~(1ull << local);
 		struct iw_warp *w = &sm->warps[sc->warp_ids[local]];
+		if (!w->active)
+			continue;
 		struct gh_warp *x = &st->w[w->id];
-		if (!x->ib_n) {
-			st->ib_nonempty[sid] &= ~(1ull << local);
-			continue;
-		}
-		if (!w->active || x->block_moves || x->ctrl_unresolved)
-			continue;
 		struct iw_slot *s = &w->slots[x->ib[x->ib_head]];
 		if (s->t_insert >= now)
 			continue; /* decoded this cycle: reaches the DC next cycle */
-		uint64_t freem = ~x->valid & st->isb_all;
-		if (!freem)
-			continue;
-		if (iw_is_sync(&s->in) && x->valid)
-			continue; /* waits in the DC until the IsB is empty */
 		units--;
-		uint64_t dep = 0;
-		struct iw_counters *cnt = &st->sim->res->cnt;
-		struct gh_regm am = regm_of(&s->in);
-		for (uint64_t m = x->valid; m; m &= m - 1) {
-			int q = __builtin_ctzll(m);
-			int kd = dc_dep_m(st, &s->in, am, &x->in[q], x->rm[q]);
-			if (kd >= 0) {
-				dep |= 1ull << q;
-				cnt->deps_found[kd]++;
-			}
-		}
-		iw_count(st->sim, IW_A_DC_CHECK, 1);
-		iw_count(st->sim, IW_A_DC_COMPARE, (uint64_t)__builtin_popcountll(x->valid));
-		int q = __builtin_ctzll(freem);
-		x->valid |= 1ull << q;
-		x->dep[q] = dep;
-		x->slot[q] = s->id;
-		x->seq[q] = s->seq;
-		x->in[q] = s->in;
-		x->rm[q] = am;
-		s->aux[0] = (uint64_t)q;
-		s->aux[1] = now; /* entered the IsB */
-		iw_count(st->sim, IW_A_ISB_WRITE, 1);
-		x->ib_head = (uint8_t)((x->ib_head + 1) % 64);
-		x->ib_n--;
-		if (iw_is_ctrl(&s->in))
-			x->ctrl_unresolved++;
-		if (iw_is_sync(&s->in))
-			x->block_moves = 1;
-		mark(st->stale, w);
-		if (!x->ib_n)
-			st->ib_nonempty[sid] &= ~(1ull << local);
+		dc_move(st, w, x, s, now);
 		moved_any = 1;
 		last = local;
 	}
 	if (moved_any) {
-		st->dc_rr[sc->id] = (last + 1) % n;
+		st->dc_rr[sid] = (last + 1) % n;
 		progress = 1;
 	}
 	return progress;
+}
+
+static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
+{
+	struct gh_state *st = p;
+	/* Nothing new for the scheduler and nothing the DC can move: the
+	 * common idle cycle costs these tests only. */
+	if (!(st->stale[sc->id] | st->dc_ready[sc->id]) && !st->tlb_pool)
+		return 0;
+	return gh_tick_work(st, sc, now);
 }
 
 static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
@@ -466,8 +621,8 @@ static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, in
 	/* the oldest ITab entry (re-checked: the ITab was filled earlier) */
 	for (int i = 0; i < x->itab_n; i++) {
 		int q = x->itab[i];
-		if (!x->dep[q] && !sb_block(st, x, w, q, now))
-			return &w->slots[x->slot[q]];
+		if ((x->ready >> q & 1) && !sb_check(st, x, q, now))
+			return &w->slots[x->e[q].slot];
 	}
 	if (!x->valid) {
 		*reason = x->ib_n ? (x->block_moves ? IW_STALL_BARRIER : x->ctrl_unresolved ? IW_STALL_CONTROL
@@ -476,19 +631,14 @@ static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, in
 		return NULL;
 	}
 	/* in-order fallback: the oldest IsB entry, checked by the scoreboard */
-	int old = -1;
-	for (uint64_t m = x->valid; m; m &= m - 1) {
-		int q = __builtin_ctzll(m);
-		if (old < 0 || x->seq[q] < x->seq[old])
-			old = q;
-	}
-	if (x->dep[old]) { /* cannot happen: the oldest has no older entry */
-		*reason = dep_reason(st, x, w, old);
+	int old = x->age[0];
+	if (!(x->ready >> old & 1)) { /* cannot happen: the oldest has no older entry */
+		*reason = dep_reason(st, x, old);
 		return NULL;
 	}
-	int r = sb_block(st, x, w, old, now);
+	int r = sb_check(st, x, old, now);
 	if (!r)
-		return &w->slots[x->slot[old]];
+		return &w->slots[x->e[old].slot];
 	*reason = r;
 	return NULL;
 }
@@ -499,27 +649,33 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	struct gh_warp *x = &st->w[w->id];
 	const struct iw_inst *in = &s->in;
 	int q = (int)s->aux[0];
-	int from_itab = 0;
-	for (int i = 0; i < x->itab_n; i++)
-		if (x->itab[i] == q) {
-			memmove(&x->itab[i], &x->itab[i + 1], (size_t)(x->itab_n - i - 1));
-			x->itab_n--;
-			from_itab = 1;
-			break;
-		}
+	uint64_t qbit = 1ull << q, keep = ~qbit;
+	int from_itab = (x->in_itab & qbit) != 0;
+	if (from_itab) {
+		int i = 0;
+		while (x->itab[i] != q)
+			i++;
+		for (x->itab_n--; i < x->itab_n; i++)
+			x->itab[i] = x->itab[i + 1];
+		x->in_itab &= keep;
+	}
 	iw_count(st->sim, from_itab ? IW_A_ITAB_READ : IW_A_ISB_READ, 1);
-	/* the slot is freed at once; its bit leaves the warp's IB-dep vectors and
-	 * younger entries' age index drops by one */
-	uint64_t keep = ~(1ull << q);
+	/* the slot is freed at once; its bit leaves the IB-dep vectors of the
+	 * entries waiting for it and younger entries' age index drops by one */
 	x->valid &= keep;
-	int younger = 0;
-	for (uint64_t m = x->valid; m; m &= m - 1) {
+	x->ready &= keep;
+	int i = 0;
+	while (x->age[i] != q)
+		i++;
+	int younger = i < --x->nage;
+	for (; i < x->nage; i++)
+		x->age[i] = x->age[i + 1];
+	for (uint64_t m = x->e[q].waiters & x->valid; m; m &= m - 1) {
 		int k = __builtin_ctzll(m);
-		x->dep[k] &= keep;
-		younger |= x->seq[k] > s->seq;
+		if (!(x->e[k].dep &= keep))
+			x->ready |= 1ull << k;
 	}
 	iw_count(st->sim, IW_A_ISB_DEP_CLEAR, 1);
-	mark(st->stale, w);
 	if (younger)
 		iw_count(st->sim, IW_A_ISB_AGE_UPDATE, 1);
 	st->sim->res->cnt.isb_occ += now - s->aux[1];
@@ -528,14 +684,17 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	iw_sb_reserve(st->sim, &x->sb, in, st->war_sb);
 	x->mem_inflight += iw_is_mem(in);
 	x->pred_inflight += (in->flags & IW_F_SETS_PRED) != 0;
-	if (st->cfg->ghost_precise && (in->flags & IW_F_LOAD) && st->cfg->ghost_tlb_check_latency) {
+	sb_forget_issue(x, in, x->e[q].rm, st->war_sb);
+	if (st->precise && (in->flags & IW_F_LOAD) && st->cfg->ghost_tlb_check_latency) {
 		tlb_prune(st, x, now);
 		IW_ASSERT(x->tlb_n < st->tlb_cap);
-		uint32_t i = (x->tlb_head + x->tlb_n) % st->tlb_cap;
-		x->tlb_seq[i] = s->seq;
-		x->tlb_t[i] = now + (uint64_t)st->cfg->ghost_tlb_check_latency;
+		uint32_t k = (x->tlb_head + x->tlb_n) % st->tlb_cap;
+		x->tlb_seq[k] = s->seq;
+		x->tlb_t[k] = now + (uint64_t)st->cfg->ghost_tlb_check_latency;
 		x->tlb_n++;
 	}
+	sched_mark(st, w, x);
+	dc_update(st, w, x); /* a slot came free */
 }
 
 static int gh_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
@@ -546,12 +705,17 @@ static int gh_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	iw_sb_release(st->sim, &x->sb, in, st->war_sb);
 	x->mem_inflight -= iw_is_mem(in);
 	x->pred_inflight -= (in->flags & IW_F_SETS_PRED) != 0;
-	if (iw_is_ctrl(in))
-		x->ctrl_unresolved--;
-	if (iw_is_sync(in))
-		x->block_moves = 0;
+	if (x->sb_known & ~x->sb_pass & x->valid)
+		sb_forget_writeback(x, in, (struct gh_regm){s->aux[2], s->aux[3]}, st->war_sb);
+	if (iw_is_ctrl(in) || iw_is_sync(in)) {
+		if (iw_is_ctrl(in))
+			x->ctrl_unresolved--;
+		if (iw_is_sync(in))
+			x->block_moves = 0;
+		dc_update(st, w, x); /* moves may resume */
+	}
 	mark(st->recent_wb, w);
-	mark(st->stale, w);
+	sched_mark(st, w, x);
 	return in->ndst;
 }
 
