@@ -40,7 +40,7 @@ struct iw_slot {
 	uint8_t state;       /* enum iw_slot_state */
 	uint8_t cu;          /* collector unit while collecting */
 	uint64_t t_fetch, t_insert, t_issue;
-	uint64_t aux[2];     /* private to the scheme (entry index, tags, times) */
+	uint64_t aux[4];     /* private to the scheme (entry index, tags, times) */
 	uint8_t srcs_left;   /* source operands still to read from the RF */
 	uint8_t nsrc_rf;     /* sources to read from the RF (RZ and duplicates removed) */
 	uint16_t src_rf[IW_MAX_SRC];
