@@ -39,12 +39,20 @@
 #define L2_LINE 128u /* Volta/Ampere/Hopper L2 line: four 32-byte sectors */
 #define MAX_SECT (32u * 3u) /* a warp access of 32 lanes x up to 64 B can span 96 sectors */
 
+/* One way of a set: everything a hit updates sits in one 16-byte record, so
+ * a hit touches the set's tag line and one metadata line (tags stay apart and
+ * dense: the lookup scans them, and a 16-way L2 set's tags fill two lines). */
+struct way_meta {
+	uint64_t lru;    /* last-use stamp */
+	uint32_t valid;  /* sector-valid bits */
+	uint32_t dirty;  /* sector-dirty bits (L2) */
+};
+
 struct cache {
 	uint32_t sets, assoc, line_sectors, line_shift;
-	uint64_t *tag;     /* sets x assoc line numbers (UINT64_MAX = invalid) */
-	uint64_t *lru;     /* last-use stamp */
-	uint32_t *valid;   /* sector-valid bits */
-	uint32_t *dirty;   /* sector-dirty bits (L2) */
+	uint32_t set_mask; /* sets - 1 when sets is a power of two (no division), else 0 */
+	uint64_t *tag;     /* sets x assoc line numbers (UINT64_MAX = invalid), set-major */
+	struct way_meta *meta; /* sets x assoc, same order */
 	uint64_t stamp;
 };
 
@@ -62,6 +70,16 @@ struct iw_memsys {
 	struct server *l1bw, *shbw, l2bw, drambw;
 };
 
+/* Population count without a libgcc call (the shipped build targets plain
+ * x86-64, where __builtin_popcount is a function call). */
+static inline uint32_t popcount32(uint32_t x)
+{
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (x * 0x01010101u) >> 24;
+}
+
 static int log2u(uint32_t x)
 {
 	int s = 0;
@@ -77,15 +95,14 @@ static int cache_init(struct cache *c, uint64_t bytes, uint32_t assoc, uint32_t 
 	if (assoc == 0 || lines < assoc)
 		return 0;
 	c->sets = (uint32_t)(lines / assoc);
+	c->set_mask = (c->sets & (c->sets - 1)) == 0 ? c->sets - 1 : 0;
 	c->assoc = assoc;
 	c->line_sectors = line / SECTOR;
 	c->line_shift = (uint32_t)log2u(line);
 	size_t n = (size_t)c->sets * assoc;
 	c->tag = iw_malloc(n * sizeof *c->tag);
-	c->lru = iw_calloc(n, sizeof *c->lru);
-	c->valid = iw_calloc(n, sizeof *c->valid);
-	c->dirty = iw_calloc(n, sizeof *c->dirty);
-	if (!c->tag || !c->lru || !c->valid || !c->dirty)
+	c->meta = iw_calloc(n, sizeof *c->meta);
+	if (!c->tag || !c->meta)
 		return -1;
 	memset(c->tag, 0xff, n * sizeof *c->tag);
 	return 0;
@@ -94,9 +111,7 @@ static int cache_init(struct cache *c, uint64_t bytes, uint32_t assoc, uint32_t 
 static void cache_free(struct cache *c)
 {
 	iw_free(c->tag);
-	iw_free(c->lru);
-	iw_free(c->valid);
-	iw_free(c->dirty);
+	iw_free(c->meta);
 }
 
 enum { LOOK_HIT, LOOK_MISS };
@@ -109,32 +124,37 @@ static int cache_access(struct cache *c, uint64_t sector, int alloc, int make_di
 	uint64_t line = sector >> (c->line_shift - 5);
 	uint32_t bit = 1u << (sector & (c->line_sectors - 1));
 	/* set index hashed with upper bits so power-of-two strides do not all
-	 * land in one set (as GPU caches do since Fermi) */
-	uint32_t set = (uint32_t)((line ^ (line >> 13) ^ (line >> 27)) % c->sets);
+	 * land in one set (as GPU caches do since Fermi); a mask instead of a
+	 * division when the set count allows (the same index either way) */
+	uint64_t h = line ^ (line >> 13) ^ (line >> 27);
+	uint32_t set = c->set_mask ? (uint32_t)(h & c->set_mask) : (uint32_t)(h % c->sets);
 	size_t b = (size_t)set * c->assoc;
+	const uint64_t *tag = c->tag + b;
+	struct way_meta *meta = c->meta + b;
 	c->stamp++;
 	*wb = 0;
 	for (uint32_t w = 0; w < c->assoc; w++)
-		if (c->tag[b + w] == line) {
-			c->lru[b + w] = c->stamp;
-			int hit = (c->valid[b + w] & bit) != 0;
+		if (tag[w] == line) {
+			struct way_meta *m = &meta[w];
+			m->lru = c->stamp;
+			int hit = (m->valid & bit) != 0;
 			if (!hit && alloc)
-				c->valid[b + w] |= bit;
+				m->valid |= bit;
 			if (make_dirty && (hit || alloc))
-				c->dirty[b + w] |= bit;
+				m->dirty |= bit;
 			return hit ? LOOK_HIT : LOOK_MISS;
 		}
 	if (!alloc)
 		return LOOK_MISS;
 	uint32_t victim = 0;
 	for (uint32_t w = 1; w < c->assoc; w++)
-		if (c->lru[b + w] < c->lru[b + victim])
+		if (meta[w].lru < meta[victim].lru)
 			victim = w;
-	*wb = (uint32_t)__builtin_popcount(c->dirty[b + victim]);
+	*wb = popcount32(meta[victim].dirty);
 	c->tag[b + victim] = line;
-	c->lru[b + victim] = c->stamp;
-	c->valid[b + victim] = bit;
-	c->dirty[b + victim] = make_dirty ? bit : 0;
+	meta[victim].lru = c->stamp;
+	meta[victim].valid = bit;
+	meta[victim].dirty = make_dirty ? bit : 0;
 	return LOOK_MISS;
 }
 
@@ -214,17 +234,15 @@ void iw_memsys_free(struct iw_memsys *m)
 	iw_free(m);
 }
 
-uint32_t iw_coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *sectors, uint32_t cap)
+/* The general method: insertion into a sorted, duplicate-free list, keeping
+ * the first `cap` distinct sectors met in lane order. */
+static uint32_t coalesce_sorted_insert(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *sectors,
+				       uint32_t cap)
 {
 	uint32_t n = 0;
-	if (!ma || !cap)
-		return 0;
-	if (!width)
-		width = 1;
 	for (uint32_t l = 0; l < ma->n && l < 32; l++) {
 		uint64_t first = ma->addr[l] / SECTOR, last = (ma->addr[l] + width - 1) / SECTOR;
 		for (uint64_t s = first; s <= last; s++) {
-			/* insertion into the sorted, duplicate-free list (<= 96 entries) */
 			uint32_t i = n;
 			while (i > 0 && sectors[i - 1] > s)
 				i--;
@@ -240,40 +258,92 @@ uint32_t iw_coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *se
 	return n;
 }
 
+/* A warp's sectors almost always lie within a few KiB: within this many
+ * sectors of the lowest one, a bitmap sorts and de-duplicates them in one
+ * pass over the lanes and one over the bitmap's words. */
+#define COALESCE_SPAN 512u
+
+uint32_t iw_coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *sectors, uint32_t cap)
+{
+	if (!ma || !cap)
+		return 0;
+	if (!width)
+		width = 1;
+	uint32_t nl = IW_MIN((uint32_t)ma->n, 32u);
+	/* pass 1: the span of the sectors touched (a lane whose last byte
+	 * wraps past 2^64 touches none, as in the general method) */
+	uint64_t lo = UINT64_MAX, hi = 0;
+	for (uint32_t l = 0; l < nl; l++) {
+		uint64_t a = ma->addr[l], z = a + width - 1;
+		if (z < a)
+			continue;
+		lo = IW_MIN(lo, a / SECTOR);
+		hi = IW_MAX(hi, z / SECTOR);
+	}
+	if (lo > hi)
+		return 0;
+	if (hi - lo >= COALESCE_SPAN)
+		return coalesce_sorted_insert(ma, width, sectors, cap);
+	/* pass 2: one bit per sector relative to lo */
+	uint64_t bits[COALESCE_SPAN / 64];
+	uint32_t nwords = (uint32_t)((hi - lo) / 64) + 1;
+	memset(bits, 0, nwords * sizeof bits[0]);
+	for (uint32_t l = 0; l < nl; l++) {
+		uint64_t a = ma->addr[l], z = a + width - 1;
+		if (z < a)
+			continue;
+		for (uint64_t s = a / SECTOR - lo, e = z / SECTOR - lo; s <= e; s++)
+			bits[s / 64] |= 1ull << (s % 64);
+	}
+	/* pass 3: the set bits in order are the sorted, distinct sectors */
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < nwords; i++)
+		for (uint64_t m = bits[i]; m; m &= m - 1) {
+			if (n == cap) /* more than cap: which ones are kept depends on lane order */
+				return coalesce_sorted_insert(ma, width, sectors, cap);
+			sectors[n++] = lo + (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(m);
+		}
+	return n;
+}
+
 uint32_t iw_shmem_conflicts(const struct iw_mem_addrs *ma, uint32_t width, uint32_t banks)
 {
 	/* Per bank, the distinct 4-byte words the lanes touch; the access takes
 	 * as many wavefronts as the busiest bank has distinct words (same word =
 	 * broadcast).  A 64-bit conflict-free access therefore takes 2.
-	 * Linear in the lanes: each bank remembers its first word, and only a
-	 * second, different word in the same bank searches the (short) list. */
+	 * Linear in the lanes: a bit per bank says whether it has a word yet and
+	 * each bank remembers its first one; only a second, different word in
+	 * the same bank searches the (short) list of such extra words. */
 	if (!ma || !ma->n || !banks)
 		return 0;
 	if (banks > 64)
 		banks = 64;
 	if (!width)
 		width = 4;
-	uint64_t words[32 * 4], first[64];
-	uint32_t nw = 0, cnt[64] = {0}, worst = 1;
-	for (uint32_t l = 0; l < ma->n && l < 32; l++) {
+	/* banks is a power of two on every GPU; any count stays exact */
+	uint32_t bmask = (banks & (banks - 1)) == 0 ? banks - 1 : 0;
+	uint64_t first[64], extra[32 * 4], used = 0;
+	uint32_t cnt[64], nx = 0, worst = 1;
+	uint32_t nl = IW_MIN((uint32_t)ma->n, 32u);
+	for (uint32_t l = 0; l < nl; l++) {
 		uint64_t w0 = ma->addr[l] / 4, w1 = (ma->addr[l] + width - 1) / 4;
 		for (uint64_t w = w0; w <= w1 && w < w0 + 4; w++) {
-			uint32_t b = (uint32_t)(w % banks);
-			if (!cnt[b]) {
-				cnt[b] = 1;
+			uint32_t b = bmask ? (uint32_t)(w & bmask) : (uint32_t)(w % banks);
+			if (!(used >> b & 1)) {
+				used |= 1ull << b;
 				first[b] = w;
-				words[nw++] = w;
+				cnt[b] = 1;
 				continue;
 			}
 			if (first[b] == w)
 				continue;
 			uint32_t i;
-			for (i = 0; i < nw; i++)
-				if (words[i] == w)
+			for (i = 0; i < nx; i++)
+				if (extra[i] == w)
 					break;
-			if (i < nw)
+			if (i < nx)
 				continue;
-			words[nw++] = w;
+			extra[nx++] = w;
 			if (++cnt[b] > worst)
 				worst = cnt[b];
 		}
@@ -414,7 +484,7 @@ uint32_t iw_mem_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *i
 		if (n)
 			return global_access(m, sm, in, sec, n, now, act);
 	}
-	uint32_t active = (uint32_t)__builtin_popcount(in->mask);
+	uint32_t active = popcount32(in->mask);
 	uint32_t n = (active * width + SECTOR - 1) / SECTOR;
 	return level_access(m, sm, in, IW_MAX(n, 1u), now, act);
 }
