@@ -313,7 +313,7 @@ uint32_t iw_shmem_conflicts(const struct iw_mem_addrs *ma, uint32_t width, uint3
 	 * broadcast).  A 64-bit conflict-free access therefore takes 2.
 	 * Linear in the lanes: a bit per bank says whether it has a word yet and
 	 * each bank remembers its first one; only a second, different word in
-	 * the same bank searches the (short) list of such extra words. */
+	 * the same bank searches that bank's (short) chain of further words. */
 	if (!ma || !ma->n || !banks)
 		return 0;
 	if (banks > 64)
@@ -323,6 +323,7 @@ uint32_t iw_shmem_conflicts(const struct iw_mem_addrs *ma, uint32_t width, uint3
 	/* banks is a power of two on every GPU; any count stays exact */
 	uint32_t bmask = (banks & (banks - 1)) == 0 ? banks - 1 : 0;
 	uint64_t first[64], extra[32 * 4], used = 0;
+	uint8_t head[64], next[32 * 4]; /* per bank, a chain through extra[] (0xff ends it) */
 	uint32_t cnt[64], nx = 0, worst = 1;
 	uint32_t nl = IW_MIN((uint32_t)ma->n, 32u);
 	for (uint32_t l = 0; l < nl; l++) {
@@ -333,17 +334,19 @@ uint32_t iw_shmem_conflicts(const struct iw_mem_addrs *ma, uint32_t width, uint3
 				used |= 1ull << b;
 				first[b] = w;
 				cnt[b] = 1;
+				head[b] = 0xff;
 				continue;
 			}
 			if (first[b] == w)
 				continue;
-			uint32_t i;
-			for (i = 0; i < nx; i++)
-				if (extra[i] == w)
-					break;
-			if (i < nx)
+			uint32_t i = head[b];
+			while (i != 0xff && extra[i] != w)
+				i = next[i];
+			if (i != 0xff)
 				continue;
-			extra[nx++] = w;
+			extra[nx] = w;
+			next[nx] = head[b];
+			head[b] = (uint8_t)nx++;
 			if (++cnt[b] > worst)
 				worst = cnt[b];
 		}
