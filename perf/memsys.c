@@ -270,6 +270,33 @@ uint32_t iw_coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *se
 	if (!width)
 		width = 1;
 	uint32_t nl = IW_MIN((uint32_t)ma->n, 32u);
+	/* Lanes in ascending address order (the tracer's mode 1 with a stride
+	 * >= 0, most global accesses): each lane's sectors follow the previous
+	 * lane's, so emitting those not yet emitted gives the sorted, distinct
+	 * list in one pass.  Abandoned at the first lane below its predecessor. */
+	{
+		uint32_t n = 0, l;
+		uint64_t next = 0, prev = 0;
+		for (l = 0; l < nl; l++) {
+			uint64_t a = ma->addr[l], z = a + width - 1;
+			if (a < prev)
+				break;
+			prev = a;
+			if (z < a) /* wraps past 2^64: no sectors (so do all later lanes) */
+				continue;
+			uint64_t s = a / SECTOR, e = z / SECTOR;
+			if (n && s < next)
+				s = next;
+			for (; s <= e; s++) {
+				if (n == cap)
+					return coalesce_sorted_insert(ma, width, sectors, cap);
+				sectors[n++] = s;
+			}
+			next = e + 1;
+		}
+		if (l == nl)
+			return n;
+	}
 	/* pass 1: the span of the sectors touched (a lane whose last byte
 	 * wraps past 2^64 touches none, as in the general method) */
 	uint64_t lo = UINT64_MAX, hi = 0;
@@ -306,52 +333,111 @@ uint32_t iw_coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *se
 	return n;
 }
 
+/* Distinct words per shared-memory bank, for iw_shmem_conflicts.  A bit per
+ * bank says whether it has a word yet and each bank remembers its first one,
+ * so the common accesses (conflict-free, broadcast) cost a few operations per
+ * lane; only a second, different word in a bank searches that bank's chain
+ * of further words (kept, like its count, only for such banks). */
+struct shm_banks {
+	uint64_t used, multi;  /* banks with a word; banks with more than one */
+	uint32_t worst, nx;
+	uint64_t first[64];
+	uint32_t cnt[64];      /* valid for banks in multi */
+	uint8_t head[64];      /* chain through extra[] (0xff ends it), banks in multi */
+	uint8_t next[32 * 4];
+	uint64_t extra[32 * 4];
+};
+
+static inline void shm_word(struct shm_banks *k, uint64_t w, uint32_t b)
+{
+	uint64_t bit = 1ull << b;
+	if (!(k->used & bit)) {
+		k->used |= bit;
+		k->first[b] = w;
+		return;
+	}
+	if (k->first[b] == w)
+		return; /* broadcast */
+	if (!(k->multi & bit)) {
+		k->multi |= bit;
+		k->cnt[b] = 1;
+		k->head[b] = 0xff;
+	}
+	uint32_t i = k->head[b];
+	while (i != 0xff && k->extra[i] != w)
+		i = k->next[i];
+	if (i != 0xff)
+		return;
+	k->extra[k->nx] = w;
+	k->next[k->nx] = k->head[b];
+	k->head[b] = (uint8_t)k->nx++;
+	if (++k->cnt[b] > k->worst)
+		k->worst = k->cnt[b];
+}
+
 uint32_t iw_shmem_conflicts(const struct iw_mem_addrs *ma, uint32_t width, uint32_t banks)
 {
 	/* Per bank, the distinct 4-byte words the lanes touch; the access takes
 	 * as many wavefronts as the busiest bank has distinct words (same word =
-	 * broadcast).  A 64-bit conflict-free access therefore takes 2.
-	 * Linear in the lanes: a bit per bank says whether it has a word yet and
-	 * each bank remembers its first one; only a second, different word in
-	 * the same bank searches that bank's (short) chain of further words. */
+	 * broadcast).  A 64-bit conflict-free access therefore takes 2.  A lane
+	 * touches at most 4 words. */
 	if (!ma || !ma->n || !banks)
 		return 0;
 	if (banks > 64)
 		banks = 64;
 	if (!width)
 		width = 4;
-	/* banks is a power of two on every GPU; any count stays exact */
-	uint32_t bmask = (banks & (banks - 1)) == 0 ? banks - 1 : 0;
-	uint64_t first[64], extra[32 * 4], used = 0;
-	uint8_t head[64], next[32 * 4]; /* per bank, a chain through extra[] (0xff ends it) */
-	uint32_t cnt[64], nx = 0, worst = 1;
+	struct shm_banks k;
+	k.used = k.multi = 0;
+	k.worst = 1;
+	k.nx = 0;
 	uint32_t nl = IW_MIN((uint32_t)ma->n, 32u);
-	for (uint32_t l = 0; l < nl; l++) {
-		uint64_t w0 = ma->addr[l] / 4, w1 = (ma->addr[l] + width - 1) / 4;
-		for (uint64_t w = w0; w <= w1 && w < w0 + 4; w++) {
-			uint32_t b = bmask ? (uint32_t)(w & bmask) : (uint32_t)(w % banks);
-			if (!(used >> b & 1)) {
-				used |= 1ull << b;
-				first[b] = w;
-				cnt[b] = 1;
-				head[b] = 0xff;
-				continue;
-			}
-			if (first[b] == w)
-				continue;
-			uint32_t i = head[b];
-			while (i != 0xff && extra[i] != w)
-				i = next[i];
-			if (i != 0xff)
-				continue;
-			extra[nx] = w;
-			next[nx] = head[b];
-			head[b] = (uint8_t)nx++;
-			if (++cnt[b] > worst)
-				worst = cnt[b];
+	if ((banks & (banks - 1)) == 0 && width <= 4 && ma->addr[0] % 4 + width <= 4) {
+		/* Lanes at a constant stride d (the tracer's address mode 1, most
+		 * shared accesses): the answer in closed form.  Every lane then
+		 * touches one word (same offset in its word as lane 0), d = 0 is a
+		 * broadcast, and otherwise the words are distinct (|d| < 2^32, so no
+		 * multiple of d below 32 lanes wraps to 0) and the banks
+		 * b0 + l * d/4 cycle with period P = banks >> ctz(d/4 mod banks)
+		 * (1 if that is 0): the busiest bank gets ceil(n / P) lanes. */
+		uint64_t d = ma->addr[nl > 1 ? 1 : 0] - ma->addr[0];
+		uint32_t l = 2;
+		if (d % 4 == 0 && (d < (1ull << 32) || d > (uint64_t)0 - (1ull << 32)))
+			for (; l < nl && ma->addr[l] - ma->addr[l - 1] == d; l++)
+				;
+		if (l >= nl && d % 4 == 0 && (d < (1ull << 32) || d > (uint64_t)0 - (1ull << 32))) {
+			if (d == 0)
+				return 0;
+			uint32_t ds = (uint32_t)(d / 4) & (banks - 1);
+			uint32_t period = ds ? banks >> __builtin_ctz(ds) : 1;
+			return (nl + period - 1) / period - 1;
 		}
 	}
-	return worst - 1;
+	/* A lane with the previous lane's address adds nothing (same words):
+	 * broadcasts, frequent in tiled kernels, cost one comparison a lane. */
+	if ((banks & (banks - 1)) == 0) { /* every GPU: the bank is the word's low bits */
+		uint32_t bmask = banks - 1;
+		for (uint32_t l = 0; l < nl; l++) {
+			if (l && ma->addr[l] == ma->addr[l - 1])
+				continue;
+			uint64_t w0 = ma->addr[l] / 4, w1 = (ma->addr[l] + width - 1) / 4;
+			if (w1 == w0) { /* the usual: one word */
+				shm_word(&k, w0, (uint32_t)(w0 & bmask));
+				continue;
+			}
+			for (uint64_t w = w0; w <= w1 && w < w0 + 4; w++)
+				shm_word(&k, w, (uint32_t)(w & bmask));
+		}
+	} else {
+		for (uint32_t l = 0; l < nl; l++) {
+			if (l && ma->addr[l] == ma->addr[l - 1])
+				continue;
+			uint64_t w0 = ma->addr[l] / 4, w1 = (ma->addr[l] + width - 1) / 4;
+			for (uint64_t w = w0; w <= w1 && w < w0 + 4; w++)
+				shm_word(&k, w, (uint32_t)(w % banks));
+		}
+	}
+	return k.worst - 1;
 }
 
 /* Global/local access of n coalesced sectors (n >= 1). */
