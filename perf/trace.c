@@ -1246,9 +1246,18 @@ static int decode(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw
 				int64_t stride;
 				if (tok_dec(&p, &stride))
 					return line_fail(k, line, e, "a decimal stride after the base address", p);
-				uint64_t a = base;
-				for (uint32_t i = 0; i < active; i++, a += (uint64_t)stride)
-					ma->addr[i] = a; /* base + i * stride, modulo 2^64 */
+				/* base + i * stride, modulo 2^64; four lanes a step (a
+				 * full warp is most memory lines) */
+				uint64_t a = base, st = (uint64_t)stride;
+				uint32_t i = 0;
+				for (; i + 4 <= active; i += 4, a += 4 * st) {
+					ma->addr[i] = a;
+					ma->addr[i + 1] = a + st;
+					ma->addr[i + 2] = a + 2 * st;
+					ma->addr[i + 3] = a + 3 * st;
+				}
+				for (; i < active; i++, a += st)
+					ma->addr[i] = a;
 			} else {
 				if (active)
 					ma->addr[0] = base;
