@@ -39,12 +39,20 @@
 #define L2_LINE 128u /* Volta/Ampere/Hopper L2 line: four 32-byte sectors */
 #define MAX_SECT (32u * 3u) /* a warp access of 32 lanes x up to 64 B can span 96 sectors */
 
+/* One way of a set: everything a hit updates sits in one 16-byte record, so
+ * a hit touches the set's tag line and one metadata line (tags stay apart and
+ * dense: the lookup scans them, and a 16-way L2 set's tags fill two lines). */
+struct way_meta {
+	uint64_t lru;    /* last-use stamp */
+	uint32_t valid;  /* sector-valid bits */
+	uint32_t dirty;  /* sector-dirty bits (L2) */
+};
+
 struct cache {
 	uint32_t sets, assoc, line_sectors, line_shift;
-	uint64_t *tag;     /* sets x assoc line numbers (UINT64_MAX = invalid) */
-	uint64_t *lru;     /* last-use stamp */
-	uint32_t *valid;   /* sector-valid bits */
-	uint32_t *dirty;   /* sector-dirty bits (L2) */
+	uint32_t set_mask; /* sets - 1 when sets is a power of two (no division), else 0 */
+	uint64_t *tag;     /* sets x assoc line numbers (UINT64_MAX = invalid), set-major */
+	struct way_meta *meta; /* sets x assoc, same order */
 	uint64_t stamp;
 };
 
@@ -62,6 +70,16 @@ struct iw_memsys {
 	struct server *l1bw, *shbw, l2bw, drambw;
 };
 
+/* Population count without a libgcc call (the shipped build targets plain
+ * x86-64, where __builtin_popcount is a function call). */
+static inline uint32_t popcount32(uint32_t x)
+{
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (x * 0x01010101u) >> 24;
+}
+
 static int log2u(uint32_t x)
 {
 	int s = 0;
@@ -77,15 +95,14 @@ static int cache_init(struct cache *c, uint64_t bytes, uint32_t assoc, uint32_t 
 	if (assoc == 0 || lines < assoc)
 		return 0;
 	c->sets = (uint32_t)(lines / assoc);
+	c->set_mask = (c->sets & (c->sets - 1)) == 0 ? c->sets - 1 : 0;
 	c->assoc = assoc;
 	c->line_sectors = line / SECTOR;
 	c->line_shift = (uint32_t)log2u(line);
 	size_t n = (size_t)c->sets * assoc;
 	c->tag = iw_malloc(n * sizeof *c->tag);
-	c->lru = iw_calloc(n, sizeof *c->lru);
-	c->valid = iw_calloc(n, sizeof *c->valid);
-	c->dirty = iw_calloc(n, sizeof *c->dirty);
-	if (!c->tag || !c->lru || !c->valid || !c->dirty)
+	c->meta = iw_calloc(n, sizeof *c->meta);
+	if (!c->tag || !c->meta)
 		return -1;
 	memset(c->tag, 0xff, n * sizeof *c->tag);
 	return 0;
@@ -94,9 +111,7 @@ static int cache_init(struct cache *c, uint64_t bytes, uint32_t assoc, uint32_t 
 static void cache_free(struct cache *c)
 {
 	iw_free(c->tag);
-	iw_free(c->lru);
-	iw_free(c->valid);
-	iw_free(c->dirty);
+	iw_free(c->meta);
 }
 
 enum { LOOK_HIT, LOOK_MISS };
@@ -109,32 +124,37 @@ static int cache_access(struct cache *c, uint64_t sector, int alloc, int make_di
 	uint64_t line = sector >> (c->line_shift - 5);
 	uint32_t bit = 1u << (sector & (c->line_sectors - 1));
 	/* set index hashed with upper bits so power-of-two strides do not all
-	 * land in one set (as GPU caches do since Fermi) */
-	uint32_t set = (uint32_t)((line ^ (line >> 13) ^ (line >> 27)) % c->sets);
+	 * land in one set (as GPU caches do since Fermi); a mask instead of a
+	 * division when the set count allows (the same index either way) */
+	uint64_t h = line ^ (line >> 13) ^ (line >> 27);
+	uint32_t set = c->set_mask ? (uint32_t)(h & c->set_mask) : (uint32_t)(h % c->sets);
 	size_t b = (size_t)set * c->assoc;
+	const uint64_t *tag = c->tag + b;
+	struct way_meta *meta = c->meta + b;
 	c->stamp++;
 	*wb = 0;
 	for (uint32_t w = 0; w < c->assoc; w++)
-		if (c->tag[b + w] == line) {
-			c->lru[b + w] = c->stamp;
-			int hit = (c->valid[b + w] & bit) != 0;
+		if (tag[w] == line) {
+			struct way_meta *m = &meta[w];
+			m->lru = c->stamp;
+			int hit = (m->valid & bit) != 0;
 			if (!hit && alloc)
-				c->valid[b + w] |= bit;
+				m->valid |= bit;
 			if (make_dirty && (hit || alloc))
-				c->dirty[b + w] |= bit;
+				m->dirty |= bit;
 			return hit ? LOOK_HIT : LOOK_MISS;
 		}
 	if (!alloc)
 		return LOOK_MISS;
 	uint32_t victim = 0;
 	for (uint32_t w = 1; w < c->assoc; w++)
-		if (c->lru[b + w] < c->lru[b + victim])
+		if (meta[w].lru < meta[victim].lru)
 			victim = w;
-	*wb = (uint32_t)__builtin_popcount(c->dirty[b + victim]);
+	*wb = popcount32(meta[victim].dirty);
 	c->tag[b + victim] = line;
-	c->lru[b + victim] = c->stamp;
-	c->valid[b + victim] = bit;
-	c->dirty[b + victim] = make_dirty ? bit : 0;
+	meta[victim].lru = c->stamp;
+	meta[victim].valid = bit;
+	meta[victim].dirty = make_dirty ? bit : 0;
 	return LOOK_MISS;
 }
 
@@ -214,17 +234,15 @@ void iw_memsys_free(struct iw_memsys *m)
 	iw_free(m);
 }
 
-uint32_t iw_coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *sectors, uint32_t cap)
+/* The general method: insertion into a sorted, duplicate-free list, keeping
+ * the first `cap` distinct sectors met in lane order. */
+static uint32_t coalesce_sorted_insert(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *sectors,
+				       uint32_t cap)
 {
 	uint32_t n = 0;
-	if (!ma || !cap)
-		return 0;
-	if (!width)
-		width = 1;
 	for (uint32_t l = 0; l < ma->n && l < 32; l++) {
 		uint64_t first = ma->addr[l] / SECTOR, last = (ma->addr[l] + width - 1) / SECTOR;
 		for (uint64_t s = first; s <= last; s++) {
-			/* insertion into the sorted, duplicate-free list (<= 96 entries) */
 			uint32_t i = n;
 			while (i > 0 && sectors[i - 1] > s)
 				i--;
@@ -240,45 +258,186 @@ uint32_t iw_coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *se
 	return n;
 }
 
+/* A warp's sectors almost always lie within a few KiB: within this many
+ * sectors of the lowest one, a bitmap sorts and de-duplicates them in one
+ * pass over the lanes and one over the bitmap's words. */
+#define COALESCE_SPAN 512u
+
+uint32_t iw_coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *sectors, uint32_t cap)
+{
+	if (!ma || !cap)
+		return 0;
+	if (!width)
+		width = 1;
+	uint32_t nl = IW_MIN((uint32_t)ma->n, 32u);
+	/* Lanes in ascending address order (the tracer's mode 1 with a stride
+	 * >= 0, most global accesses): each lane's sectors follow the previous
+	 * lane's, so emitting those not yet emitted gives the sorted, distinct
+	 * list in one pass.  Abandoned at the first lane below its predecessor. */
+	{
+		uint32_t n = 0, l;
+		uint64_t next = 0, prev = 0;
+		for (l = 0; l < nl; l++) {
+			uint64_t a = ma->addr[l], z = a + width - 1;
+			if (a < prev)
+				break;
+			prev = a;
+			if (z < a) /* wraps past 2^64: no sectors (so do all later lanes) */
+				continue;
+			uint64_t s = a / SECTOR, e = z / SECTOR;
+			if (n && s < next)
+				s = next;
+			for (; s <= e; s++) {
+				if (n == cap)
+					return coalesce_sorted_insert(ma, width, sectors, cap);
+				sectors[n++] = s;
+			}
+			next = e + 1;
+		}
+		if (l == nl)
+			return n;
+	}
+	/* pass 1: the span of the sectors touched (a lane whose last byte
+	 * wraps past 2^64 touches none, as in the general method) */
+	uint64_t lo = UINT64_MAX, hi = 0;
+	for (uint32_t l = 0; l < nl; l++) {
+		uint64_t a = ma->addr[l], z = a + width - 1;
+		if (z < a)
+			continue;
+		lo = IW_MIN(lo, a / SECTOR);
+		hi = IW_MAX(hi, z / SECTOR);
+	}
+	if (lo > hi)
+		return 0;
+	if (hi - lo >= COALESCE_SPAN)
+		return coalesce_sorted_insert(ma, width, sectors, cap);
+	/* pass 2: one bit per sector relative to lo */
+	uint64_t bits[COALESCE_SPAN / 64];
+	uint32_t nwords = (uint32_t)((hi - lo) / 64) + 1;
+	memset(bits, 0, nwords * sizeof bits[0]);
+	for (uint32_t l = 0; l < nl; l++) {
+		uint64_t a = ma->addr[l], z = a + width - 1;
+		if (z < a)
+			continue;
+		for (uint64_t s = a / SECTOR - lo, e = z / SECTOR - lo; s <= e; s++)
+			bits[s / 64] |= 1ull << (s % 64);
+	}
+	/* pass 3: the set bits in order are the sorted, distinct sectors */
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < nwords; i++)
+		for (uint64_t m = bits[i]; m; m &= m - 1) {
+			if (n == cap) /* more than cap: which ones are kept depends on lane order */
+				return coalesce_sorted_insert(ma, width, sectors, cap);
+			sectors[n++] = lo + (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(m);
+		}
+	return n;
+}
+
+/* Distinct words per shared-memory bank, for iw_shmem_conflicts.  A bit per
+ * bank says whether it has a word yet and each bank remembers its first one,
+ * so the common accesses (conflict-free, broadcast) cost a few operations per
+ * lane; only a second, different word in a bank searches that bank's chain
+ * of further words (kept, like its count, only for such banks). */
+struct shm_banks {
+	uint64_t used, multi;  /* banks with a word; banks with more than one */
+	uint32_t worst, nx;
+	uint64_t first[64];
+	uint32_t cnt[64];      /* valid for banks in multi */
+	uint8_t head[64];      /* chain through extra[] (0xff ends it), banks in multi */
+	uint8_t next[32 * 4];
+	uint64_t extra[32 * 4];
+};
+
+static inline void shm_word(struct shm_banks *k, uint64_t w, uint32_t b)
+{
+	uint64_t bit = 1ull << b;
+	if (!(k->used & bit)) {
+		k->used |= bit;
+		k->first[b] = w;
+		return;
+	}
+	if (k->first[b] == w)
+		return; /* broadcast */
+	if (!(k->multi & bit)) {
+		k->multi |= bit;
+		k->cnt[b] = 1;
+		k->head[b] = 0xff;
+	}
+	uint32_t i = k->head[b];
+	while (i != 0xff && k->extra[i] != w)
+		i = k->next[i];
+	if (i != 0xff)
+		return;
+	k->extra[k->nx] = w;
+	k->next[k->nx] = k->head[b];
+	k->head[b] = (uint8_t)k->nx++;
+	if (++k->cnt[b] > k->worst)
+		k->worst = k->cnt[b];
+}
+
 uint32_t iw_shmem_conflicts(const struct iw_mem_addrs *ma, uint32_t width, uint32_t banks)
 {
 	/* Per bank, the distinct 4-byte words the lanes touch; the access takes
 	 * as many wavefronts as the busiest bank has distinct words (same word =
-	 * broadcast).  A 64-bit conflict-free access therefore takes 2.
-	 * Linear in the lanes: each bank remembers its first word, and only a
-	 * second, different word in the same bank searches the (short) list. */
+	 * broadcast).  A 64-bit conflict-free access therefore takes 2.  A lane
+	 * touches at most 4 words. */
 	if (!ma || !ma->n || !banks)
 		return 0;
 	if (banks > 64)
 		banks = 64;
 	if (!width)
 		width = 4;
-	uint64_t words[32 * 4], first[64];
-	uint32_t nw = 0, cnt[64] = {0}, worst = 1;
-	for (uint32_t l = 0; l < ma->n && l < 32; l++) {
-		uint64_t w0 = ma->addr[l] / 4, w1 = (ma->addr[l] + width - 1) / 4;
-		for (uint64_t w = w0; w <= w1 && w < w0 + 4; w++) {
-			uint32_t b = (uint32_t)(w % banks);
-			if (!cnt[b]) {
-				cnt[b] = 1;
-				first[b] = w;
-				words[nw++] = w;
-				continue;
-			}
-			if (first[b] == w)
-				continue;
-			uint32_t i;
-			for (i = 0; i < nw; i++)
-				if (words[i] == w)
-					break;
-			if (i < nw)
-				continue;
-			words[nw++] = w;
-			if (++cnt[b] > worst)
-				worst = cnt[b];
+	struct shm_banks k;
+	k.used = k.multi = 0;
+	k.worst = 1;
+	k.nx = 0;
+	uint32_t nl = IW_MIN((uint32_t)ma->n, 32u);
+	if ((banks & (banks - 1)) == 0 && width <= 4 && ma->addr[0] % 4 + width <= 4) {
+		/* Lanes at a constant stride d (the tracer's address mode 1, most
+		 * shared accesses): the answer in closed form.  Every lane then
+		 * touches one word (same offset in its word as lane 0), d = 0 is a
+		 * broadcast, and otherwise the words are distinct (|d| < 2^32, so no
+		 * multiple of d below 32 lanes wraps to 0) and the banks
+		 * b0 + l * d/4 cycle with period P = banks >> ctz(d/4 mod banks)
+		 * (1 if that is 0): the busiest bank gets ceil(n / P) lanes. */
+		uint64_t d = ma->addr[nl > 1 ? 1 : 0] - ma->addr[0];
+		uint32_t l = 2;
+		if (d % 4 == 0 && (d < (1ull << 32) || d > (uint64_t)0 - (1ull << 32)))
+			for (; l < nl && ma->addr[l] - ma->addr[l - 1] == d; l++)
+				;
+		if (l >= nl && d % 4 == 0 && (d < (1ull << 32) || d > (uint64_t)0 - (1ull << 32))) {
+			if (d == 0)
+				return 0;
+			uint32_t ds = (uint32_t)(d / 4) & (banks - 1);
+			uint32_t period = ds ? banks >> __builtin_ctz(ds) : 1;
+			return (nl + period - 1) / period - 1;
 		}
 	}
-	return worst - 1;
+	/* A lane with the previous lane's address adds nothing (same words):
+	 * broadcasts, frequent in tiled kernels, cost one comparison a lane. */
+	if ((banks & (banks - 1)) == 0) { /* every GPU: the bank is the word's low bits */
+		uint32_t bmask = banks - 1;
+		for (uint32_t l = 0; l < nl; l++) {
+			if (l && ma->addr[l] == ma->addr[l - 1])
+				continue;
+			uint64_t w0 = ma->addr[l] / 4, w1 = (ma->addr[l] + width - 1) / 4;
+			if (w1 == w0) { /* the usual: one word */
+				shm_word(&k, w0, (uint32_t)(w0 & bmask));
+				continue;
+			}
+			for (uint64_t w = w0; w <= w1 && w < w0 + 4; w++)
+				shm_word(&k, w, (uint32_t)(w & bmask));
+		}
+	} else {
+		for (uint32_t l = 0; l < nl; l++) {
+			if (l && ma->addr[l] == ma->addr[l - 1])
+				continue;
+			uint64_t w0 = ma->addr[l] / 4, w1 = (ma->addr[l] + width - 1) / 4;
+			for (uint64_t w = w0; w <= w1 && w < w0 + 4; w++)
+				shm_word(&k, w, (uint32_t)(w % banks));
+		}
+	}
+	return k.worst - 1;
 }
 
 /* Global/local access of n coalesced sectors (n >= 1). */
@@ -414,7 +573,7 @@ uint32_t iw_mem_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *i
 		if (n)
 			return global_access(m, sm, in, sec, n, now, act);
 	}
-	uint32_t active = (uint32_t)__builtin_popcount(in->mask);
+	uint32_t active = popcount32(in->mask);
 	uint32_t n = (active * width + SECTOR - 1) / SECTOR;
 	return level_access(m, sm, in, IW_MAX(n, 1u), now, act);
 }

@@ -89,7 +89,32 @@ static void rd_free(struct rd *r)
 /* Next line (NUL-terminated, '\n' and '\r' removed) or NULL at end of file.
  * *off receives its file offset.  Returns NULL with *err set on I/O error or
  * an over-long line. */
-static char *rd_line(struct rd *r, uint64_t *off, size_t *lenp, int *err)
+static char *rd_line_slow(struct rd *r, uint64_t *off, size_t *lenp, int *err);
+
+static inline char *rd_line(struct rd *r, uint64_t *off, size_t *lenp, int *err)
+{
+	/* the usual case: a whole line in the buffer */
+	char *s = r->buf + r->pos;
+	size_t avail = r->len - r->pos;
+	char *nl = avail ? memchr(s, '\n', avail) : NULL;
+	if (!nl)
+		return rd_line_slow(r, off, lenp, err);
+	*err = 0;
+	size_t n = (size_t)(nl - s);
+	if (off)
+		*off = r->base + r->pos;
+	r->pos += n + 1;
+	if (n && s[n - 1] == '\r')
+		n--;
+	s[n] = 0;
+	r->line++;
+	if (lenp)
+		*lenp = n;
+	return s;
+}
+
+/* The general case: the last line without a newline, refills, growth. */
+static char *rd_line_slow(struct rd *r, uint64_t *off, size_t *lenp, int *err)
 {
 	*err = 0;
 	for (;;) {
@@ -293,6 +318,22 @@ static void kfile_unref(struct kfile *k)
 }
 
 /* ------------------------------------------------------------ small parse */
+/* Population count without a libgcc call (plain x86-64 has no POPCNT). */
+static inline uint32_t popcount32(uint32_t x)
+{
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (x * 0x01010101u) >> 24;
+}
+
+/* Hex digit value + 1 (0: not a hex digit). */
+static const uint8_t hexval[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9,
+	['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16, ['A'] = 11,
+	['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
 /* Copy with truncation (names and paths longer than their fields are cut). */
 static void scopy(char *dst, size_t n, const char *src)
 {
@@ -837,7 +878,7 @@ static int tr_next_cta(struct iw_workload *w, struct iw_cta *cta, struct iw_err 
 			}
 			while (*s == ' ' || *s == '\t')
 				s++;
-			if (!isxdigit((unsigned char)*s)) {
+			if (!hexval[(unsigned char)*s]) { /* isxdigit without the locale lookup */
 				char what[96];
 				snprintf(what, sizeof what, "instruction line %llu of %llu of warp %llu",
 					 (unsigned long long)i + 1, (unsigned long long)n, (unsigned long long)j);
@@ -881,11 +922,20 @@ static void tr_close(struct iw_workload *w)
 }
 
 /* ----------------------------------------------------- instruction lines */
-static struct opc *opc_lookup(struct iw_workload_trace *t, const char *tok, size_t len, struct opc *tmp)
+/* Same bytes, short strings: a loop the compiler keeps inline (a memcmp call
+ * costs more than the usual 3-8 bytes of an opcode). */
+static inline int same_bytes(const char *a, const char *b, size_t n)
 {
-	uint64_t h = 1469598103934665603ull;
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)tok[i]) * 1099511628211ull;
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return 0;
+	return 1;
+}
+
+/* tok[0..len) with its FNV-1a hash h (computed by the caller while scanning). */
+static struct opc *opc_lookup(struct iw_workload_trace *t, const char *tok, size_t len, uint64_t h,
+			      struct opc *tmp)
+{
 	uint32_t slot = (uint32_t)h & (OPC_CACHE - 1);
 	struct opc *o = NULL;
 	if (len < sizeof tmp->tok) {
@@ -896,7 +946,7 @@ static struct opc *opc_lookup(struct iw_workload_trace *t, const char *tok, size
 					o = c;
 				break;
 			}
-			if (c->len == len && memcmp(c->tok, tok, len) == 0)
+			if (c->len == len && same_bytes(c->tok, tok, len))
 				return c;
 		}
 	}
@@ -992,37 +1042,44 @@ static struct opc *opc_lookup(struct iw_workload_trace *t, const char *tok, size
 	return o;
 }
 
-static const uint8_t hexval[256] = {
-	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9,
-	['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16, ['A'] = 11,
-	['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
-};
 
-/* Token parsers: advance *pp past the token and following blanks; 0 ok. */
+/* Token parsers: advance *pp past the token and following blanks; 0 ok (on
+ * an error *pp still points at the token, for the message).  Fields are
+ * almost always separated by one space, and counts are one digit: those
+ * cases are tested first, the general loops handle everything else. */
 static inline void skip_ws(const char **pp)
 {
-	while (**pp == ' ' || **pp == '\t')
-		(*pp)++;
+	const char *p = *pp;
+	if (p[0] == ' ' && p[1] > ' ') { /* one space, then a token (bytes above 0x7f take the loop) */
+		*pp = p + 1;
+		return;
+	}
+	while (*p == ' ' || *p == '\t')
+		p++;
+	*pp = p;
 }
+
+static inline int is_end(char c) { return c == ' ' || c == '\t' || c == 0; }
 
 static inline int tok_hex(const char **pp, uint64_t *out)
 {
 	const char *p = *pp;
 	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
 		p += 2;
+	const char *d0 = p;
 	uint64_t v = 0;
-	int n = 0;
-	for (; hexval[(unsigned char)*p]; p++, n++)
-		v = (v << 4) | (uint64_t)(hexval[(unsigned char)*p] - 1);
-	if (n == 0 || n > 16 || (*p && *p != ' ' && *p != '\t'))
+	for (uint32_t h; (h = hexval[(unsigned char)*p]) != 0; p++)
+		v = (v << 4) | (h - 1);
+	size_t n = (size_t)(p - d0);
+	if (n == 0 || n > 16 || !is_end(*p))
 		return -1;
 	*out = v;
+	skip_ws(&p);
 	*pp = p;
-	skip_ws(pp);
 	return 0;
 }
 
-static inline int tok_dec(const char **pp, int64_t *out)
+static int tok_dec(const char **pp, int64_t *out)
 {
 	const char *p = *pp;
 	int neg = 0;
@@ -1032,12 +1089,26 @@ static inline int tok_dec(const char **pp, int64_t *out)
 	int n = 0;
 	for (; *p >= '0' && *p <= '9'; p++, n++)
 		v = v * 10 + (uint64_t)(*p - '0');
-	if (n == 0 || n > 19 || (*p && *p != ' ' && *p != '\t'))
+	if (n == 0 || n > 19 || !is_end(*p))
 		return -1;
 	*out = neg ? -(int64_t)v : (int64_t)v;
+	skip_ws(&p);
 	*pp = p;
-	skip_ws(pp);
 	return 0;
+}
+
+/* tok_dec for the count, width and mode fields: one digit inline. */
+static inline int tok_count(const char **pp, int64_t *out)
+{
+	const char *p = *pp;
+	if ((unsigned)(p[0] - '0') < 10 && is_end(p[1])) {
+		*out = p[0] - '0';
+		p++;
+		skip_ws(&p);
+		*pp = p;
+		return 0;
+	}
+	return tok_dec(pp, out);
 }
 
 static inline int tok_reg(const char **pp, uint32_t *out)
@@ -1050,11 +1121,11 @@ static inline int tok_reg(const char **pp, uint32_t *out)
 	int n = 0;
 	for (; *p >= '0' && *p <= '9'; p++, n++)
 		v = v * 10 + (uint32_t)(*p - '0');
-	if (n == 0 || n > 3 || v > 255 || (*p && *p != ' ' && *p != '\t'))
+	if (n == 0 || n > 3 || v > 255 || !is_end(*p))
 		return -1;
 	*out = v;
+	skip_ws(&p);
 	*pp = p;
-	skip_ws(pp);
 	return 0;
 }
 
@@ -1116,38 +1187,48 @@ static int decode(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw
 	if (tok_hex(&p, &x) || x > UINT32_MAX)
 		return line_fail(k, line, e, "a hex PC", p);
 	in->pc = (uint32_t)x;
-	if (tok_hex(&p, &x) || x > UINT32_MAX)
-		return line_fail(k, line, e, "a hex active mask of 32 bits", p);
-	in->mask = (uint32_t)x;
-	if (tok_dec(&p, &d) || d < 0 || d > IW_MAX_DST)
+	if (p[0] == 'f' && p[1] == 'f' && p[2] == 'f' && p[3] == 'f' && p[4] == 'f' && p[5] == 'f' &&
+	    p[6] == 'f' && p[7] == 'f' && is_end(p[8])) {
+		/* all lanes active: most lines of most kernels */
+		in->mask = 0xffffffffu;
+		p += 8;
+		skip_ws(&p);
+	} else {
+		if (tok_hex(&p, &x) || x > UINT32_MAX)
+			return line_fail(k, line, e, "a hex active mask of 32 bits", p);
+		in->mask = (uint32_t)x;
+	}
+	if (tok_count(&p, &d) || d < 0 || d > IW_MAX_DST)
 		return line_fail(k, line, e, "a destination count 0..4", p);
 	uint32_t rd[IW_MAX_DST], nd = (uint32_t)d;
 	for (uint32_t i = 0; i < nd; i++)
 		if (tok_reg(&p, &rd[i]))
 			return line_fail(k, line, e, "a destination register R<0..255>", p);
+	/* the opcode token, hashed (FNV-1a) as it is scanned */
 	const char *op = p;
-	while (*p && *p != ' ' && *p != '\t')
-		p++;
+	uint64_t h = 1469598103934665603ull;
+	for (; !is_end(*p); p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ull;
 	size_t oplen = (size_t)(p - op);
-	if (!oplen || !(isupper((unsigned char)op[0]) || op[0] == '_'))
+	if (!oplen || !((op[0] >= 'A' && op[0] <= 'Z') || op[0] == '_'))
 		return line_fail(k, line, e, "an opcode", op);
 	skip_ws(&p);
 	struct opc tmp;
-	const struct opc *o = opc_lookup(t, op, oplen, &tmp);
-	if (tok_dec(&p, &d) || d < 0 || d > 8)
+	const struct opc *o = opc_lookup(t, op, oplen, h, &tmp);
+	if (tok_count(&p, &d) || d < 0 || d > 8)
 		return line_fail(k, line, e, "a source count 0..8", p);
 	uint32_t rs[8], ns = (uint32_t)d;
 	for (uint32_t i = 0; i < ns; i++)
 		if (tok_reg(&p, &rs[i]))
 			return line_fail(k, line, e, "a source register R<0..255>", p);
-	if (tok_dec(&p, &d) || d < 0 || d > 1024)
+	if (tok_count(&p, &d) || d < 0 || d > 1024)
 		return line_fail(k, line, e, "a memory width in bytes (0 if none)", p);
 	uint32_t width = (uint32_t)d;
-	uint32_t active = (uint32_t)__builtin_popcount(in->mask);
+	uint32_t active = popcount32(in->mask);
 	ma->n = 0;
 	if (width) {
 		int64_t mode;
-		if (tok_dec(&p, &mode) || mode < 0 || mode > 2)
+		if (tok_count(&p, &mode) || mode < 0 || mode > 2)
 			return line_fail(k, line, e, "an address mode 0, 1 or 2", p);
 		if (mode == 0) {
 			for (uint32_t i = 0; i < active; i++)
@@ -1165,8 +1246,18 @@ static int decode(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw
 				int64_t stride;
 				if (tok_dec(&p, &stride))
 					return line_fail(k, line, e, "a decimal stride after the base address", p);
-				for (uint32_t i = 0; i < active; i++)
-					ma->addr[i] = base + (uint64_t)((int64_t)i * stride);
+				/* base + i * stride, modulo 2^64; four lanes a step (a
+				 * full warp is most memory lines) */
+				uint64_t a = base, st = (uint64_t)stride;
+				uint32_t i = 0;
+				for (; i + 4 <= active; i += 4, a += 4 * st) {
+					ma->addr[i] = a;
+					ma->addr[i + 1] = a + st;
+					ma->addr[i + 2] = a + 2 * st;
+					ma->addr[i + 3] = a + 3 * st;
+				}
+				for (; i < active; i++, a += st)
+					ma->addr[i] = a;
 			} else {
 				if (active)
 					ma->addr[0] = base;
