@@ -770,7 +770,8 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 			sl->in.maddr = IW_MADDR_NONE;
 			if (ma->n && sl->in.unit == IW_UNIT_MEM) {
 				if (!w->maddr) { /* the warp's first addresses: make its pool */
-					w->maddr = iw_calloc(IW_MADDR_PER_WARP, sizeof *w->maddr);
+					/* entries are written by fetch before they are read */
+					w->maddr = iw_malloc(IW_MADDR_PER_WARP * sizeof *w->maddr);
 					if (!w->maddr)
 						return iw_fail(s->err, IW_ERUN, "out of memory");
 					w->maddr_free = (uint32_t)((1ull << IW_MADDR_PER_WARP) - 1);
