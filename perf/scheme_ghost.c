@@ -559,6 +559,7 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 			if (fill_itab(st, x, now)) {
 				served = local;
 				st->recent_wb[sid] &= ~(1ull << local);
+				iw_sim_unblock(sm, w); /* its ITab grew: ask it again */
 			}
 		}
 	}
@@ -568,15 +569,22 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 	}
 	/* Precise: a load passing its TLB check now may let a non-idempotent
 	 * instruction go: report progress so the warps are asked again. */
-	if (st->tlb_pool)
-		for (uint32_t k = 0; k < n && !progress; k++) {
+	if (st->tlb_pool) {
+		int marked = progress;
+		for (uint32_t k = 0; k < n; k++) {
 			struct gh_warp *x = &st->w[sc->warp_ids[k]];
-			for (uint32_t j = 0; j < x->tlb_n && !progress; j++)
+			for (uint32_t j = 0; j < x->tlb_n; j++)
 				if (x->tlb_t[(x->tlb_head + j) % st->tlb_cap] == now) {
-					progress = 1;
-					st->stale[sid] |= 1ull << k;
+					/* every warp whose check passes now is asked again;
+					 * the scheduler revisits the first of them */
+					iw_sim_unblock(sm, &sm->warps[sc->warp_ids[k]]);
+					if (!marked)
+						st->stale[sid] |= 1ull << k;
+					marked = progress = 1;
+					break;
 				}
 		}
+	}
 	/* 2. Dependence checker: dc_units instructions, one per warp, round-robin
 	 * over the warps whose IB head may move (dc_ready). */
 	int units = st->cfg->ghost_dc_units, moved_any = 0;
@@ -594,6 +602,7 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 			continue; /* decoded this cycle: reaches the DC next cycle */
 		units--;
 		dc_move(st, w, x, s, now);
+		iw_sim_unblock(sm, w); /* its IB has room, its IsB a new entry */
 		moved_any = 1;
 		last = local;
 	}
@@ -746,7 +755,8 @@ const struct iw_scheme_ops iw_scheme_ghost = {
 	.insert = gh_insert,
 	.tick = gh_tick,
 	.candidate = gh_candidate,
-	.candidate_cacheable = 1, /* ITab/IsB change in tick (progress) or at the warp's events */
+	.candidate_cacheable = 1, /* ITab/IsB change in tick or at the warp's events */
+	.tick_unblocks = 1,       /* the tick names each warp it changed */
 	.issue = gh_issue,
 	.writeback = gh_writeback,
 	.next_event = gh_next_event,

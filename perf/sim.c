@@ -94,6 +94,8 @@ static inline void unblock(struct iw_sm *sm, struct iw_warp *w)
 	sc->cand_mask &= bit;
 }
 
+void iw_sim_unblock(struct iw_sm *sm, struct iw_warp *w) { unblock(sm, w); }
+
 void iw_sim_event_emit(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl, enum iw_event_kind k, uint8_t sub)
 {
 	struct iw_event ev = {s->now, w->sm, w->id, sl->seq, w->cta ? w->cta->cta.id : 0, (uint8_t)k, sub, &sl->in};
@@ -945,12 +947,14 @@ static int tick_subcore(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 	progress |= rc;
 	if (s->ops->tick && s->ops->tick(sm->scheme_state, sc, now)) {
 		progress = 1;
-		/* the scheme moved something: ask every warp again, and retry
-		 * decode (its buffers may have drained, as GhOST's IB into the IsB) */
-		sc->blocked_mask = 0;
-		sc->cand_mask = 0;
-		sc->noinsert_mask = 0;
-		sc->ibfull_mask = 0;
+		if (!s->ops->tick_unblocks) {
+			/* the scheme moved something: ask every warp again, and retry
+			 * decode (its buffers may have drained, as GhOST's IB into the IsB) */
+			sc->blocked_mask = 0;
+			sc->cand_mask = 0;
+			sc->noinsert_mask = 0;
+			sc->ibfull_mask = 0;
+		}
 	}
 	uint8_t reason;
 	progress |= stage_issue(s, sm, sc, now, &reason);

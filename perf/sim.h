@@ -206,6 +206,10 @@ struct iw_scheme_ops {
 	/* Non-zero if a refused insert() stays refused until the warp's next
 	 * issue (its buffer frees entries only then), not merely its next event. */
 	int insert_until_issue;
+	/* Non-zero if tick() calls iw_sim_unblock for every warp whose
+	 * candidate or decode it may have changed; otherwise a tick with
+	 * progress makes the engine ask every warp of the sub-core again. */
+	int tick_unblocks;
 	/* The scheduler issued s into collector unit s->cu. */
 	void (*issue)(void *st, struct iw_warp *w, struct iw_slot *s, uint64_t now);
 	/* All RF operands of s were read (SOCGPU release_at=operands). May be NULL. */
@@ -368,6 +372,9 @@ static inline uint32_t iw_sim_bank(const struct iw_config *c, uint32_t w, uint32
 	uint32_t b = (uint32_t)c->rf_banks;
 	return b & (b - 1) ? (r + w) % b : (r + w) & (b - 1); /* banks are usually a power of two */
 }
+/* Something changed warp w's scheme state outside its own events (a tick):
+ * ask its candidate and retry its decode again. */
+void iw_sim_unblock(struct iw_sm *sm, struct iw_warp *w);
 /* Free collector unit i (its allocation period is counted); for schemes
  * that replace the collect stage and hold CUs past dispatch (LOOG). */
 void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now);
