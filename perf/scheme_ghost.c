@@ -623,6 +623,15 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 	return gh_tick_work(st, sc, now);
 }
 
+/* Work the next tick does without any warp's event: warps the scheduler has
+ * not yet looked at since they changed, IB heads the DC may move.  (TLB
+ * checks of GhOST-Precise end at times next_event reports.) */
+static int gh_busy(void *p, const struct iw_subcore *sc)
+{
+	const struct gh_state *st = p;
+	return (st->stale[sc->id] | st->dc_ready[sc->id]) != 0;
+}
+
 static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
 {
 	struct gh_state *st = p;
@@ -757,6 +766,7 @@ const struct iw_scheme_ops iw_scheme_ghost = {
 	.candidate = gh_candidate,
 	.candidate_cacheable = 1, /* ITab/IsB change in tick or at the warp's events */
 	.tick_unblocks = 1,       /* the tick names each warp it changed */
+	.busy = gh_busy,
 	.issue = gh_issue,
 	.writeback = gh_writeback,
 	.next_event = gh_next_event,

@@ -906,6 +906,8 @@ static int might_move(const struct iw_sim *s, const struct iw_subcore *sc, uint6
 {
 	if (s->opaque)
 		return 1; /* the scheme owns state the masks do not describe */
+	if (s->ops->busy && s->ops->busy(sc->sm->scheme_state, sc))
+		return 1; /* its tick has work queued */
 	uint64_t askable = sc->active_mask & ~sc->blocked_mask;
 	if (s->precise_wake)
 		askable &= ~sc->stalled_mask;
@@ -1221,9 +1223,12 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	s.lane_mask = c->warp_size >= 32 ? 0xffffffffu : (1u << c->warp_size) - 1;
 	s.wb_width = s.ops->wb_width ? (int)s.ops->wb_width(c) : c->wb_width;
 	s.through = s.ops->fetch_through_control && s.ops->fetch_through_control(c);
-	s.opaque = s.ops->collect || s.ops->tick || !s.ops->candidate_cacheable;
 	/* Strict round robin moves its priority every cycle, and with it the
-	 * warp that names a stall cycle: there every cycle of a stall is looked at. */
+	 * warp that names a stall cycle: a scheme with a tick is then looked at
+	 * in every cycle after progress, as one without busy() always is. */
+	s.opaque = s.ops->collect || !s.ops->candidate_cacheable ||
+		   (s.ops->tick && !(s.ops->tick_unblocks && s.ops->busy && c->policy != IW_POLICY_SRR));
+	/* ... and every cycle of a stall is looked at. */
 	s.precise_wake = !s.opaque && c->policy != IW_POLICY_SRR;
 	/* A cacheable scheme's answer changes only at the warp's own events, so
 	 * a candidate held back by a busy unit or a full set of collector units

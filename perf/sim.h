@@ -210,6 +210,12 @@ struct iw_scheme_ops {
 	 * candidate or decode it may have changed; otherwise a tick with
 	 * progress makes the engine ask every warp of the sub-core again. */
 	int tick_unblocks;
+	/* With tick_unblocks: non-zero if tick() could change something in the
+	 * next cycle without an event of a warp (work queued inside the scheme).
+	 * The engine then sees everything the scheme can do and sleeps through
+	 * stalls as for schemes without a tick.  May be NULL (the scheme is
+	 * ticked every cycle after progress). */
+	int (*busy)(void *st, const struct iw_subcore *sc);
 	/* The scheduler issued s into collector unit s->cu. */
 	void (*issue)(void *st, struct iw_warp *w, struct iw_slot *s, uint64_t now);
 	/* All RF operands of s were read (SOCGPU release_at=operands). May be NULL. */
