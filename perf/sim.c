@@ -20,18 +20,6 @@
 
 /* --------------------------------------------------------------- helpers */
 
-uint32_t iw_hist_bin(uint64_t cycles)
-{
-	/* Four bins per octave: bin b covers [2^(b/4), 2^((b+1)/4)). */
-	if (cycles <= 1)
-		return 0;
-	uint32_t msb = 63u - (uint32_t)__builtin_clzll(cycles);
-	/* cycles / 2^msb in [1, 2) against 2^(1/4), 2^(2/4), 2^(3/4); scaling the
-	 * thresholds by the power of two instead is exact and needs no division */
-	double f = (double)cycles, p = (double)(1ull << msb);
-	uint32_t b = 4 * msb + (f >= 1.189207115002721 * p) + (f >= 1.4142135623730951 * p) + (f >= 1.681792830507429 * p);
-	return b < IW_HIST_BINS ? b : IW_HIST_BINS - 1;
-}
 
 static int wb_less(const struct iw_wb_event *a, const struct iw_wb_event *b)
 {

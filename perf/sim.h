@@ -386,7 +386,19 @@ void iw_sim_unblock(struct iw_sm *sm, struct iw_warp *w);
 void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now);
 /* Record that s issues ahead of older unissued instructions of its warp. */
 void iw_sim_count_reorder(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl);
-/* Histogram bin of a period in cycles (log-spaced, IW_HIST_BINS). */
-uint32_t iw_hist_bin(uint64_t cycles);
+/* Histogram bin of a period in cycles (log-spaced, IW_HIST_BINS); inline:
+ * every collector-unit release counts one. */
+static inline uint32_t iw_hist_bin(uint64_t cycles)
+{
+	/* Four bins per octave: bin b covers [2^(b/4), 2^((b+1)/4)). */
+	if (cycles <= 1)
+		return 0;
+	uint32_t msb = 63u - (uint32_t)__builtin_clzll(cycles);
+	/* cycles / 2^msb in [1, 2) against 2^(1/4), 2^(2/4), 2^(3/4); scaling the
+	 * thresholds by the power of two instead is exact and needs no division */
+	double f = (double)cycles, p = (double)(1ull << msb);
+	uint32_t b = 4 * msb + (f >= 1.189207115002721 * p) + (f >= 1.4142135623730951 * p) + (f >= 1.681792830507429 * p);
+	return b < IW_HIST_BINS ? b : IW_HIST_BINS - 1;
+}
 
 #endif
