@@ -34,7 +34,10 @@
 
 #include <string.h>
 
+/* Dependence classes, in the order of the deps_found counters.  A class is
+ * also kept per row bit as two bit planes (aux[2] = bit 0, aux[3] = bit 1). */
 enum { DEP_WARWAW, DEP_RAW, DEP_STOP, DEP_MEM, DEP_NONE };
+_Static_assert(DEP_RAW == 1 && DEP_STOP == 2 && DEP_MEM == 3, "bit planes of the class");
 
 /* Register occupancy of the IB, transposed: for each architectural register
  * the entries that write it and the entries that read it.  An insert then
@@ -102,7 +105,15 @@ static void dep_masks(const struct sg_warp *x, const struct iw_inst *a, uint64_t
 	dep[DEP_STOP] = stop & ~(raw | ww | mem);
 }
 
-static inline uint32_t popcount64(uint64_t x) { return iw_popcount32((uint32_t)x) + iw_popcount32((uint32_t)(x >> 32)); }
+/* Set bits of a dependence mask: few (an instruction depends on a handful of
+ * older entries), so clearing the lowest bit per step beats a full count. */
+static inline uint32_t nbits(uint64_t m)
+{
+	uint32_t n = 0;
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
 
 static uint32_t sg_window(const struct iw_config *c) { return (uint32_t)c->socgpu_ib_size; }
 
@@ -116,7 +127,9 @@ static int sg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	int n = st->cfg->socgpu_ib_size;
 	st->all = n == 64 ? ~0ull : (1ull << n) - 1;
 	st->release_operands = st->cfg->socgpu_release_at == 1;
-	st->w = iw_calloc((size_t)st->cfg->max_warps, sizeof *st->w);
+	/* not zeroed here: warp_start clears a warp's state before its first
+	 * insert, so warps the kernels never use cost no memory traffic */
+	st->w = iw_malloc((size_t)st->cfg->max_warps * sizeof *st->w);
 	if (!st->w) {
 		iw_free(st);
 		return iw_fail(e, IW_ERUN, "out of memory");
@@ -165,8 +178,12 @@ static int sg_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	struct iw_counters *cnt = &st->sim->res->cnt;
 	for (int k = 0; k < DEP_NONE; k++) {
 		row |= dep[k];
-		cnt->deps_found[k] += popcount64(dep[k]);
+		cnt->deps_found[k] += nbits(dep[k]);
 	}
+	/* The class of each row bit, for the stall reason, as two bit planes
+	 * (the hardware's matrix holds one bit; the class is a statistic). */
+	s->aux[2] = dep[DEP_RAW] | dep[DEP_MEM];
+	s->aux[3] = dep[DEP_STOP] | dep[DEP_MEM];
 	x->row[e] = row;
 	x->col[e] = 0;
 	for (uint64_t m = row; m; m &= m - 1)
@@ -227,6 +244,22 @@ static int inflight_block(const struct sg_warp *x, const struct iw_inst *in)
 	return 0;
 }
 
+/* Why the oldest waiting entry waits: the class of its dependence on the
+ * lowest entry of its row (kept as bit planes in aux[2..3] at insert). */
+static int stall_reason(const struct sg_warp *x, struct iw_warp *w, uint64_t waiting)
+{
+	int oe = __builtin_ctzll(waiting);
+	for (uint64_t m = waiting & (waiting - 1); m; m &= m - 1) {
+		int e = __builtin_ctzll(m);
+		if (x->seq[e] < x->seq[oe])
+			oe = e;
+	}
+	int q = __builtin_ctzll(x->row[oe]);
+	const struct iw_slot *old = &w->slots[x->slot[oe]];
+	int k = (int)(old->aux[3] >> q & 1) << 1 | (int)(old->aux[2] >> q & 1);
+	return reason_of(k, &w->slots[x->slot[q]].in);
+}
+
 static struct iw_slot *sg_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
 {
 	struct sg_state *st = p;
@@ -253,21 +286,7 @@ static struct iw_slot *sg_candidate(void *p, struct iw_warp *w, uint64_t now, in
 		*reason = first_r;
 		return NULL;
 	}
-	/* Stall reason: why the oldest waiting entry waits, by the class of its
-	 * dependence on the lowest entry of its row. */
-	int oe = __builtin_ctzll(waiting);
-	for (uint64_t m = waiting & (waiting - 1); m; m &= m - 1) {
-		int e = __builtin_ctzll(m);
-		if (x->seq[e] < x->seq[oe])
-			oe = e;
-	}
-	uint64_t q = x->row[oe] & -x->row[oe];
-	uint64_t dep[DEP_NONE];
-	dep_masks(x, &w->slots[x->slot[oe]].in, dep);
-	int k = 0;
-	while (!(dep[k] & q))
-		k++;
-	*reason = reason_of(k, &w->slots[x->slot[__builtin_ctzll(q)]].in);
+	*reason = stall_reason(x, w, waiting);
 	return NULL;
 }
 
