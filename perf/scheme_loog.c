@@ -74,6 +74,8 @@ struct lg_sub {
 	int reader;                    /* CU holding the single RF port, -1 none */
 	uint64_t pending;              /* CUs allocated and not yet dispatched */
 	uint64_t tagwait;              /* pending CUs awaiting a broadcast (nwait > 0) */
+	uint64_t *waiters;             /* per tag: the CUs awaiting its broadcast */
+	uint32_t nwaits;               /* tags awaited, summed over the CUs (CAM compares) */
 };
 
 struct lg_warp {
@@ -92,6 +94,7 @@ struct lg_state {
 	struct lg_sub *sub;
 	uint32_t ncu, nrrs;
 	uint64_t *rrs_pool;
+	uint64_t *waiters_pool;
 	struct lg_cu *cu_pool;
 };
 
@@ -119,6 +122,7 @@ static void lg_sm_free(void *p)
 	iw_free(st->w);
 	iw_free(st->sub);
 	iw_free(st->rrs_pool);
+	iw_free(st->waiters_pool);
 	iw_free(st->cu_pool);
 	iw_free(st);
 }
@@ -142,7 +146,8 @@ static int lg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->sub = iw_calloc((size_t)c->subcores, sizeof *st->sub);
 	st->cu_pool = iw_calloc((size_t)c->subcores * st->ncu, sizeof *st->cu_pool);
 	st->rrs_pool = iw_calloc((size_t)c->subcores * (st->nrrs + 1), sizeof *st->rrs_pool);
-	if (!st->w || !st->sub || !st->cu_pool || !st->rrs_pool) {
+	st->waiters_pool = iw_calloc((size_t)c->subcores * (TAG_RRS + st->nrrs), sizeof *st->waiters_pool);
+	if (!st->w || !st->sub || !st->cu_pool || !st->rrs_pool || !st->waiters_pool) {
 		lg_sm_free(st);
 		return iw_fail(e, IW_ERUN, "out of memory");
 	}
@@ -150,6 +155,7 @@ static int lg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 		struct lg_sub *sb = &st->sub[k];
 		sb->cu = st->cu_pool + (size_t)k * st->ncu;
 		sb->rrs_t = st->rrs_pool + (size_t)k * (st->nrrs + 1);
+		sb->waiters = st->waiters_pool + (size_t)k * (TAG_RRS + st->nrrs);
 		sb->reader = -1;
 		for (uint32_t r = 0; r < st->nrrs; r++)
 			sb->rrs_free[r >> 6] |= 1ull << (r & 63);
@@ -248,8 +254,12 @@ static void lg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		if (x->rat[RAT_PRED])
 			cu->wait[cu->nwait++] = (uint16_t)(x->rat[RAT_PRED] - 1);
 	}
-	if (cu->nwait)
+	if (cu->nwait) {
 		sb->tagwait |= 1ull << s->cu;
+		sb->nwaits += cu->nwait;
+		for (uint32_t i = 0; i < cu->nwait; i++)
+			sb->waiters[cu->wait[i]] |= 1ull << s->cu;
+	}
 	iw_count(st->sim, IW_A_RAT_READ, lookups);
 	/* dependences found at insertion into the CUs: RAW on in-flight
 	 * producers (tags), and WAW that renaming removes */
@@ -474,16 +484,17 @@ static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	if (!needs_tag(in))
 		return 0;
 	uint16_t tag = (uint16_t)(s->aux[0] - 1);
-	/* broadcast: every waiting CU compares its tags (a CAM search) */
+	/* broadcast: every waiting CU compares its tags (a CAM search); only
+	 * the CUs listed for this tag find a match */
 	iw_count(sim, IW_A_BCAST_SEND, 1);
-	uint64_t compares = 0;
-	for (uint64_t m = sb->tagwait; m; m &= m - 1) {
+	uint64_t compares = sb->nwaits;
+	for (uint64_t m = sb->waiters[tag]; m; m &= m - 1) {
 		uint32_t i = (uint32_t)__builtin_ctzll(m);
 		struct lg_cu *lc = &sb->cu[i];
-		compares += lc->nwait;
 		for (uint32_t k = 0; k < lc->nwait;) {
 			if (lc->wait[k] == tag) {
 				lc->wait[k] = lc->wait[--lc->nwait];
+				sb->nwaits--;
 				lc->ready_at = now + 1;
 				iw_count(sim, IW_A_CU_OPERAND_WRITE, 1);
 				sim->res->cnt.rf_reads_saved_bcast++;
@@ -494,6 +505,7 @@ static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 		if (!lc->nwait)
 			sb->tagwait &= ~(1ull << i);
 	}
+	sb->waiters[tag] = 0;
 	iw_count(sim, IW_A_CU_TAG_COMPARE, compares);
 	/* the RF is written only if the RAT still names this producer */
 	int rat_writes = 0;
