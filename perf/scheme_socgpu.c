@@ -160,14 +160,10 @@ static void sg_warp_start(void *p, struct iw_warp *w)
 	memset(&st->w[w->id], 0, sizeof st->w[w->id]);
 }
 
-static int sg_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
+/* Write s into the free entry e.  Kept out of line so that the refusal in
+ * sg_insert does not pay for this function's register saves. */
+static __attribute__((noinline)) void insert_entry(struct sg_state *st, struct sg_warp *x, struct iw_slot *s, int e)
 {
-	struct sg_state *st = p;
-	struct sg_warp *x = &st->w[w->id];
-	uint64_t freem = ~x->valid & st->all;
-	if (!freem)
-		return IW_STALL_IB_FULL;
-	int e = __builtin_ctzll(freem);
 	uint64_t bit = 1ull << e;
 	const struct iw_inst *in = &s->in;
 	/* every valid entry is older: entries live from insert (in order) until
@@ -208,6 +204,18 @@ static int sg_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	/* The ready NOR of each row changes only when the matrix does: count one
 	 * evaluation of the warp per change (idle cycles are clock power). */
 	iw_count(st->sim, IW_A_DM_READY_EVAL, 1);
+}
+
+/* Decode retries a refused insert after each event of the warp, so a full IB
+ * is the common answer: it is decided before any of the insert's work. */
+static int sg_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
+{
+	struct sg_state *st = p;
+	struct sg_warp *x = &st->w[w->id];
+	uint64_t freem = ~x->valid & st->all;
+	if (!freem)
+		return IW_STALL_IB_FULL;
+	insert_entry(st, x, s, __builtin_ctzll(freem));
 	return 0;
 }
 
