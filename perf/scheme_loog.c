@@ -64,9 +64,9 @@ struct lg_cu {
 	uint64_t seq;                  /* program order of its instruction in the warp */
 };
 
-/* The dispatch and broadcast scans run every cycle over the sub-core's CUs;
- * the masks below let them visit only the CUs that can act, and keep them in
- * the scheme's own arrays rather than the slots. */
+/* Dispatch is tried every cycle and a broadcast searches every CU: the masks
+ * below let both visit only the CUs that can act, and answer from the
+ * sub-core's own arrays instead of each CU's slot (a cache miss apiece). */
 struct lg_sub {
 	struct lg_cu *cu;
 	uint64_t rrs_free[4];          /* bit set = RRS entry free */
@@ -370,7 +370,8 @@ static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
 	int progress = 0;
 	if (!sb->pending)
 		return 0;
-	/* 1. dispatch: CUs with every operand, RF reads done and no tag awaited */
+	/* 1. dispatch: CUs with no tag awaited and no RF read left (a pending CU
+	 * is in cu_reading exactly while its srcs_left > 0) */
 	for (int n = 0; n < c->issue_width; n++) {
 		uint64_t ready = sb->pending & ~sb->tagwait & ~sc->cu_reading;
 		if (!ready)

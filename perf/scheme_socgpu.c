@@ -145,7 +145,8 @@ static void sg_sm_free(void *p)
 	iw_free(st);
 }
 
-/* Take entry e's registers out of the transposed register masks. */
+/* Take a released entry's registers out of the register masks (keep: every
+ * bit but the entry's). */
 static void regs_drop(struct sg_warp *x, const struct iw_inst *in, uint64_t keep)
 {
 	for (int i = 0; i < in->nsrc; i++)
@@ -253,7 +254,9 @@ static int inflight_block(const struct sg_warp *x, const struct iw_inst *in)
 }
 
 /* Why the oldest waiting entry waits: the class of its dependence on the
- * lowest entry of its row (kept as bit planes in aux[2..3] at insert). */
+ * lowest entry of its row (kept as bit planes in aux[2..3] at insert).  Its
+ * row is not empty: an entry with an empty row would have been offered or
+ * blocked by an in-flight hazard, which names the stall instead. */
 static int stall_reason(const struct sg_warp *x, struct iw_warp *w, uint64_t waiting)
 {
 	int oe = __builtin_ctzll(waiting);
