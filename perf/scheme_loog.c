@@ -59,15 +59,23 @@ struct lg_cu {
 	uint16_t wait[IW_MAX_SRC + 1]; /* producer tags still awaited (+1: predicate) */
 	uint8_t nwait;
 	uint8_t dispatched;
+	uint8_t mem;                   /* a memory instruction (iw_is_mem) */
 	uint64_t ready_at;             /* first cycle a captured operand may be used */
+	uint64_t seq;                  /* program order of its instruction in the warp */
 };
 
+/* Dispatch is tried every cycle and a broadcast searches every CU: the masks
+ * below let both visit only the CUs that can act, and answer from the
+ * sub-core's own arrays instead of each CU's slot (a cache miss apiece). */
 struct lg_sub {
 	struct lg_cu *cu;
 	uint64_t rrs_free[4];          /* bit set = RRS entry free */
 	uint64_t *rrs_t;               /* allocation cycle per RRS entry */
 	int reader;                    /* CU holding the single RF port, -1 none */
 	uint64_t pending;              /* CUs allocated and not yet dispatched */
+	uint64_t tagwait;              /* pending CUs awaiting a broadcast (nwait > 0) */
+	uint64_t *waiters;             /* per tag: the CUs awaiting its broadcast */
+	uint32_t nwaits;               /* tags awaited, summed over the CUs (CAM compares) */
 };
 
 struct lg_warp {
@@ -75,6 +83,7 @@ struct lg_warp {
 	uint8_t head, n;
 	uint16_t rat[RAT_N];           /* 0 = from RF, else tag + 1 */
 	uint16_t ctrl_pending, sync_pending, mem_inflight;
+	uint64_t cus;                  /* its pending CUs (a warp stays in one sub-core) */
 };
 
 struct lg_state {
@@ -85,6 +94,7 @@ struct lg_state {
 	struct lg_sub *sub;
 	uint32_t ncu, nrrs;
 	uint64_t *rrs_pool;
+	uint64_t *waiters_pool;
 	struct lg_cu *cu_pool;
 };
 
@@ -112,6 +122,7 @@ static void lg_sm_free(void *p)
 	iw_free(st->w);
 	iw_free(st->sub);
 	iw_free(st->rrs_pool);
+	iw_free(st->waiters_pool);
 	iw_free(st->cu_pool);
 	iw_free(st);
 }
@@ -135,7 +146,8 @@ static int lg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->sub = iw_calloc((size_t)c->subcores, sizeof *st->sub);
 	st->cu_pool = iw_calloc((size_t)c->subcores * st->ncu, sizeof *st->cu_pool);
 	st->rrs_pool = iw_calloc((size_t)c->subcores * (st->nrrs + 1), sizeof *st->rrs_pool);
-	if (!st->w || !st->sub || !st->cu_pool || !st->rrs_pool) {
+	st->waiters_pool = iw_calloc((size_t)c->subcores * (TAG_RRS + st->nrrs), sizeof *st->waiters_pool);
+	if (!st->w || !st->sub || !st->cu_pool || !st->rrs_pool || !st->waiters_pool) {
 		lg_sm_free(st);
 		return iw_fail(e, IW_ERUN, "out of memory");
 	}
@@ -143,6 +155,7 @@ static int lg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 		struct lg_sub *sb = &st->sub[k];
 		sb->cu = st->cu_pool + (size_t)k * st->ncu;
 		sb->rrs_t = st->rrs_pool + (size_t)k * (st->nrrs + 1);
+		sb->waiters = st->waiters_pool + (size_t)k * (TAG_RRS + st->nrrs);
 		sb->reader = -1;
 		for (uint32_t r = 0; r < st->nrrs; r++)
 			sb->rrs_free[r >> 6] |= 1ull << (r & 63);
@@ -217,6 +230,8 @@ static void lg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	cu->nwait = 0;
 	cu->dispatched = 0;
 	cu->ready_at = 0;
+	cu->seq = s->seq;
+	cu->mem = (uint8_t)iw_is_mem(in);
 	/* RAT lookup: the engine listed the distinct sources in src_rf; keep
 	 * there only those read from the RF, the others wait for a tag. */
 	uint32_t nrf = 0;
@@ -232,11 +247,18 @@ static void lg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	if (!nrf) /* the engine marked it reading before the RAT lookup */
 		st->sm->sc[w->subcore].cu_reading &= ~(1ull << s->cu);
 	sb->pending |= 1ull << s->cu;
+	x->cus |= 1ull << s->cu;
 	uint32_t lookups = s->nsrc_rf + cu->nwait;
 	if ((in->flags & IW_F_PRED_BRANCH)) {
 		lookups++;
 		if (x->rat[RAT_PRED])
 			cu->wait[cu->nwait++] = (uint16_t)(x->rat[RAT_PRED] - 1);
+	}
+	if (cu->nwait) {
+		sb->tagwait |= 1ull << s->cu;
+		sb->nwaits += cu->nwait;
+		for (uint32_t i = 0; i < cu->nwait; i++)
+			sb->waiters[cu->wait[i]] |= 1ull << s->cu;
 	}
 	iw_count(st->sim, IW_A_RAT_READ, lookups);
 	/* dependences found at insertion into the CUs: RAW on in-flight
@@ -290,26 +312,30 @@ static int mem_range(const struct iw_warp *w, const struct iw_inst *in, uint64_t
 	return 1;
 }
 
-/* May the collector unit `k` dispatch now, by the WAR guard and memory order? */
+/* May the collector unit `k` dispatch now, by the WAR guard and memory order?
+ * Only the warp's own pending CUs holding older instructions matter. */
 static int may_dispatch(struct lg_state *st, struct iw_subcore *sc, uint32_t k, struct iw_warp *w, struct iw_slot *s)
 {
 	const struct iw_inst *in = &s->in;
+	const struct lg_sub *sb = &st->sub[sc->id];
 	int mem = iw_is_mem(in);
 	uint64_t lo = 0, hi = 0;
 	int have = mem && st->cfg->loog_mem == 0 && mem_range(w, in, &lo, &hi);
-	for (uint64_t m = st->sub[sc->id].pending & ~(1ull << k); m; m &= m - 1) {
+	for (uint64_t m = st->w[w->id].cus & ~(1ull << k); m; m &= m - 1) {
 		uint32_t i = (uint32_t)__builtin_ctzll(m);
-		if (sc->cu[i].warp != w->id)
+		const struct lg_cu *oc = &sb->cu[i];
+		if (oc->seq > s->seq)
+			continue;
+		/* not reading: no source left to read, nor a memory order to keep */
+		if (!(sc->cu_reading >> i & 1) && !(mem && oc->mem))
 			continue;
 		struct iw_slot *o = &w->slots[sc->cu[i].slot];
-		if (o->seq > s->seq)
-			continue;
 		/* WAR guard: an older reader still to read a register I write */
 		for (uint32_t a = 0; a < o->srcs_left; a++)
 			for (int d = 0; d < in->ndst; d++)
 				if (o->src_rf[a] == in->dst[d])
 					return 0;
-		if (mem && iw_is_mem(&o->in)) {
+		if (mem && oc->mem) {
 			if (!writes_mem(in) && !writes_mem(&o->in))
 				continue; /* loads commute */
 			uint64_t olo, ohi;
@@ -320,13 +346,13 @@ static int may_dispatch(struct lg_state *st, struct iw_subcore *sc, uint32_t k, 
 	return 1;
 }
 
+/* s dispatches ahead of this many older, undispatched instructions of its warp. */
 static void count_reorder(struct lg_state *st, struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s)
 {
+	const struct lg_sub *sb = &st->sub[sc->id];
 	uint64_t d = 0;
-	for (uint64_t m = st->sub[sc->id].pending; m; m &= m - 1) {
-		uint32_t i = (uint32_t)__builtin_ctzll(m);
-		d += sc->cu[i].warp == w->id && w->slots[sc->cu[i].slot].seq < s->seq;
-	}
+	for (uint64_t m = st->w[w->id].cus; m; m &= m - 1)
+		d += sb->cu[__builtin_ctzll(m)].seq < s->seq;
 	if (d) {
 		struct iw_counters *c = &st->sim->res->cnt;
 		c->reorders++;
@@ -344,24 +370,31 @@ static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
 	int progress = 0;
 	if (!sb->pending)
 		return 0;
-	/* 1. dispatch */
+	/* 1. dispatch: CUs with no tag awaited and no RF read left (a pending CU
+	 * is in cu_reading exactly while its srcs_left > 0) */
 	for (int n = 0; n < c->issue_width; n++) {
-		int best = -1;
-		for (uint64_t m = sb->pending; m; m &= m - 1) {
+		uint64_t ready = sb->pending & ~sb->tagwait & ~sc->cu_reading;
+		if (!ready)
+			break;
+		int best = -1, best_unit = -1;
+		int8_t unit_free[IW_UNIT_COUNT]; /* per class, asked once per dispatch */
+		memset(unit_free, -2, sizeof unit_free);
+		for (uint64_t m = ready; m; m &= m - 1) {
 			uint32_t i = (uint32_t)__builtin_ctzll(m);
 			struct iw_cu *cu = &sc->cu[i];
-			struct lg_cu *lc = &sb->cu[i];
-			if (lc->nwait || lc->ready_at > now)
-				continue;
-			struct iw_warp *w = &sm->warps[cu->warp];
-			struct iw_slot *s = &w->slots[cu->slot];
-			if (s->srcs_left || iw_sim_unit_free(sc, s->in.unit, now) < 0)
+			if (sb->cu[i].ready_at > now)
 				continue;
 			if (best >= 0 && (c->loog_dispatch == 1 || sc->cu[best].t_alloc <= cu->t_alloc))
 				continue; /* lowest_id: the first found; oldest: earliest allocation */
-			if (!may_dispatch(st, sc, i, w, s))
+			if (unit_free[cu->unit] == -2)
+				unit_free[cu->unit] = (int8_t)iw_sim_unit_free(sc, cu->unit, now);
+			if (unit_free[cu->unit] < 0)
+				continue;
+			struct iw_warp *w = &sm->warps[cu->warp];
+			if (!may_dispatch(st, sc, i, w, &w->slots[cu->slot]))
 				continue;
 			best = (int)i;
+			best_unit = unit_free[cu->unit];
 		}
 		if (best < 0)
 			break;
@@ -371,11 +404,12 @@ static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
 		count_reorder(st, sc, w, s);
 		sb->cu[best].dispatched = 1;
 		sb->pending &= ~(1ull << best);
+		st->w[w->id].cus &= ~(1ull << best);
 		iw_count(sim, IW_A_CU_DISPATCH, 1);
 		int keep = !st->nrrs && needs_tag(&s->in); /* CU is the tag until the broadcast */
 		if (!keep)
 			iw_sim_cu_free(sc, (uint32_t)best, now);
-		iw_sim_dispatch(sc, w, s, iw_sim_unit_free(sc, s->in.unit, now), now);
+		iw_sim_dispatch(sc, w, s, best_unit, now);
 		progress = 1;
 	}
 	/* 2. RF reads */
@@ -451,17 +485,17 @@ static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	if (!needs_tag(in))
 		return 0;
 	uint16_t tag = (uint16_t)(s->aux[0] - 1);
-	/* broadcast: every waiting CU compares its tags (a CAM search) */
+	/* broadcast: every waiting CU compares its tags (a CAM search); only
+	 * the CUs listed for this tag find a match */
 	iw_count(sim, IW_A_BCAST_SEND, 1);
-	uint64_t compares = 0;
-	for (uint64_t m = sb->pending; m; m &= m - 1) {
-		struct lg_cu *lc = &sb->cu[__builtin_ctzll(m)];
-		if (!lc->nwait)
-			continue;
-		compares += lc->nwait;
+	uint64_t compares = sb->nwaits;
+	for (uint64_t m = sb->waiters[tag]; m; m &= m - 1) {
+		uint32_t i = (uint32_t)__builtin_ctzll(m);
+		struct lg_cu *lc = &sb->cu[i];
 		for (uint32_t k = 0; k < lc->nwait;) {
 			if (lc->wait[k] == tag) {
 				lc->wait[k] = lc->wait[--lc->nwait];
+				sb->nwaits--;
 				lc->ready_at = now + 1;
 				iw_count(sim, IW_A_CU_OPERAND_WRITE, 1);
 				sim->res->cnt.rf_reads_saved_bcast++;
@@ -469,7 +503,10 @@ static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 				k++;
 			}
 		}
+		if (!lc->nwait)
+			sb->tagwait &= ~(1ull << i);
 	}
+	sb->waiters[tag] = 0;
 	iw_count(sim, IW_A_CU_TAG_COMPARE, compares);
 	/* the RF is written only if the RAT still names this producer */
 	int rat_writes = 0;

@@ -34,12 +34,33 @@
 
 #include <string.h>
 
+/* Dependence classes, in the order of the deps_found counters.  A class is
+ * also kept per row bit as two bit planes (aux[2] = bit 0, aux[3] = bit 1). */
 enum { DEP_WARWAW, DEP_RAW, DEP_STOP, DEP_MEM, DEP_NONE };
+_Static_assert(DEP_RAW == 1 && DEP_STOP == 2 && DEP_MEM == 3, "bit planes of the class");
+
+/* Register occupancy of the IB, transposed: for each architectural register
+ * the entries that write it and the entries that read it.  An insert then
+ * finds its RAW and WAR/WAW producers with one OR per operand instead of
+ * comparing its registers with every valid entry's. */
+struct sg_regmask {
+	uint64_t writers, readers;
+};
 
 struct sg_warp {
 	uint64_t valid, issued;
-	uint64_t row[64];
-	uint16_t slot[64];      /* slot id of each entry */
+	uint64_t ready;          /* valid entries whose row is all zero */
+	/* Valid entries by instruction class, for the memory and stop rules:
+	 * memory, load (or atomic), store (or atomic), barrier or fence,
+	 * control/return or barrier. */
+	struct {
+		uint64_t mem, ld, st, sync, stop;
+	} kind;
+	uint64_t row[64];        /* row e: the older entries e waits for */
+	uint64_t col[64];        /* column q: the entries waiting for q */
+	uint64_t seq[64];        /* program order of each entry (stall reason) */
+	uint16_t slot[64];       /* slot id of each entry */
+	struct sg_regmask reg[IW_REG_RZ]; /* R0..R254; RZ never appears */
 	/* in flight after release (release_at = operands only) */
 	struct iw_scoreboard sb; /* destinations only: the matrix orders WAR */
 	uint16_t ctrl, bar, fence, mem, pred;
@@ -49,27 +70,49 @@ struct sg_state {
 	const struct iw_config *cfg;
 	struct iw_sim *sim;
 	struct sg_warp *w;
-	int n;                  /* entries per warp */
+	uint64_t all;           /* one bit per IB entry */
 	int release_operands;
 };
 
 static inline int is_ld(const struct iw_inst *in) { return iw_is_mem(in) && (in->flags & (IW_F_LOAD | IW_F_ATOMIC)); }
 static inline int is_st(const struct iw_inst *in) { return iw_is_mem(in) && (in->flags & (IW_F_STORE | IW_F_ATOMIC)); }
 
-/* Class of the dependence of A on the older P, DEP_NONE if independent.
- * Order of the tests decides how a pair with several reasons is counted. */
-static int dep_class(const struct iw_inst *a, const struct iw_inst *p)
+/* The dependences of A on the valid entries of the IB, one mask per class
+ * (dep[DEP_...]).  A pair with several reasons is counted in the first class
+ * of the order RAW, WAR/WAW, memory, stop, so each mask excludes the earlier
+ * ones. */
+static void dep_masks(const struct sg_warp *x, const struct iw_inst *a, uint64_t dep[DEP_NONE])
 {
-	if (iw_regs_meet(a->src, a->nsrc, p->dst, p->ndst))
-		return DEP_RAW;
-	if (iw_regs_meet(a->dst, a->ndst, p->src, p->nsrc) || iw_regs_meet(a->dst, a->ndst, p->dst, p->ndst))
-		return DEP_WARWAW;
-	if ((iw_is_mem(a) && (p->flags & (IW_F_BARRIER | IW_F_MEMBAR))) || (is_st(a) && (is_ld(p) || is_st(p))) ||
-	    (is_ld(a) && is_st(p)) || ((a->flags & (IW_F_BARRIER | IW_F_MEMBAR)) && iw_is_mem(p)))
-		return DEP_MEM;
-	if (iw_is_ctrl(a) || iw_is_ctrl(p) || (p->flags & IW_F_BARRIER))
-		return DEP_STOP;
-	return DEP_NONE;
+	uint64_t raw = 0, ww = 0, mem = 0, stop;
+	for (int i = 0; i < a->nsrc; i++)
+		raw |= x->reg[a->src[i]].writers;                           /* A.src in P.dst */
+	for (int i = 0; i < a->ndst; i++)
+		ww |= x->reg[a->dst[i]].readers | x->reg[a->dst[i]].writers; /* A.dst in P.src or P.dst */
+	if (iw_is_mem(a))
+		mem |= x->kind.sync;              /* A memory, P barrier or fence */
+	if (is_st(a))
+		mem |= x->kind.ld | x->kind.st;   /* A store, P load or store */
+	if (is_ld(a))
+		mem |= x->kind.st;                /* A load, P store */
+	if (iw_is_sync(a))
+		mem |= x->kind.mem;               /* A barrier or fence, P memory */
+	/* stop: A control/return waits for everything older; P control/return
+	 * or barrier holds everything younger */
+	stop = iw_is_ctrl(a) ? x->valid : x->kind.stop;
+	dep[DEP_RAW] = raw;
+	dep[DEP_WARWAW] = ww & ~raw;
+	dep[DEP_MEM] = mem & ~(raw | ww);
+	dep[DEP_STOP] = stop & ~(raw | ww | mem);
+}
+
+/* Set bits of a dependence mask: few (an instruction depends on a handful of
+ * older entries), so clearing the lowest bit per step beats a full count. */
+static inline uint32_t nbits(uint64_t m)
+{
+	uint32_t n = 0;
+	for (; m; m &= m - 1)
+		n++;
+	return n;
 }
 
 static uint32_t sg_window(const struct iw_config *c) { return (uint32_t)c->socgpu_ib_size; }
@@ -81,9 +124,12 @@ static int sg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	st->cfg = sm->sim->cfg;
 	st->sim = sm->sim;
-	st->n = st->cfg->socgpu_ib_size;
+	int n = st->cfg->socgpu_ib_size;
+	st->all = n == 64 ? ~0ull : (1ull << n) - 1;
 	st->release_operands = st->cfg->socgpu_release_at == 1;
-	st->w = iw_calloc((size_t)st->cfg->max_warps, sizeof *st->w);
+	/* not zeroed here: warp_start clears a warp's state before its first
+	 * insert, so warps the kernels never use cost no memory traffic */
+	st->w = iw_malloc((size_t)st->cfg->max_warps * sizeof *st->w);
 	if (!st->w) {
 		iw_free(st);
 		return iw_fail(e, IW_ERUN, "out of memory");
@@ -99,42 +145,78 @@ static void sg_sm_free(void *p)
 	iw_free(st);
 }
 
+/* Take a released entry's registers out of the register masks (keep: every
+ * bit but the entry's). */
+static void regs_drop(struct sg_warp *x, const struct iw_inst *in, uint64_t keep)
+{
+	for (int i = 0; i < in->nsrc; i++)
+		x->reg[in->src[i]].readers &= keep;
+	for (int i = 0; i < in->ndst; i++)
+		x->reg[in->dst[i]].writers &= keep;
+}
+
 static void sg_warp_start(void *p, struct iw_warp *w)
 {
 	struct sg_state *st = p;
 	memset(&st->w[w->id], 0, sizeof st->w[w->id]);
 }
 
-static int sg_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
+/* Write s into the free entry e.  Kept out of line so that the refusal in
+ * sg_insert does not pay for this function's register saves. */
+static __attribute__((noinline)) void insert_entry(struct sg_state *st, struct sg_warp *x, struct iw_slot *s, int e)
 {
-	struct sg_state *st = p;
-	struct sg_warp *x = &st->w[w->id];
-	uint64_t all = st->n == 64 ? ~0ull : (1ull << st->n) - 1;
-	uint64_t freem = ~x->valid & all;
-	if (!freem)
-		return IW_STALL_IB_FULL;
-	int e = __builtin_ctzll(freem);
+	uint64_t bit = 1ull << e;
+	const struct iw_inst *in = &s->in;
+	/* every valid entry is older: entries live from insert (in order) until
+	 * write-back, and s is the youngest fetched */
+	uint64_t dep[DEP_NONE];
+	dep_masks(x, in, dep);
 	uint64_t row = 0;
 	struct iw_counters *cnt = &st->sim->res->cnt;
-	for (uint64_t m = x->valid; m; m &= m - 1) {
-		int q = __builtin_ctzll(m);
-		/* every valid entry is older: entries live from insert (in order)
-		 * until write-back, and s is the youngest fetched */
-		int k = dep_class(&s->in, &w->slots[x->slot[q]].in);
-		if (k != DEP_NONE) {
-			row |= 1ull << q;
-			cnt->deps_found[k]++;
-		}
+	for (int k = 0; k < DEP_NONE; k++) {
+		row |= dep[k];
+		cnt->deps_found[k] += nbits(dep[k]);
 	}
+	/* The class of each row bit, for the stall reason, as two bit planes
+	 * (the hardware's matrix holds one bit; the class is a statistic). */
+	s->aux[2] = dep[DEP_RAW] | dep[DEP_MEM];
+	s->aux[3] = dep[DEP_STOP] | dep[DEP_MEM];
 	x->row[e] = row;
+	x->col[e] = 0;
+	for (uint64_t m = row; m; m &= m - 1)
+		x->col[__builtin_ctzll(m)] |= bit;
+	if (!row)
+		x->ready |= bit;
+	x->seq[e] = s->seq;
 	x->slot[e] = s->id;
-	x->valid |= 1ull << e;
-	x->issued &= ~(1ull << e);
+	x->valid |= bit;
+	x->issued &= ~bit;
+	for (int i = 0; i < in->nsrc; i++)
+		x->reg[in->src[i]].readers |= bit;
+	for (int i = 0; i < in->ndst; i++)
+		x->reg[in->dst[i]].writers |= bit;
+	x->kind.mem |= iw_is_mem(in) ? bit : 0;
+	x->kind.ld |= is_ld(in) ? bit : 0;
+	x->kind.st |= is_st(in) ? bit : 0;
+	x->kind.sync |= iw_is_sync(in) ? bit : 0;
+	x->kind.stop |= iw_is_ctrl(in) || (in->flags & IW_F_BARRIER) ? bit : 0;
 	s->aux[0] = (uint64_t)e;
 	iw_count(st->sim, IW_A_DM_ROW_WRITE, 1);
 	/* The ready NOR of each row changes only when the matrix does: count one
 	 * evaluation of the warp per change (idle cycles are clock power). */
 	iw_count(st->sim, IW_A_DM_READY_EVAL, 1);
+}
+
+/* Decode retries a refused insert after each event of the warp, so a full IB
+ * is the common answer: it is decided before any of the insert's work. */
+static int sg_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
+{
+	struct sg_state *st = p;
+	struct sg_warp *x = &st->w[w->id];
+	uint64_t freem = ~x->valid & st->all;
+	if (!freem)
+		return IW_STALL_IB_FULL;
+	insert_entry(st, x, s, __builtin_ctzll(freem));
 	return 0;
 }
 
@@ -171,6 +253,24 @@ static int inflight_block(const struct sg_warp *x, const struct iw_inst *in)
 	return 0;
 }
 
+/* Why the oldest waiting entry waits: the class of its dependence on the
+ * lowest entry of its row (kept as bit planes in aux[2..3] at insert).  Its
+ * row is not empty: an entry with an empty row would have been offered or
+ * blocked by an in-flight hazard, which names the stall instead. */
+static int stall_reason(const struct sg_warp *x, struct iw_warp *w, uint64_t waiting)
+{
+	int oe = __builtin_ctzll(waiting);
+	for (uint64_t m = waiting & (waiting - 1); m; m &= m - 1) {
+		int e = __builtin_ctzll(m);
+		if (x->seq[e] < x->seq[oe])
+			oe = e;
+	}
+	int q = __builtin_ctzll(x->row[oe]);
+	const struct iw_slot *old = &w->slots[x->slot[oe]];
+	int k = (int)(old->aux[3] >> q & 1) << 1 | (int)(old->aux[2] >> q & 1);
+	return reason_of(k, &w->slots[x->slot[q]].in);
+}
+
 static struct iw_slot *sg_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
 {
 	struct sg_state *st = p;
@@ -181,11 +281,8 @@ static struct iw_slot *sg_candidate(void *p, struct iw_warp *w, uint64_t now, in
 		return NULL;
 	}
 	int first_r = 0;
-	for (uint64_t m = waiting; m; m &= m - 1) {
-		int e = __builtin_ctzll(m);
-		if (x->row[e])
-			continue;
-		struct iw_slot *s = &w->slots[x->slot[e]];
+	for (uint64_t m = waiting & x->ready; m; m &= m - 1) {
+		struct iw_slot *s = &w->slots[x->slot[__builtin_ctzll(m)]];
 		if (st->release_operands) {
 			int r = inflight_block(x, &s->in);
 			if (r) {
@@ -200,20 +297,7 @@ static struct iw_slot *sg_candidate(void *p, struct iw_warp *w, uint64_t now, in
 		*reason = first_r;
 		return NULL;
 	}
-	/* Stall reason: why the oldest waiting entry waits. */
-	struct iw_slot *old = NULL;
-	int oe = 0;
-	for (uint64_t m = waiting; m; m &= m - 1) {
-		int e = __builtin_ctzll(m);
-		struct iw_slot *s = &w->slots[x->slot[e]];
-		if (!old || s->seq < old->seq) {
-			old = s;
-			oe = e;
-		}
-	}
-	int q = __builtin_ctzll(x->row[oe]);
-	const struct iw_inst *pi = &w->slots[x->slot[q]].in;
-	*reason = reason_of(dep_class(&old->in, pi), pi);
+	*reason = stall_reason(x, w, waiting);
 	return NULL;
 }
 
@@ -228,13 +312,24 @@ static void sg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 static void release(struct sg_state *st, struct sg_warp *x, struct iw_slot *s, uint64_t now)
 {
 	int e = (int)s->aux[0];
-	uint64_t keep = ~(1ull << e);
+	uint64_t bit = 1ull << e, keep = ~bit;
 	x->valid &= keep;
 	x->issued &= keep;
-	for (uint64_t m = x->valid; m; m &= m - 1) {
+	x->ready &= keep;
+	/* clear the column: a row left empty makes its entry ready */
+	for (uint64_t m = x->col[e]; m; m &= m - 1) {
 		int q = __builtin_ctzll(m);
 		x->row[q] &= keep;
+		if (!x->row[q])
+			x->ready |= 1ull << q;
 	}
+	x->col[e] = 0;
+	regs_drop(x, &s->in, keep);
+	x->kind.mem &= keep;
+	x->kind.ld &= keep;
+	x->kind.st &= keep;
+	x->kind.sync &= keep;
+	x->kind.stop &= keep;
 	iw_count(st->sim, IW_A_DM_COL_CLEAR, 1);
 	iw_count(st->sim, IW_A_DM_READY_EVAL, 1);
 	/* the engine charged insert..issue; the entry was held until now */
