@@ -68,6 +68,12 @@ struct id_ent {
 	uint8_t mem;
 	uint16_t dnext[MAXD];  /* next dependence on the same producer and event */
 	uint8_t dcls[MAXD];
+	uint64_t moved;        /* the warp's epoch at this one's last issue or write-back */
+	/* overflowed: the last rescan found dependence class bcls open on the
+	 * instruction in slot bon, at epoch checked */
+	uint64_t checked;
+	uint16_t bon;
+	uint8_t bcls;
 };
 
 struct id_warp {
@@ -82,6 +88,7 @@ struct id_warp {
 	uint32_t nready;
 	uint16_t *ovf;           /* waiting overflowed instructions, program order */
 	uint32_t novf;
+	uint64_t epoch;          /* issues and write-backs so far */
 };
 
 struct id_state {
@@ -142,6 +149,7 @@ static void id_warp_start(void *p, struct iw_warp *w)
 	x->n = 0;
 	x->head = x->tail = x->whead = x->wtail = x->mtail = NIL;
 	x->nready = x->novf = 0;
+	x->epoch = 0;
 	/* sequence numbers restart with the warp: forget the old tags */
 	for (int i = 0; i < 257; i++)
 		x->lw[i] = TAG_NONE;
@@ -285,12 +293,29 @@ static int find_deps(const struct id_state *st, const struct iw_warp *w, const s
 
 /* Readiness of an overflowed instruction (no list): scan the older part of
  * the window, youngest first, for a dependence still open.  0 = ready, else
- * the stall reason of the first one found. */
-static int rescan(struct id_state *st, struct iw_warp *w, const struct id_warp *x, const struct iw_slot *s)
+ * the stall reason of the first one found.
+ *
+ * The scan's answer depends only on which instructions between the one it
+ * stops at (bon) and s are in the window and which of them issued: the set of
+ * the latest writers and every dependence on them.  So it is kept until one
+ * of those issues or writes back: each stamps `moved` with the warp's epoch,
+ * and one that leaves the window stamps its younger neighbour too, so that
+ * walking the same few entries (without the register matching) sees it. */
+static int rescan(struct id_state *st, struct iw_warp *w, struct id_warp *x, const struct iw_slot *s)
 {
+	struct id_ent *se = &x->e[s->id];
+	if (se->bon != NIL && se->moved <= se->checked) {
+		uint16_t k = se->prev; /* stops at bon or before: bon or a stamp is ahead */
+		while (k != se->bon && x->e[k].moved <= se->checked)
+			k = x->e[k].prev;
+		if (k == se->bon && x->e[k].moved <= se->checked)
+			return cls_reason[se->bcls];
+	}
+	se->checked = x->epoch;
+	se->bon = NIL;
 	int nseen = 0, pred_seen = 0;
 	uint16_t seen[IW_MAX_SRC + IW_MAX_DST + 1];
-	for (uint16_t k = x->e[s->id].prev; k != NIL; k = x->e[k].prev) {
+	for (uint16_t k = se->prev; k != NIL; k = x->e[k].prev) {
 		const struct iw_slot *o = &w->slots[k];
 		int latest = 0;
 		for (int i = 0; i < o->in.ndst; i++) {
@@ -316,8 +341,11 @@ static int rescan(struct id_state *st, struct iw_warp *w, const struct id_warp *
 		int nf = find_deps(st, w, &s->in, &o->in, latest, kind, cls);
 		/* o is in the window: a write-back dependence on it is open */
 		for (int i = 0; i < nf; i++)
-			if (kind[i] == K_WB || o->state == IW_SLOT_SCHEME)
+			if (kind[i] == K_WB || o->state == IW_SLOT_SCHEME) {
+				se->bon = k;
+				se->bcls = cls[i];
 				return cls_reason[cls[i]];
+			}
 	}
 	return 0;
 }
@@ -410,6 +438,8 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	e->mem = (uint8_t)mem;
 	e->open = 0;
 	e->wake[K_WB] = e->wake[K_ISSUE] = NIL;
+	e->moved = 0;
+	e->bon = NIL;
 	if (f.nd <= MAXD)
 		/* every producer found is in the window: its write-back is ahead;
 		 * an issue dependence is open only if it has not issued yet */
@@ -505,6 +535,7 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	for (uint16_t d = e->wake[K_ISSUE]; d != NIL; d = x->e[d >> 4].dnext[d & 15])
 		resolve(x, d);
 	e->wake[K_ISSUE] = NIL;
+	e->moved = ++x->epoch;
 	iw_count(st->sim, IW_A_IB_READ, 1);
 }
 
@@ -515,14 +546,17 @@ static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	struct id_ent *e = &x->e[s->id];
 	for (uint16_t d = e->wake[K_WB]; d != NIL; d = x->e[d >> 4].dnext[d & 15])
 		resolve(x, d);
+	e->moved = ++x->epoch;
 	if (e->prev != NIL)
 		x->e[e->prev].next = e->next;
 	else
 		x->head = e->next;
-	if (e->next != NIL)
+	if (e->next != NIL) {
 		x->e[e->next].prev = e->prev;
-	else
+		x->e[e->next].moved = x->epoch; /* see rescan() */
+	} else {
 		x->tail = e->prev;
+	}
 	if (e->mem) {
 		if (e->mprev != NIL)
 			x->e[e->mprev].mnext = e->mnext;
