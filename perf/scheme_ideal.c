@@ -355,7 +355,7 @@ static inline void resolve(struct id_warp *x, uint16_t d)
 {
 	struct id_ent *c = &x->e[d >> 4];
 	c->open &= (uint16_t)~(1u << (d & 15));
-	if (!c->open)
+	if (!c->open && c->nd <= MAXD)
 		ready_push(x, c->tag);
 }
 
@@ -440,18 +440,21 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	e->wake[K_WB] = e->wake[K_ISSUE] = NIL;
 	e->moved = 0;
 	e->bon = NIL;
-	if (f.nd <= MAXD)
-		/* every producer found is in the window: its write-back is ahead;
-		 * an issue dependence is open only if it has not issued yet */
-		for (int i = 0; i < f.nd; i++) {
-			e->dcls[i] = f.cls[i];
-			if (f.kind[i] == K_ISSUE && w->slots[f.slot[i]].state != IW_SLOT_SCHEME)
-				continue;
-			struct id_ent *pe = &x->e[f.slot[i]];
-			e->dnext[i] = pe->wake[f.kind[i]];
-			pe->wake[f.kind[i]] = DEP_ID(s->id, i);
-			e->open |= (uint16_t)(1u << i);
-		}
+	/* Every producer found is in the window: its write-back is ahead; an
+	 * issue dependence is open only if it has not issued yet.  An
+	 * overflowed instruction keeps its first MAXD too: the window scan finds
+	 * each of them open while it is (the latest writers found here are
+	 * still the latest ones older than it, and the other rules are the
+	 * same), so it cannot be ready before they resolve. */
+	for (int i = 0; i < f.nd && i < MAXD; i++) {
+		e->dcls[i] = f.cls[i];
+		if (f.kind[i] == K_ISSUE && w->slots[f.slot[i]].state != IW_SLOT_SCHEME)
+			continue;
+		struct id_ent *pe = &x->e[f.slot[i]];
+		e->dnext[i] = pe->wake[f.kind[i]];
+		pe->wake[f.kind[i]] = DEP_ID(s->id, i);
+		e->open |= (uint16_t)(1u << i);
+	}
 	/* append to the window, the memory list and the waiting list */
 	e->next = NIL;
 	e->prev = x->tail;
@@ -487,22 +490,18 @@ static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, in
 	struct id_state *st = p;
 	struct id_warp *x = &st->w[w->id];
 	uint64_t top = x->nready ? x->ready[0] : TAG_NONE;
-	/* overflowed instructions older than the oldest ready one, oldest first */
-	int first = 0;
-	for (uint32_t i = 0; i < x->novf && x->e[x->ovf[i]].tag < top; i++) {
-		int r = rescan(st, w, x, &w->slots[x->ovf[i]]);
-		if (!r)
+	/* overflowed instructions older than the oldest ready one, oldest first;
+	 * one with a kept dependence open is blocked without a scan */
+	for (uint32_t i = 0; i < x->novf && x->e[x->ovf[i]].tag < top; i++)
+		if (!x->e[x->ovf[i]].open && !rescan(st, w, x, &w->slots[x->ovf[i]]))
 			return &w->slots[x->ovf[i]];
-		if (i == 0)
-			first = r;
-	}
 	if (top != TAG_NONE)
 		return &w->slots[TAG_SLOT(top)];
 	/* nothing is ready: the oldest waiting instruction names the stall */
 	if (x->whead == NIL) {
 		*reason = IW_STALL_IB_EMPTY;
 	} else if (x->novf && x->ovf[0] == x->whead) {
-		*reason = first;
+		*reason = rescan(st, w, x, &w->slots[x->whead]);
 	} else {
 		const struct id_ent *e = &x->e[x->whead];
 		*reason = cls_reason[e->dcls[__builtin_ctz(e->open)]]; /* its first open dependence */
