@@ -62,10 +62,11 @@ struct id_ent {
 	uint16_t prev, next;   /* the window (inserted, not written back), program order */
 	uint16_t wprev, wnext; /* waiting (inserted, not issued), program order */
 	uint16_t mprev, mnext; /* memory instructions of the window, program order */
+	uint16_t sprev, snext; /* the window's memory instructions other than plain loads */
 	uint16_t wake[2];      /* [kind]: dependences of younger ones resolved at this one's write-back / issue */
 	uint16_t open;         /* bit i: dependence i not resolved yet */
-	uint8_t nd;            /* dependences found; MAXD + 1 = overflowed (no list, rescan) */
-	uint8_t mem;
+	uint8_t nd;            /* dependences found; MAXD + 1 = overflowed (rescan) */
+	uint8_t mem;           /* 1 memory instruction, 2 one that is not a plain load */
 	uint16_t dnext[MAXD];  /* next dependence on the same producer and event */
 	uint8_t dcls[MAXD];
 	uint64_t moved;        /* the warp's epoch at this one's last issue or write-back */
@@ -82,12 +83,13 @@ struct id_warp {
 	uint32_t n;              /* instructions in the window */
 	uint16_t head, tail;     /* window: oldest, youngest */
 	uint16_t whead, wtail;   /* waiting: oldest, youngest */
-	uint16_t mtail;          /* youngest memory instruction of the window */
+	uint16_t mtail, stail;   /* youngest memory instruction, youngest non-plain-load one */
 	struct id_ent *e;        /* [slot] */
 	uint64_t *ready;         /* min-heap of the tags of waiting instructions with no open dependence */
 	uint32_t nready;
 	uint16_t *ovf;           /* waiting overflowed instructions, program order */
 	uint32_t novf;
+	uint32_t novf_free;      /* of those, how many have no kept dependence open */
 	uint64_t epoch;          /* issues and write-backs so far */
 };
 
@@ -147,8 +149,8 @@ static void id_warp_start(void *p, struct iw_warp *w)
 	struct id_state *st = p;
 	struct id_warp *x = &st->w[w->id];
 	x->n = 0;
-	x->head = x->tail = x->whead = x->wtail = x->mtail = NIL;
-	x->nready = x->novf = 0;
+	x->head = x->tail = x->whead = x->wtail = x->mtail = x->stail = NIL;
+	x->nready = x->novf = x->novf_free = 0;
 	x->epoch = 0;
 	/* sequence numbers restart with the warp: forget the old tags */
 	for (int i = 0; i < 257; i++)
@@ -212,24 +214,29 @@ static void ready_remove(struct id_warp *x, uint64_t t)
 
 /* ---------------------------------------------------------- dependences */
 
-/* Dependences found at insertion, before it is known whether they fit. */
-struct found {
-	uint8_t nd;
-	uint16_t slot[MAXD];
-	uint8_t kind[MAXD], cls[MAXD];
-};
-
-static void add_dep(struct id_state *st, struct found *f, uint16_t slot, int kind, int cls)
+/* A found at insertion depends on the older instruction in slot p.  Every
+ * producer found is in the window, so its write-back is ahead; an issue
+ * dependence is open only if it has not issued yet.  Past MAXD only the count
+ * grows: the instruction is then judged by rescan(), but keeps the first MAXD
+ * as a gate (it cannot be ready before they resolve: the scan finds each of
+ * them open while it is, as the latest writers found here stay the latest
+ * ones older than it and the other rules are the same). */
+static void add_dep(struct id_state *st, struct iw_warp *w, struct id_ent *a, uint16_t aslot, uint16_t p,
+		    int kind, int cls)
 {
 	st->sim->res->cnt.deps_found[cls < 4 ? cls : C_CONTROL]++;
-	if (f->nd < MAXD) {
-		f->slot[f->nd] = slot;
-		f->kind[f->nd] = (uint8_t)kind;
-		f->cls[f->nd] = (uint8_t)cls;
-		f->nd++;
-	} else {
-		f->nd = MAXD + 1;
+	if (a->nd >= MAXD) {
+		a->nd = MAXD + 1;
+		return;
 	}
+	int i = a->nd++;
+	a->dcls[i] = (uint8_t)cls;
+	if (kind == K_ISSUE && w->slots[p].state != IW_SLOT_SCHEME)
+		return;
+	struct id_ent *pe = &st->w[w->id].e[p];
+	a->dnext[i] = pe->wake[kind];
+	pe->wake[kind] = DEP_ID(aslot, i);
+	a->open |= (uint16_t)(1u << i);
 }
 
 static int mem_range(const struct iw_warp *w, const struct iw_inst *in, uint64_t *lo, uint64_t *hi)
@@ -355,8 +362,12 @@ static inline void resolve(struct id_warp *x, uint16_t d)
 {
 	struct id_ent *c = &x->e[d >> 4];
 	c->open &= (uint16_t)~(1u << (d & 15));
-	if (!c->open && c->nd <= MAXD)
-		ready_push(x, c->tag);
+	if (!c->open) {
+		if (c->nd <= MAXD)
+			ready_push(x, c->tag);
+		else
+			x->novf_free++;
+	}
 }
 
 static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
@@ -367,8 +378,13 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	if (x->n == (uint32_t)c->ideal_window)
 		return IW_STALL_IB_FULL;
 	const struct iw_inst *a = &s->in;
-	struct found f;
-	f.nd = 0;
+	uint16_t id = s->id;
+	struct id_ent *e = &x->e[id];
+	e->nd = 0;
+	e->open = 0;
+	e->wake[K_WB] = e->wake[K_ISSUE] = NIL;
+	e->moved = 0;
+	e->bon = NIL;
 	/* RAW (and WAW without renaming): the latest older writer only, from the
 	 * per-register table; the others are found by scanning the window. */
 	for (int i = 0; i < a->nsrc; i++) {
@@ -377,52 +393,59 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		for (int j = 0; j < i; j++)
 			dup |= a->src[j] == a->src[i];
 		if (!dup && tag_live(w, r))
-			add_dep(st, &f, TAG_SLOT(r), K_WB, C_RAW);
+			add_dep(st, w, e, id, TAG_SLOT(r), K_WB, C_RAW);
 	}
 	if ((a->flags & IW_F_PRED_BRANCH) && tag_live(w, x->lw[256]))
-		add_dep(st, &f, TAG_SLOT(x->lw[256]), K_WB, C_RAW);
+		add_dep(st, w, e, id, TAG_SLOT(x->lw[256]), K_WB, C_RAW);
 	if (!c->ideal_renaming)
 		for (int i = 0; i < a->ndst; i++)
 			if (tag_live(w, x->lw[a->dst[i]]))
-				add_dep(st, &f, TAG_SLOT(x->lw[a->dst[i]]), K_WB, C_WAR_WAW);
+				add_dep(st, w, e, id, TAG_SLOT(x->lw[a->dst[i]]), K_WB, C_WAR_WAW);
 	if (!c->ideal_fetch_through_control && tag_live(w, x->last_ctrl))
-		add_dep(st, &f, TAG_SLOT(x->last_ctrl), K_WB, C_CONTROL);
+		add_dep(st, w, e, id, TAG_SLOT(x->last_ctrl), K_WB, C_CONTROL);
 	if (tag_live(w, x->last_sync)) /* barriers chain: the latest covers the older ones */
-		add_dep(st, &f, TAG_SLOT(x->last_sync), K_WB, C_BARRIER);
-	int mem = iw_is_mem(a), sync = iw_is_sync(a);
+		add_dep(st, w, e, id, TAG_SLOT(x->last_sync), K_WB, C_BARRIER);
+	int mem = iw_is_mem(a), sync = iw_is_sync(a), plain = mem && iw_is_plain_load(a);
 	/* Youngest first.  Ordered memory issues in order, so once an older
 	 * store that A must follow is found, everything older is covered (a
 	 * store itself waited for every older load and store), unless addresses
 	 * let stores pass each other (disambiguation).  With renaming only the
-	 * memory instructions matter: walk their list, not the whole window. */
+	 * memory instructions matter, and to a plain load only the others: walk
+	 * their lists, not the whole window. */
 	if (!c->ideal_renaming) {
 		int mem_done = 0;
 		for (uint16_t k = x->tail; k != NIL; k = x->e[k].prev) {
 			const struct iw_inst *pi = &w->slots[k].in;
 			if (iw_regs_meet(a->dst, a->ndst, pi->src, pi->nsrc))
-				add_dep(st, &f, k, K_WB, C_WAR_WAW); /* WAR: as the WAR scoreboard */
+				add_dep(st, w, e, id, k, K_WB, C_WAR_WAW); /* WAR: as the WAR scoreboard */
 			if (!x->e[k].mem || mem_done)
 				continue;
 			if (sync) {
-				add_dep(st, &f, k, K_WB, C_BARRIER);
+				add_dep(st, w, e, id, k, K_WB, C_BARRIER);
 			} else if (mem && mem_ordered(c, w, a, pi)) {
-				add_dep(st, &f, k, K_ISSUE, C_MEM);
+				add_dep(st, w, e, id, k, K_ISSUE, C_MEM);
 				mem_done = !c->ideal_disambiguation && !iw_is_plain_load(pi);
 			}
 		}
-	} else if (mem || sync) {
-		for (uint16_t k = x->mtail; k != NIL; k = x->e[k].mprev) {
-			const struct iw_inst *pi = &w->slots[k].in;
-			if (sync) {
-				add_dep(st, &f, k, K_WB, C_BARRIER);
-			} else if (mem_ordered(c, w, a, pi)) {
-				add_dep(st, &f, k, K_ISSUE, C_MEM);
-				if (!c->ideal_disambiguation && !iw_is_plain_load(pi))
+	} else if (sync) {
+		for (uint16_t k = x->mtail; k != NIL; k = x->e[k].mprev)
+			add_dep(st, w, e, id, k, K_WB, C_BARRIER);
+	} else if (plain) {
+		for (uint16_t k = x->stail; k != NIL; k = x->e[k].sprev)
+			if (!c->ideal_disambiguation || mem_overlap(w, a, &w->slots[k].in)) {
+				add_dep(st, w, e, id, k, K_ISSUE, C_MEM);
+				if (!c->ideal_disambiguation)
 					break;
 			}
-		}
+	} else if (mem) {
+		for (uint16_t k = x->mtail; k != NIL; k = x->e[k].mprev)
+			if (!c->ideal_disambiguation || mem_overlap(w, a, &w->slots[k].in)) {
+				add_dep(st, w, e, id, k, K_ISSUE, C_MEM);
+				if (!c->ideal_disambiguation && x->e[k].mem == 2)
+					break;
+			}
 	}
-	uint64_t me = TAG(s->seq, s->id);
+	uint64_t me = TAG(s->seq, id);
 	for (int i = 0; i < a->ndst; i++)
 		x->lw[a->dst[i]] = me;
 	if (a->flags & IW_F_SETS_PRED)
@@ -431,56 +454,44 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		x->last_ctrl = me;
 	if (sync)
 		x->last_sync = me;
-
-	struct id_ent *e = &x->e[s->id];
 	e->tag = me;
-	e->nd = f.nd;
-	e->mem = (uint8_t)mem;
-	e->open = 0;
-	e->wake[K_WB] = e->wake[K_ISSUE] = NIL;
-	e->moved = 0;
-	e->bon = NIL;
-	/* Every producer found is in the window: its write-back is ahead; an
-	 * issue dependence is open only if it has not issued yet.  An
-	 * overflowed instruction keeps its first MAXD too: the window scan finds
-	 * each of them open while it is (the latest writers found here are
-	 * still the latest ones older than it, and the other rules are the
-	 * same), so it cannot be ready before they resolve. */
-	for (int i = 0; i < f.nd && i < MAXD; i++) {
-		e->dcls[i] = f.cls[i];
-		if (f.kind[i] == K_ISSUE && w->slots[f.slot[i]].state != IW_SLOT_SCHEME)
-			continue;
-		struct id_ent *pe = &x->e[f.slot[i]];
-		e->dnext[i] = pe->wake[f.kind[i]];
-		pe->wake[f.kind[i]] = DEP_ID(s->id, i);
-		e->open |= (uint16_t)(1u << i);
-	}
-	/* append to the window, the memory list and the waiting list */
+	e->mem = (uint8_t)(mem ? 2 - plain : 0);
+
+	/* append to the window, its memory lists and the waiting list */
 	e->next = NIL;
 	e->prev = x->tail;
 	if (x->tail != NIL)
-		x->e[x->tail].next = s->id;
+		x->e[x->tail].next = id;
 	else
-		x->head = s->id;
-	x->tail = s->id;
+		x->head = id;
+	x->tail = id;
 	if (mem) {
 		e->mnext = NIL;
 		e->mprev = x->mtail;
 		if (x->mtail != NIL)
-			x->e[x->mtail].mnext = s->id;
-		x->mtail = s->id;
+			x->e[x->mtail].mnext = id;
+		x->mtail = id;
+	}
+	if (mem && !plain) {
+		e->snext = NIL;
+		e->sprev = x->stail;
+		if (x->stail != NIL)
+			x->e[x->stail].snext = id;
+		x->stail = id;
 	}
 	e->wnext = NIL;
 	e->wprev = x->wtail;
 	if (x->wtail != NIL)
-		x->e[x->wtail].wnext = s->id;
+		x->e[x->wtail].wnext = id;
 	else
-		x->whead = s->id;
-	x->wtail = s->id;
-	if (f.nd > MAXD)
-		x->ovf[x->novf++] = s->id;
-	else if (!e->open)
+		x->whead = id;
+	x->wtail = id;
+	if (e->nd > MAXD) {
+		x->ovf[x->novf++] = id;
+		x->novf_free += !e->open;
+	} else if (!e->open) {
 		ready_push(x, me);
+	}
 	x->n++;
 	return 0;
 }
@@ -492,7 +503,7 @@ static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, in
 	uint64_t top = x->nready ? x->ready[0] : TAG_NONE;
 	/* overflowed instructions older than the oldest ready one, oldest first;
 	 * one with a kept dependence open is blocked without a scan */
-	for (uint32_t i = 0; i < x->novf && x->e[x->ovf[i]].tag < top; i++)
+	for (uint32_t i = 0; x->novf_free && i < x->novf && x->e[x->ovf[i]].tag < top; i++)
 		if (!x->e[x->ovf[i]].open && !rescan(st, w, x, &w->slots[x->ovf[i]]))
 			return &w->slots[x->ovf[i]];
 	if (top != TAG_NONE)
@@ -528,6 +539,7 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 			i++;
 		memmove(&x->ovf[i], &x->ovf[i + 1], (x->novf - i - 1) * sizeof x->ovf[0]);
 		x->novf--;
+		x->novf_free--; /* it was ready: no kept dependence open */
 	} else {
 		ready_remove(x, e->tag);
 	}
@@ -563,6 +575,14 @@ static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 			x->e[e->mnext].mprev = e->mprev;
 		else
 			x->mtail = e->mprev;
+	}
+	if (e->mem == 2) {
+		if (e->sprev != NIL)
+			x->e[e->sprev].snext = e->snext;
+		if (e->snext != NIL)
+			x->e[e->snext].sprev = e->sprev;
+		else
+			x->stail = e->sprev;
 	}
 	x->n--;
 	st->sim->res->cnt.ib_occ += now - s->t_issue;
