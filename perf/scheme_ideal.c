@@ -599,7 +599,9 @@ const struct iw_scheme_ops iw_scheme_ideal = {
 	.sm_free = id_sm_free,
 	.warp_start = id_warp_start,
 	.insert = id_insert,
-	.candidate_cacheable = 1, /* readiness changes only at the warp's own events */
+	/* dependences resolve only at issue and write-back and insert adds
+	 * instructions; dispatch and operand reads change nothing here */
+	.candidate_cacheable = 2,
 	.candidate = id_candidate,
 	.issue = id_issue,
 	.writeback = id_writeback,
