@@ -221,7 +221,7 @@ static void ready_remove(struct id_warp *x, uint64_t t)
  * as a gate (it cannot be ready before they resolve: the scan finds each of
  * them open while it is, as the latest writers found here stay the latest
  * ones older than it and the other rules are the same). */
-static void add_dep(struct id_state *st, struct iw_warp *w, struct id_ent *a, uint16_t aslot, uint16_t p,
+static inline void add_dep(struct id_state *st, struct iw_warp *w, struct id_ent *a, uint16_t aslot, uint16_t p,
 		    int kind, int cls)
 {
 	st->sim->res->cnt.deps_found[cls < 4 ? cls : C_CONTROL]++;
@@ -298,14 +298,15 @@ static int find_deps(const struct id_state *st, const struct iw_warp *w, const s
 	return n;
 }
 
-/* Readiness of an overflowed instruction (no list): scan the older part of
- * the window, youngest first, for a dependence still open.  0 = ready, else
- * the stall reason of the first one found.
+/* Readiness of an overflowed instruction (its list is not complete): scan
+ * the older part of the window, youngest first, for a dependence still open.
+ * 0 = ready, else the stall reason of the first one found.
  *
  * The scan's answer depends only on which instructions between the one it
  * stops at (bon) and s are in the window and which of them issued: the set of
  * the latest writers and every dependence on them.  So it is kept until one
- * of those issues or writes back: each stamps `moved` with the warp's epoch,
+ * of those issues or writes back: each stamps `moved` with the warp's epoch
+ * (while some overflowed instruction waits: no kept scan exists otherwise),
  * and one that leaves the window stamps its younger neighbour too, so that
  * walking the same few entries (without the register matching) sees it. */
 static int rescan(struct id_state *st, struct iw_warp *w, struct id_warp *x, const struct iw_slot *s)
@@ -546,7 +547,8 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	for (uint16_t d = e->wake[K_ISSUE]; d != NIL; d = x->e[d >> 4].dnext[d & 15])
 		resolve(x, d);
 	e->wake[K_ISSUE] = NIL;
-	e->moved = ++x->epoch;
+	if (x->novf) /* stamps matter only to the scans kept by waiting overflowed ones */
+		e->moved = ++x->epoch;
 	iw_count(st->sim, IW_A_IB_READ, 1);
 }
 
@@ -557,14 +559,16 @@ static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	struct id_ent *e = &x->e[s->id];
 	for (uint16_t d = e->wake[K_WB]; d != NIL; d = x->e[d >> 4].dnext[d & 15])
 		resolve(x, d);
-	e->moved = ++x->epoch;
+	if (x->novf)
+		e->moved = ++x->epoch;
 	if (e->prev != NIL)
 		x->e[e->prev].next = e->next;
 	else
 		x->head = e->next;
 	if (e->next != NIL) {
 		x->e[e->next].prev = e->prev;
-		x->e[e->next].moved = x->epoch; /* see rescan() */
+		if (x->novf)
+			x->e[e->next].moved = x->epoch; /* see rescan() */
 	} else {
 		x->tail = e->prev;
 	}
