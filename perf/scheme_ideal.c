@@ -66,7 +66,7 @@ struct id_ent {
 	uint16_t wake[2];      /* [kind]: dependences of younger ones resolved at this one's write-back / issue */
 	uint16_t open;         /* bit i: dependence i not resolved yet */
 	uint8_t nd;            /* dependences found; MAXD + 1 = overflowed (rescan) */
-	uint8_t mem;           /* 1 memory instruction, 2 one that is not a plain load */
+	uint8_t mem;           /* 0 not memory, 1 plain load, 2 other memory (store, atomic) */
 	uint16_t dnext[MAXD];  /* next dependence on the same producer and event */
 	uint8_t dcls[MAXD];
 	uint64_t moved;        /* the warp's epoch at this one's last issue or write-back */
@@ -125,7 +125,7 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->cfg = c;
 	st->sim = sm->sim;
 	/* Not zeroed: everything is set when a warp starts or an instruction is
-	 * inserted, and most warps of a short run never touch most of it. */
+	 * inserted, so slots and warps never used cost no page. */
 	size_t nw = (size_t)c->max_warps, nslots = sm->sim->window, win = (size_t)c->ideal_window;
 	st->w = iw_malloc(nw * sizeof *st->w);
 	st->ent_pool = iw_malloc(nw * nslots * sizeof *st->ent_pool);
