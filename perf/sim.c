@@ -151,8 +151,8 @@ void iw_sim_count_reorder(struct iw_sim *s, struct iw_warp *w, struct iw_slot *s
 		if (w->uq_seq[i] == sl->seq)
 			break;
 		struct iw_slot *o = &w->slots[w->uq_id[i]];
-		if (o->seq == w->uq_seq[i] && o->state == IW_SLOT_SCHEME)
-			d++;
+		if (o->seq == w->uq_seq[i] && o->state == IW_SLOT_SCHEME && ++d == IW_REORDER_BINS)
+			break; /* the last bin holds every longer distance */
 	}
 	if (d) {
 		s->res->cnt.reorders++;
