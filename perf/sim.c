@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
 
 /* --------------------------------------------------------------- helpers */
 
@@ -1024,12 +1025,19 @@ static void *arena_get(struct iw_sim *s, size_t n, size_t size)
 	size_t bytes = (n * size + 63) & ~(size_t)63; /* cache-line aligned pieces */
 	struct iw_chunk *c = s->arena;
 	if (!c || c->cap - c->used < bytes) {
-		/* Below malloc's mmap threshold (128 KiB): chunks come from the heap
-		 * and the next simulation reuses them, where fresh mappings would
-		 * cost a page fault per 4 KiB on every run. */
-		size_t cap = bytes > ((size_t)120 << 10) ? bytes : ((size_t)120 << 10);
+		/* One large mapping (above malloc's largest mmap threshold, so
+		 * fresh and zero) backed by 2 MiB pages where the kernel allows:
+		 * the per-warp state of a GPU spans tens of MiB, and with 4 KiB
+		 * pages nearly every warp's access misses the TLB. */
+		size_t cap = bytes > ((size_t)64 << 20) ? bytes : ((size_t)64 << 20);
 		if (!(c = iw_calloc(1, sizeof *c + cap)))
 			return NULL;
+#ifdef MADV_HUGEPAGE
+		uintptr_t lo = ((uintptr_t)c + ((uintptr_t)2 << 20) - 1) & ~(((uintptr_t)2 << 20) - 1);
+		uintptr_t hi = ((uintptr_t)c + sizeof *c + cap) & ~(((uintptr_t)2 << 20) - 1);
+		if (hi > lo)
+			madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* a hint: failure changes nothing */
+#endif
 		c->cap = cap;
 		c->next = s->arena;
 		s->arena = c;
