@@ -1010,10 +1010,11 @@ static void series_advance(struct iw_sim *s, uint64_t now)
 
 /* ------------------------------------------------------------- set-up */
 
-/* The model's state lives in zeroed chunks, carved in the order it is used:
- * each warp's slots, free list, front buffer and program-order queue sit next
- * to each other, and setting up a GPU of 80 SMs costs a hundred allocations
- * instead of tens of thousands (a visible part of a short run). */
+/* The model's state lives in one zeroed chunk (more only for huge
+ * configurations), carved in the order it is used: each warp's slots, free
+ * list, front buffer and program-order queue sit next to each other, and
+ * setting up a GPU of 80 SMs costs one allocation instead of tens of
+ * thousands (a visible part of a short run). */
 struct iw_chunk {
 	struct iw_chunk *next;
 	size_t used, cap;
