@@ -550,6 +550,18 @@ static void prepare_operands(struct iw_slot *sl)
 	sl->srcs_left = (uint8_t)n;
 }
 
+/* The k-th warp in policy order: GTO's greedy warp first, then the n
+ * entries of order[] from *pos round the ring. */
+static inline uint32_t policy_next(const struct iw_subcore *sc, int greedy_first, uint32_t k, uint32_t *pos,
+				   uint32_t n)
+{
+	if (greedy_first && k == 0)
+		return sc->greedy;
+	uint32_t local = sc->order[*pos];
+	*pos = *pos + 1 == n ? 0 : *pos + 1;
+	return local;
+}
+
 static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now, uint8_t *reason_out)
 {
 	const struct iw_config *c = s->cfg;
@@ -583,13 +595,7 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		uint64_t askable = sc->active_mask & ~sc->blocked_mask;
 		uint32_t pos = start;
 		for (uint32_t k = 0; askable && k < n + (uint32_t)greedy_first; k++) {
-			uint32_t local;
-			if (greedy_first && k == 0) {
-				local = sc->greedy;
-			} else {
-				local = sc->order[pos];
-				pos = pos + 1 == n ? 0 : pos + 1;
-			}
+			uint32_t local = policy_next(sc, greedy_first, k, &pos, n);
 			if (!(askable >> local & 1))
 				continue;
 			askable &= ~(1ull << local);
@@ -630,13 +636,7 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 				 * empty buffer names the cycle */
 				pos = start;
 				for (uint32_t k = 0; k < n + (uint32_t)greedy_first; k++) {
-					uint32_t local;
-					if (greedy_first && k == 0) {
-						local = sc->greedy;
-					} else {
-						local = sc->order[pos];
-						pos = pos + 1 == n ? 0 : pos + 1;
-					}
+					uint32_t local = policy_next(sc, greedy_first, k, &pos, n);
 					if ((sc->active_mask >> local & 1) && sc->creason[local] != IW_STALL_IB_EMPTY) {
 						reason = sc->creason[local];
 						break;

@@ -91,6 +91,22 @@ static void rd_free(struct rd *r)
  * an over-long line. */
 static char *rd_line_slow(struct rd *r, uint64_t *off, size_t *lenp, int *err);
 
+/* Hand out the line of n characters at s (used bytes consumed, with its
+ * newline): its offset, a '\r' before the newline dropped, NUL-terminated. */
+static inline char *rd_take(struct rd *r, char *s, size_t n, size_t used, uint64_t *off, size_t *lenp)
+{
+	if (off)
+		*off = r->base + r->pos;
+	r->pos += used;
+	if (n && s[n - 1] == '\r')
+		n--;
+	s[n] = 0;
+	r->line++;
+	if (lenp)
+		*lenp = n;
+	return s;
+}
+
 static inline char *rd_line(struct rd *r, uint64_t *off, size_t *lenp, int *err)
 {
 	/* the usual case: a whole line in the buffer */
@@ -101,16 +117,7 @@ static inline char *rd_line(struct rd *r, uint64_t *off, size_t *lenp, int *err)
 		return rd_line_slow(r, off, lenp, err);
 	*err = 0;
 	size_t n = (size_t)(nl - s);
-	if (off)
-		*off = r->base + r->pos;
-	r->pos += n + 1;
-	if (n && s[n - 1] == '\r')
-		n--;
-	s[n] = 0;
-	r->line++;
-	if (lenp)
-		*lenp = n;
-	return s;
+	return rd_take(r, s, n, n + 1, off, lenp);
 }
 
 /* The general case: the last line without a newline, refills, growth. */
@@ -124,16 +131,7 @@ static char *rd_line_slow(struct rd *r, uint64_t *off, size_t *lenp, int *err)
 		int at_eof = r->base + r->len >= r->limit;
 		if (nl || (at_eof && avail)) {
 			size_t n = nl ? (size_t)(nl - s) : avail;
-			if (off)
-				*off = r->base + r->pos;
-			r->pos += n + (nl != NULL);
-			if (n && s[n - 1] == '\r')
-				n--;
-			s[n] = 0;
-			r->line++;
-			if (lenp)
-				*lenp = n;
-			return s;
+			return rd_take(r, s, n, n + (nl != NULL), off, lenp);
 		}
 		if (at_eof)
 			return NULL;
