@@ -1,0 +1,162 @@
+/*
+ * tests/test_pinned.c -- the model's exact results, pinned.
+ *
+ * The engine and the schemes are tuned for speed again and again (event
+ * skipping, candidate caches, masks instead of scans); none of that may change
+ * a single number a user sees.  This suite runs a fixed set of simulations --
+ * every scheme, three scheduling set-ups, built-in kernels and both real trace
+ * fixtures -- and compares the cycle count, the warp-instruction count and a
+ * fingerprint of everything else the run reports (thread-instructions,
+ * kernels, CTAs, every activity total, every counter and histogram: stalls by
+ * reason, reorders, dependences, occupancies, CU/RRS periods, and the whole
+ * activity time series) with the values recorded here.
+ *
+ * A change that is meant to alter the model's results must re-pin them, and
+ * say why in its commit: run the suite with IW_PIN_PRINT=1 in the environment
+ * to print the table in the form below.
+ */
+#include "perf.h"
+#include "testutil.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct pin {
+	const char *setup;    /* configuration label, see apply() */
+	const char *workload; /* built-in name or fixture path under tests/data/traces */
+	const char *scheme;
+	uint64_t cycles, warp_insts, fingerprint;
+};
+
+/* The set-ups: v100 defaults (GTO, single issue); strict round robin with a
+ * GhOST-Precise checker and LOOG's RRS at twice the CUs; loose round robin
+ * with dual issue. */
+static int apply(struct iw_config *c, const char *setup)
+{
+	struct iw_err e = {0};
+	iw_config_defaults(c);
+	if (iw_config_load(c, "v100", NULL, &e))
+		return -1;
+	static const char *const srr[] = {"core.policy=srr", "ghost.precise=true", "loog.rrs_factor=2", NULL};
+	static const char *const dual[] = {"core.policy=lrr", "core.issue_width=2", NULL};
+	const char *const *sets = strcmp(setup, "srr") == 0 ? srr : strcmp(setup, "dual") == 0 ? dual : NULL;
+	for (; sets && *sets; sets++)
+		if (iw_config_set(c, *sets, &e))
+			return -1;
+	return 0;
+}
+
+/* FNV-1a over 64-bit values, byte by byte (the hosts we build on are
+ * little-endian; the values are integers, so the hash is exact). */
+static uint64_t fnv(uint64_t h, const uint64_t *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		for (int b = 0; b < 8; b++) {
+			h ^= (v[i] >> (8 * b)) & 0xff;
+			h *= 0x100000001b3ULL;
+		}
+	return h;
+}
+
+static uint64_t fingerprint(const struct iw_run_result *r)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t head[] = {r->thread_insts, r->kernels, r->ctas, r->series.interval, r->series.n};
+	h = fnv(h, head, sizeof head / sizeof head[0]);
+	h = fnv(h, r->act, IW_A_COUNT);
+	/* struct iw_counters holds only uint64_t fields and arrays */
+	uint64_t cnt[sizeof r->cnt / sizeof(uint64_t)];
+	memcpy(cnt, &r->cnt, sizeof cnt);
+	h = fnv(h, cnt, sizeof cnt / sizeof cnt[0]);
+	h = fnv(h, r->series.act, r->series.n * IW_A_COUNT);
+	h = fnv(h, r->series.insts, r->series.n);
+	h = fnv(h, r->series.cycles, r->series.n);
+	return h;
+}
+
+static int run_one(const struct pin *p, struct pin *got)
+{
+	struct iw_config c;
+	struct iw_err e = {0};
+	*got = *p;
+	if (apply(&c, p->setup)) {
+		fprintf(stderr, "\nset-up %s: %s\n", p->setup, e.msg);
+		return -1;
+	}
+	struct iw_workload *w;
+	char path[1024];
+	int trace = strchr(p->workload, '/') != NULL;
+	if (trace)
+		snprintf(path, sizeof path, "%s", tu_path(p->workload));
+	int rc = trace ? iw_trace_open(path, &w, &e) : iw_builtin_open(p->workload, 1, 0.01, &w, &e);
+	if (rc) {
+		fprintf(stderr, "\n%s: %s\n", p->workload, e.msg);
+		return -1;
+	}
+	struct iw_sim_opts o = {&c, p->scheme, NULL, NULL};
+	struct iw_run_result r;
+	rc = iw_simulate(&o, w, &r, &e);
+	iw_workload_close(w);
+	if (rc) {
+		fprintf(stderr, "\n%s on %s (%s): %s\n", p->scheme, p->workload, p->setup, e.msg);
+		return -1;
+	}
+	got->cycles = r.cycles;
+	got->warp_insts = r.warp_insts;
+	got->fingerprint = fingerprint(&r);
+	iw_run_result_free(&r);
+	return 0;
+}
+
+#define MM "tests/data/traces/matrixmul-sm61"
+#define VA "tests/data/traces/vectoradd-sm61"
+/* clang-format off */
+static const struct pin pins[] = {
+#include "pinned.inc"
+};
+/* clang-format on */
+
+static void print_row(const struct pin *g)
+{
+	printf("\t{\"%s\", %s%s%s, \"%s\", %" PRIu64 ", %" PRIu64 ", 0x%016" PRIx64 "ULL},\n", g->setup,
+	       strchr(g->workload, '/') ? "" : "\"",
+	       strcmp(g->workload, MM) == 0 ? "MM" : strcmp(g->workload, VA) == 0 ? "VA" : g->workload,
+	       strchr(g->workload, '/') ? "" : "\"", g->scheme, g->cycles, g->warp_insts, g->fingerprint);
+}
+
+static void check_set(const char *setup)
+{
+	int print = getenv("IW_PIN_PRINT") != NULL;
+	for (size_t i = 0; i < sizeof pins / sizeof pins[0]; i++) {
+		const struct pin *p = &pins[i];
+		if (strcmp(p->setup, setup) != 0)
+			continue;
+		struct pin g;
+		CU_ASSERT_EQUAL_FATAL(run_one(p, &g), 0);
+		if (print)
+			print_row(&g);
+		int same = g.cycles == p->cycles && g.warp_insts == p->warp_insts && g.fingerprint == p->fingerprint;
+		if (!same && !print)
+			fprintf(stderr,
+				"\n%s on %s (%s): cycles %" PRIu64 " (pinned %" PRIu64 "), warp-instructions %" PRIu64
+				" (pinned %" PRIu64 "), fingerprint 0x%016" PRIx64 " (pinned 0x%016" PRIx64 ")\n",
+				p->scheme, p->workload, p->setup, g.cycles, p->cycles, g.warp_insts, p->warp_insts,
+				g.fingerprint, p->fingerprint);
+		CU_ASSERT_EQUAL(g.cycles, p->cycles);
+		CU_ASSERT_EQUAL(g.warp_insts, p->warp_insts);
+		CU_ASSERT_EQUAL(g.fingerprint, p->fingerprint);
+	}
+}
+
+static void test_gto(void) { check_set("gto"); }
+static void test_srr(void) { check_set("srr"); }
+static void test_dual(void) { check_set("dual"); }
+
+void suite_pinned(void)
+{
+	TU_SUITE("pinned", {"every scheme, v100 GTO: built-in kernels and both trace fixtures", test_gto},
+		 {"every scheme, strict round robin, GhOST-Precise, LOOG RRS x2", test_srr},
+		 {"every scheme, loose round robin, dual issue", test_dual});
+}
