@@ -68,7 +68,8 @@ static struct iw_wb_event wb_pop(struct iw_subcore *sc)
 /* Warp `local` of sub-core sc: warps are dealt to sub-cores round robin. */
 static inline struct iw_warp *sc_warp(struct iw_sm *sm, const struct iw_subcore *sc, uint32_t local)
 {
-	return &sm->warps[local * sm->sim->nsubcores + sc->id];
+	(void)sm;
+	return sc->wp[local];
 }
 
 /* Something happened to warp w: its candidate must be asked again. */
@@ -200,6 +201,7 @@ static void uq_push(struct iw_warp *w, struct iw_slot *sl)
 
 static void sc_order_add(struct iw_subcore *sc, struct iw_warp *w)
 {
+	sc->opos[w->local] = (uint8_t)sc->norder;
 	sc->order[sc->norder++] = (uint8_t)w->local; /* ages increase: appending keeps oldest first */
 }
 
@@ -209,6 +211,9 @@ static void sc_order_remove(struct iw_subcore *sc, struct iw_warp *w)
 		if (sc->order[i] == w->local) {
 			memmove(&sc->order[i], &sc->order[i + 1], (sc->norder - i - 1) * sizeof sc->order[0]);
 			sc->norder--;
+			sc->opos[w->local] = 0xff;
+			for (; i < sc->norder; i++)
+				sc->opos[sc->order[i]] = (uint8_t)i;
 			return;
 		}
 }
@@ -550,16 +555,26 @@ static void prepare_operands(struct iw_slot *sl)
 	sl->srcs_left = (uint8_t)n;
 }
 
-/* The k-th warp in policy order: GTO's greedy warp first, then the n
- * entries of order[] from *pos round the ring. */
-static inline uint32_t policy_next(const struct iw_subcore *sc, int greedy_first, uint32_t k, uint32_t *pos,
-				   uint32_t n)
+/* The order[] positions of the local warps in m: policy order is a rotation
+ * of order[], so a walk over the few warps that matter in a cycle visits
+ * only their bits instead of every resident warp. */
+static inline uint64_t order_bits(const struct iw_subcore *sc, uint64_t m)
 {
-	if (greedy_first && k == 0)
+	uint64_t p = 0;
+	for (; m; m &= m - 1)
+		p |= 1ull << sc->opos[__builtin_ctzll(m)];
+	return p;
+}
+
+/* The first warp of m in policy order (GTO's greedy warp first, then order[]
+ * from position `start` round the ring); m must not be empty. */
+static inline uint32_t policy_first(const struct iw_subcore *sc, int greedy_first, uint32_t start, uint64_t m)
+{
+	if (greedy_first && (m >> sc->greedy & 1))
 		return sc->greedy;
-	uint32_t local = sc->order[*pos];
-	*pos = *pos + 1 == n ? 0 : *pos + 1;
-	return local;
+	uint64_t p = order_bits(sc, m);
+	uint64_t hi = p & (~0ull << start);
+	return sc->order[__builtin_ctzll(hi ? hi : p)];
 }
 
 static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now, uint8_t *reason_out)
@@ -578,11 +593,8 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		if (c->policy == IW_POLICY_GTO) {
 			greedy_first = sc->greedy != UINT32_MAX;
 		} else if (c->policy == IW_POLICY_LRR) {
-			for (uint32_t i = 0; i < n; i++)
-				if (sc->order[i] == sc->rr) {
-					start = i + 1;
-					break;
-				}
+			if (sc->opos[sc->rr] != 0xff) /* the next after the last issuer */
+				start = sc->opos[sc->rr] + 1u;
 		} else {
 			start = (uint32_t)(now % n); /* strict: the pointer moves every cycle */
 		}
@@ -593,12 +605,26 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		/* Ask only warps not known to have nothing, in policy order; every
 		 * answer (or cached answer) lands in creason for the stall reason. */
 		uint64_t askable = sc->active_mask & ~sc->blocked_mask;
-		uint32_t pos = start;
-		for (uint32_t k = 0; askable && k < n + (uint32_t)greedy_first; k++) {
-			uint32_t local = policy_next(sc, greedy_first, k, &pos, n);
-			if (!(askable >> local & 1))
-				continue;
-			askable &= ~(1ull << local);
+		/* positions in order[] still to visit: from start round the ring */
+		uint64_t hi = 0, lo = 0;
+		int gfirst = greedy_first && (askable >> sc->greedy & 1);
+		if (askable) {
+			uint64_t p = order_bits(sc, gfirst ? askable & ~(1ull << sc->greedy) : askable);
+			hi = p & (~0ull << start);
+			lo = p & ~hi;
+		}
+		while (gfirst || hi || lo) {
+			uint32_t local;
+			if (gfirst) {
+				local = sc->greedy;
+				gfirst = 0;
+			} else if (hi) {
+				local = sc->order[__builtin_ctzll(hi)];
+				hi &= hi - 1;
+			} else {
+				local = sc->order[__builtin_ctzll(lo)];
+				lo &= lo - 1;
+			}
 			int r = IW_STALL_IB_EMPTY;
 			struct iw_warp *w = sc_warp(sm, sc, local);
 			struct iw_slot *cand;
@@ -629,20 +655,17 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 				break;
 			}
 			sc->creason[local] = (uint8_t)r;
+			if (r == IW_STALL_IB_EMPTY)
+				sc->named_mask &= ~(1ull << local);
+			else
+				sc->named_mask |= 1ull << local;
 		}
 		if (!pick) {
-			if (!issued) {
-				/* the first warp in policy order with a reason other than an
-				 * empty buffer names the cycle */
-				pos = start;
-				for (uint32_t k = 0; k < n + (uint32_t)greedy_first; k++) {
-					uint32_t local = policy_next(sc, greedy_first, k, &pos, n);
-					if ((sc->active_mask >> local & 1) && sc->creason[local] != IW_STALL_IB_EMPTY) {
-						reason = sc->creason[local];
-						break;
-					}
-				}
-			}
+			/* the first warp in policy order with a reason other than an
+			 * empty buffer names the cycle */
+			uint64_t named = sc->active_mask & sc->named_mask;
+			if (!issued && named)
+				reason = sc->creason[policy_first(sc, greedy_first, start, named)];
 			break;
 		}
 		uint32_t cui = (uint32_t)__builtin_ctzll(~sc->cu_busy);
@@ -777,7 +800,7 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 			sl->state = IW_SLOT_FRONT;
 			sl->t_fetch = now;
 			sl->t_insert = sl->t_issue = 0;
-			memset(sl->aux, 0, sizeof sl->aux);
+			sl->aux[0] = sl->aux[1] = sl->aux[2] = sl->aux[3] = 0;
 			uint32_t fi = w->front_head + w->front_n;
 			w->front[fi >= (uint32_t)c->fetch_buffer ? fi - (uint32_t)c->fetch_buffer : fi] = id;
 			w->front_n++;
@@ -954,8 +977,9 @@ static int tick_subcore(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 	if (rc < 0)
 		return rc;
 	progress |= rc;
+	/* This cycle is charged with the next tick's account(): the reason
+	 * holds until then. */
 	set_reason(s, sc, reason);
-	account(s, sc, now + 1);
 	uint64_t next = !s->cfg->fast_forward ? now + 1
 			: progress && might_move(s, sc, now) ? now + 1
 							     : subcore_next_event(s, sm, sc, now);
@@ -1120,6 +1144,8 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			sc->id = (uint32_t)k;
 			sc->sm = sm;
 			sc->greedy = UINT32_MAX;
+			memset(sc->opos, 0xff, sizeof sc->opos);
+			sc->named_mask = ~0ull; /* creason starts as IW_STALL_IDLE */
 			sc->wake = &s->sc_wake[(size_t)i * (size_t)c->subcores + (size_t)k];
 			*sc->wake = IW_NEVER;
 			sc->next_wb = IW_NEVER;
@@ -1130,7 +1156,8 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			sc->capwb = s->warps_per_sc * s->window + 1;
 			sc->wb = arena_get(s, sc->capwb, sizeof *sc->wb);
 			sc->warp_ids = arena_get(s, s->warps_per_sc, sizeof *sc->warp_ids);
-			if (!sc->cu || !sc->wb || !sc->warp_ids)
+			sc->wp = arena_get(s, s->warps_per_sc, sizeof *sc->wp);
+			if (!sc->cu || !sc->wb || !sc->warp_ids || !sc->wp)
 				return iw_fail(e, IW_ERUN, "out of memory");
 			sc->nfu_all = 0;
 			for (int u = 0; u < IW_UNIT_COUNT; u++)
@@ -1149,6 +1176,7 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			w->subcore = (uint32_t)(wi % c->subcores);
 			w->local = (uint32_t)(wi / c->subcores);
 			sm->sc[w->subcore].warp_ids[w->local] = (uint32_t)wi;
+			sm->sc[w->subcore].wp[w->local] = w;
 			sm->sc[w->subcore].nwarps = w->local + 1;
 			w->slots = arena_get(s, s->window, sizeof *w->slots);
 			w->free_ids = arena_get(s, s->window, sizeof *w->free_ids);
@@ -1255,14 +1283,19 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 			}
 			struct iw_sm *sm = &s.sms[i];
 			uint64_t *scw = &s.sc_wake[(size_t)i * (size_t)nsc];
-			for (int k = 0; k < nsc; k++)
+			/* A tick lowers another sub-core's wake-up only through a CTA
+			 * launch or a barrier release, which lower smw[i] too: the
+			 * minimum is taken on the way. */
+			smw[i] = IW_NEVER;
+			uint64_t wake = IW_NEVER;
+			for (int k = 0; k < nsc; k++) {
 				if (scw[k] <= now && (rc = tick_subcore(&s, sm, &sm->sc[k], now)))
 					break;
+				wake = scw[k] < wake ? scw[k] : wake;
+			}
 			if (rc)
 				break;
-			uint64_t wake = IW_NEVER;
-			for (int k = 0; k < nsc; k++)
-				wake = scw[k] < wake ? scw[k] : wake;
+			wake = smw[i] < wake ? smw[i] : wake;
 			smw[i] = wake;
 			if (wake < next)
 				next = wake;

@@ -143,6 +143,9 @@ struct iw_subcore {
 	uint8_t fu_wait;         /* unit classes a stalled candidate waits for (bit per enum iw_unit) */
 	uint8_t cu_fifo[64];     /* busy collector units in allocation order */
 	uint8_t order[64];       /* active warps (local index), oldest first (GTO's order) */
+	uint8_t opos[64];        /* position of each local warp in order[] (0xff: not in it) */
+	uint64_t named_mask;     /* local warps whose creason is not IW_STALL_IB_EMPTY */
+	struct iw_warp **wp;     /* each local warp */
 	struct iw_sm *sm;
 	uint32_t *warp_ids;
 	struct iw_cu *cu;
