@@ -69,7 +69,7 @@ static int io_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		return IW_STALL_IB_FULL;
 	x->ib[(x->head + x->n) % 64] = s->id;
 	x->n++;
-	return 0;
+	return x->n == st->ib_size ? IW_INSERT_FULL : 0;
 }
 
 static struct iw_slot *io_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)

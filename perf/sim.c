@@ -460,7 +460,7 @@ void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
 	struct iw_sim *s = sc->sm->sim;
 	uint64_t period = now - sc->cu[i].t_alloc;
 	s->res->cnt.cu_occ += period;
-	s->res->cnt.cu_alloc_period[iw_hist_bin(period)]++;
+	s->res->cnt.cu_alloc_period[period < 64 ? s->hist_small[period] : iw_hist_bin(period)]++;
 	sc->cu[i].busy = 0;
 	sc->cu_busy &= ~(1ull << i);
 	for (uint32_t k = 0; k < sc->ncu_fifo; k++)
@@ -510,7 +510,7 @@ static int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 		if (!cu->left)
 			continue;
 		for (uint32_t o = 0; o < cu->left;) {
-			uint32_t b = iw_sim_bank(c, cu->warp, cu->reg[o]);
+			uint32_t b = cu->reg[o];
 			if (ports > 0 && !(bank_used >> (b & 63) & 1)) {
 				bank_used |= 1ull << (b & 63);
 				ports--;
@@ -669,7 +669,12 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 			break;
 		}
 		uint32_t cui = (uint32_t)__builtin_ctzll(~sc->cu_busy);
-		sc->cu[cui] = (struct iw_cu){1, pw->id, pick->id, now, pick->in.unit, 0, {0}};
+		struct iw_cu *cu = &sc->cu[cui];
+		cu->busy = 1;
+		cu->warp = pw->id;
+		cu->slot = pick->id;
+		cu->t_alloc = now;
+		cu->unit = pick->in.unit;
 		sc->cu_busy |= 1ull << cui;
 		sc->cu_fifo[sc->ncu_fifo++] = (uint8_t)cui;
 		unblock(sm, pw);
@@ -684,8 +689,10 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		s->ops->issue(st, pw, pick, now);
 		/* after the scheme's issue hook, which may drop operands it gets
 		 * otherwise (LOOG's renamed sources) */
-		sc->cu[cui].left = pick->srcs_left;
-		memcpy(sc->cu[cui].reg, pick->src_rf, sizeof sc->cu[cui].reg);
+		cu->left = pick->srcs_left;
+		/* the bank of each operand: all the collect stage needs of it */
+		for (uint32_t o = 0; o < cu->left; o++)
+			cu->reg[o] = (uint16_t)iw_sim_bank(c, pw->id, pick->src_rf[o]);
 		s->res->cnt.ib_occ += now - pick->t_insert;
 		pw->unissued--;
 		if (!s->ops->in_order)
@@ -715,7 +722,8 @@ static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 			struct iw_slot *sl = &w->slots[w->front[w->front_head]];
 			if (sl->t_fetch == now)
 				break; /* fetched this cycle: decoded next cycle */
-			if (s->ops->insert(sm->scheme_state, w, sl, now) != 0) {
+			int ir = s->ops->insert(sm->scheme_state, w, sl, now);
+			if (ir > 0) {
 				/* refused (full): retried after this warp's next event */
 				sc->noinsert_mask |= 1ull << local;
 				if (s->ops->insert_until_issue)
@@ -736,6 +744,12 @@ static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 			iw_count(s, IW_A_IB_WRITE, 1);
 			iw_sim_event(s, w, sl, IW_EV_INSERT, 0);
 			progress = 1;
+			if (ir < 0) {
+				/* accepted, and the next would be refused until an issue */
+				sc->noinsert_mask |= 1ull << local;
+				sc->ibfull_mask |= 1ull << local;
+				break;
+			}
 		}
 		if (!w->front_n)
 			sc->front_mask &= ~(1ull << local);
@@ -1208,6 +1222,8 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	s->sample_start = 0;
 	s->sample_end = se->interval;
+	for (uint32_t i = 0; i < 64; i++) /* every CU release bins its period: most are short */
+		s->hist_small[i] = (uint8_t)iw_hist_bin(i);
 	return 0;
 }
 

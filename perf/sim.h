@@ -20,6 +20,7 @@
 #include "perf.h"
 
 #define IW_NEVER UINT64_MAX
+#define IW_INSERT_FULL (-1) /* insert(): accepted, the buffer is now full */
 
 enum iw_slot_state {
 	IW_SLOT_FREE,
@@ -101,7 +102,7 @@ struct iw_cu {
 	uint64_t t_alloc;
 	uint8_t unit;          /* unit class of its instruction */
 	uint8_t left;          /* operands still to read (shared collect stage) */
-	uint16_t reg[IW_MAX_SRC];
+	uint16_t reg[IW_MAX_SRC]; /* RF bank of each operand still to read (first `left`) */
 };
 
 struct iw_wb_event {
@@ -187,7 +188,9 @@ struct iw_scheme_ops {
 	void (*sm_free)(void *state);
 	void (*warp_start)(void *st, struct iw_warp *w);
 	/* Decode: accept the warp's oldest front-buffer instruction (0) or refuse
-	 * (a stall reason, usually IW_STALL_IB_FULL). */
+	 * (a stall reason, usually IW_STALL_IB_FULL).  With insert_until_issue,
+	 * IW_INSERT_FULL accepts it and tells that the next would be refused
+	 * until the warp's next issue (saves asking). */
 	int (*insert)(void *st, struct iw_warp *w, struct iw_slot *s, uint64_t now);
 	/* Once per sub-core per cycle before issue (GhOST's checker/scheduler);
 	 * returns non-zero if it changed any state. May be NULL. */
@@ -276,6 +279,7 @@ struct iw_sim {
 	iw_event_fn on_event;
 	void *event_ctx;
 	int failed;
+	uint8_t hist_small[64]; /* iw_hist_bin of 0..63 */
 };
 
 /* Helpers for schemes. */
