@@ -27,41 +27,28 @@ static int wb_less(const struct iw_wb_event *a, const struct iw_wb_event *b)
 	return a->t < b->t || (a->t == b->t && a->key < b->key);
 }
 
+/* The pending write-backs of a sub-core, sorted latest first: the next one
+ * pops off the end, and a new one is placed by walking from the end, past
+ * only the events due before it (few: most results are short-latency ALU
+ * ones, and the long memory ones sit at the front). */
 static void wb_push(struct iw_subcore *sc, struct iw_wb_event ev)
 {
 	IW_ASSERT(sc->nwb < sc->capwb);
 	uint32_t i = sc->nwb++;
-	while (i) {
-		uint32_t p = (i - 1) / 2;
-		if (!wb_less(&ev, &sc->wb[p]))
-			break;
-		sc->wb[i] = sc->wb[p];
-		i = p;
+	while (i && wb_less(&sc->wb[i - 1], &ev)) {
+		sc->wb[i] = sc->wb[i - 1];
+		i--;
 	}
 	sc->wb[i] = ev;
-	sc->next_wb = sc->wb[0].t;
+	sc->next_wb = sc->wb[sc->nwb - 1].t;
 	if (ev.t < *sc->wake)
 		*sc->wake = ev.t;
 }
 
 static struct iw_wb_event wb_pop(struct iw_subcore *sc)
 {
-	struct iw_wb_event top = sc->wb[0], last = sc->wb[--sc->nwb];
-	uint32_t i = 0, n = sc->nwb;
-	for (;;) {
-		uint32_t c = 2 * i + 1;
-		if (c >= n)
-			break;
-		if (c + 1 < n && wb_less(&sc->wb[c + 1], &sc->wb[c]))
-			c++;
-		if (!wb_less(&sc->wb[c], &last))
-			break;
-		sc->wb[i] = sc->wb[c];
-		i = c;
-	}
-	if (n)
-		sc->wb[i] = last;
-	sc->next_wb = n ? sc->wb[0].t : IW_NEVER;
+	struct iw_wb_event top = sc->wb[--sc->nwb];
+	sc->next_wb = sc->nwb ? sc->wb[sc->nwb - 1].t : IW_NEVER;
 	return top;
 }
 

@@ -150,7 +150,7 @@ struct iw_subcore {
 	struct iw_sm *sm;
 	uint32_t *warp_ids;
 	struct iw_cu *cu;
-	struct iw_wb_event *wb;  /* min-heap */
+	struct iw_wb_event *wb;  /* pending write-backs, latest first */
 	uint64_t *fu_free[IW_UNIT_COUNT]; /* per unit: first cycle it accepts a warp */
 	uint64_t *fu_all;        /* the storage fu_free points into, all classes contiguous */
 	uint32_t nfu_all;        /* entries in fu_all */
