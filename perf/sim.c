@@ -22,6 +22,64 @@
 /* --------------------------------------------------------------- helpers */
 
 
+/* Sub-core sc must be ticked at t (> s->now, or == s->now while moving far
+ * wake-ups in before the cycle's ticks): file it in the wheel. */
+static inline void wheel_mark(struct iw_sim *s, const struct iw_subcore *sc, uint64_t t)
+{
+	uint64_t bit = 1ull << (sc->gid & 63);
+	if (t - s->now < IW_WHEEL) {
+		uint32_t slot = (uint32_t)t & (IW_WHEEL - 1);
+		s->wheel[(size_t)(sc->gid >> 6) * IW_WHEEL + slot] |= bit;
+		s->wsum[slot >> 6] |= 1ull << (slot & 63);
+	} else if (t != IW_NEVER) {
+		s->far[sc->gid >> 6] |= bit;
+		if (t < s->far_min)
+			s->far_min = t;
+	}
+}
+
+/* Move the far wake-ups that are within the wheel at `now` into it. */
+static void wheel_far(struct iw_sim *s, uint64_t now)
+{
+	s->far_min = IW_NEVER;
+	for (uint32_t j = 0; j < s->gwords; j++)
+		for (uint64_t m = s->far[j]; m; m &= m - 1) {
+			uint32_t b = (uint32_t)__builtin_ctzll(m);
+			const struct iw_subcore *sc = s->scs[j * 64 + b];
+			uint64_t t = *sc->wake;
+			if (t == IW_NEVER || t - now < IW_WHEEL) {
+				s->far[j] &= ~(1ull << b);
+				wheel_mark(s, sc, t); /* (nothing if never) */
+			} else if (t < s->far_min) {
+				s->far_min = t;
+			}
+		}
+}
+
+/* The earliest cycle after `now` with a slot of the wheel in use (IW_NEVER
+ * if none). */
+static uint64_t wheel_next(const struct iw_sim *s, uint64_t now)
+{
+	uint32_t start = (uint32_t)(now + 1) & (IW_WHEEL - 1);
+	for (uint32_t n = 0; n < IW_WHEEL;) {
+		uint32_t pos = (start + n) & (IW_WHEEL - 1);
+		uint64_t m = s->wsum[pos >> 6] >> (pos & 63);
+		if (m)
+			return now + 1 + n + (uint64_t)__builtin_ctzll(m);
+		n += 64 - (pos & 63);
+	}
+	return IW_NEVER;
+}
+
+/* Lower sc's wake-up to t if t is earlier. */
+static inline void wake_lower(struct iw_sim *s, struct iw_subcore *sc, uint64_t t)
+{
+	if (t < *sc->wake) {
+		*sc->wake = t;
+		wheel_mark(s, sc, t);
+	}
+}
+
 static int wb_less(const struct iw_wb_event *a, const struct iw_wb_event *b)
 {
 	return a->t < b->t || (a->t == b->t && a->key < b->key);
@@ -41,8 +99,7 @@ static void wb_push(struct iw_subcore *sc, struct iw_wb_event ev)
 	}
 	sc->wb[i] = ev;
 	sc->next_wb = sc->wb[sc->nwb - 1].t;
-	if (ev.t < *sc->wake)
-		*sc->wake = ev.t;
+	wake_lower(sc->sm->sim, sc, ev.t);
 }
 
 static struct iw_wb_event wb_pop(struct iw_subcore *sc)
@@ -275,14 +332,11 @@ static int launch_cta(struct iw_sim *s, struct iw_sm *sm)
 		sc_order_add(sc, w);
 		sc->unstarted_mask |= 1ull << w->local;
 		unblock(sm, w);
-		if (w->start < *sc->wake)
-			*sc->wake = w->start;
+		wake_lower(s, sc, w->start);
 		if (s->ops->warp_start)
 			s->ops->warp_start(sm->scheme_state, w);
 	}
 	IW_ASSERT(k == cs->nwarps);
-	if (s->sm_wake[sm->id] > s->now + 1)
-		s->sm_wake[sm->id] = s->now + 1;
 	return 1;
 }
 
@@ -369,8 +423,6 @@ static void barrier_arrive(struct iw_sim *s, struct iw_sm *sm, struct iw_cta_slo
 			struct iw_wb_event ev = {t, ((uint64_t)w->id << 40) | (sl->seq & 0xffffffffffULL), w->id, sl->id};
 			sl->state = IW_SLOT_EXEC;
 			wb_push(sc, ev);
-			if (t < s->sm_wake[sm->id])
-				s->sm_wake[sm->id] = t;
 		}
 	}
 }
@@ -986,10 +1038,11 @@ static int tick_subcore(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 			: progress && might_move(s, sc, now) ? now + 1
 							     : subcore_next_event(s, sm, sc, now);
 	/* wake may have been lowered during this tick by events pushed for later. */
-	if (*sc->wake <= now || next < *sc->wake)
-		*sc->wake = next;
-	if (*sc->wake <= now)
-		*sc->wake = now + 1;
+	uint64_t wk = *sc->wake <= now || next < *sc->wake ? next : *sc->wake;
+	if (wk <= now)
+		wk = now + 1;
+	*sc->wake = wk;
+	wheel_mark(s, sc, wk);
 	return 0;
 }
 
@@ -1121,9 +1174,15 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 		return iw_fail(e, IW_EINPUT, "%u collector units per sub-core: at most 64 are supported", ncu);
 	s->cur_act = iw_calloc(IW_A_COUNT, sizeof *s->cur_act);
 	s->sms = arena_get(s, (size_t)c->sms, sizeof *s->sms);
-	s->sm_wake = arena_get(s, (size_t)c->sms, sizeof *s->sm_wake);
-	s->sc_wake = arena_get(s, (size_t)c->sms * (size_t)c->subcores, sizeof *s->sc_wake);
-	if (!s->cur_act || !s->sms || !s->sm_wake || !s->sc_wake)
+	size_t nsc = (size_t)c->sms * (size_t)c->subcores;
+	s->sc_wake = arena_get(s, nsc, sizeof *s->sc_wake);
+	s->gwords = (uint32_t)((nsc + 63) / 64);
+	s->wheel = arena_get(s, (size_t)IW_WHEEL * s->gwords, sizeof *s->wheel);
+	s->wsum = arena_get(s, IW_WHEEL / 64, sizeof *s->wsum);
+	s->far = arena_get(s, s->gwords, sizeof *s->far);
+	s->scs = arena_get(s, nsc, sizeof *s->scs);
+	s->far_min = IW_NEVER;
+	if (!s->cur_act || !s->sms || !s->sc_wake || !s->wheel || !s->wsum || !s->far || !s->scs)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	int rc = iw_memsys_new(c, &s->mem, e);
 	if (rc)
@@ -1132,7 +1191,6 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 		struct iw_sm *sm = &s->sms[i];
 		sm->id = (uint32_t)i;
 		sm->sim = s;
-		s->sm_wake[i] = IW_NEVER;
 		sm->warps = arena_get(s, (size_t)c->max_warps, sizeof *sm->warps);
 		sm->sc = arena_get(s, (size_t)c->subcores, sizeof *sm->sc);
 		sm->ctas = arena_get(s, (size_t)c->max_ctas, sizeof *sm->ctas);
@@ -1148,7 +1206,9 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			sc->greedy = UINT32_MAX;
 			memset(sc->opos, 0xff, sizeof sc->opos);
 			sc->named_mask = ~0ull; /* creason starts as IW_STALL_IDLE */
-			sc->wake = &s->sc_wake[(size_t)i * (size_t)c->subcores + (size_t)k];
+			sc->gid = (uint32_t)i * (uint32_t)c->subcores + (uint32_t)k;
+			s->scs[sc->gid] = sc;
+			sc->wake = &s->sc_wake[sc->gid];
 			*sc->wake = IW_NEVER;
 			sc->next_wb = IW_NEVER;
 			sc->last_reason = IW_STALL_IDLE;
@@ -1272,37 +1332,22 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 			break;
 		s.now = now;
 		series_advance(&s, now);
-		/* The next cycle anything happens.  A tick changes only its own SM's
-		 * wake-up times (CTAs launch on the SM that freed room, barriers and
-		 * write-backs stay within the SM), so the minimum can be taken on
-		 * the way; only starting a kernel below touches every SM. */
-		uint64_t next = IW_NEVER;
-		uint64_t *smw = s.sm_wake;
-		const int nsc = c->subcores;
-		for (int i = 0; i < c->sms; i++) {
-			if (smw[i] > now) {
-				if (smw[i] < next)
-					next = smw[i];
-				continue;
+		if (s.far_min - now < IW_WHEEL) /* far wake-ups now within the wheel */
+			wheel_far(&s, now);
+		/* The sub-cores due now, in index order (SM after SM): a tick
+		 * files wake-ups for later cycles only. */
+		uint32_t slot = (uint32_t)now & (IW_WHEEL - 1);
+		if (s.wsum[slot >> 6] >> (slot & 63) & 1) {
+			s.wsum[slot >> 6] &= ~(1ull << (slot & 63));
+			for (uint32_t j = 0; j < s.gwords && !rc; j++) {
+				uint64_t m = s.wheel[(size_t)j * IW_WHEEL + slot];
+				s.wheel[(size_t)j * IW_WHEEL + slot] = 0;
+				for (; m; m &= m - 1) {
+					struct iw_subcore *sc = s.scs[j * 64 + (uint32_t)__builtin_ctzll(m)];
+					if (*sc->wake <= now && (rc = tick_subcore(&s, sc->sm, sc, now)))
+						break;
+				}
 			}
-			struct iw_sm *sm = &s.sms[i];
-			uint64_t *scw = &s.sc_wake[(size_t)i * (size_t)nsc];
-			/* A tick lowers another sub-core's wake-up only through a CTA
-			 * launch or a barrier release, which lower smw[i] too: the
-			 * minimum is taken on the way. */
-			smw[i] = IW_NEVER;
-			uint64_t wake = IW_NEVER;
-			for (int k = 0; k < nsc; k++) {
-				if (scw[k] <= now && (rc = tick_subcore(&s, sm, &sm->sc[k], now)))
-					break;
-				wake = scw[k] < wake ? scw[k] : wake;
-			}
-			if (rc)
-				break;
-			wake = smw[i] < wake ? smw[i] : wake;
-			smw[i] = wake;
-			if (wake < next)
-				next = wake;
 		}
 		if (rc)
 			break;
@@ -1312,11 +1357,10 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 			rc = start_kernel(&s);
 			if (rc)
 				break;
-			next = IW_NEVER;
-			for (int i = 0; i < c->sms; i++)
-				if (s.sm_wake[i] < next)
-					next = s.sm_wake[i];
 		}
+		uint64_t next = wheel_next(&s, now);
+		if (s.far_min < next)
+			next = s.far_min;
 		if (!s.kernel_open && s.no_more_kernels && s.live_ctas == 0) {
 			now++;
 			break;

@@ -20,6 +20,7 @@
 #include "perf.h"
 
 #define IW_NEVER UINT64_MAX
+#define IW_WHEEL 1024u /* cycles the sub-core timing wheel spans (a power of two) */
 #define IW_INSERT_FULL (-1) /* insert(): accepted, the buffer is now full */
 
 enum iw_slot_state {
@@ -157,6 +158,7 @@ struct iw_subcore {
 	uint32_t nfu_all;        /* entries in fu_all */
 	uint32_t ncu;
 	uint32_t id;
+	uint32_t gid;            /* index over all SMs' sub-cores (sim->scs) */
 	uint32_t nwarps;         /* warp slots in this sub-core */
 	uint64_t no_cu_run;      /* length of the current run of no_cu cycles */
 	uint8_t creason[64];     /* cached stall reason per local warp (valid while blocked) */
@@ -255,7 +257,17 @@ struct iw_sim {
 	struct iw_err *err;
 	struct iw_sm *sms;
 	uint64_t *sc_wake;      /* next cycle each sub-core must be ticked, SM after SM */
-	uint64_t *sm_wake;      /* next cycle each SM must be ticked (one array: scanned every cycle) */
+	/* The sub-cores to tick, by cycle: a timing wheel of IW_WHEEL slots, each
+	 * a bitmap over all sub-cores (index SM * subcores + sub-core, the tick
+	 * order), so a cycle visits only the sub-cores due in it.  A bit may be
+	 * stale (its sub-core's wake-up moved): sc_wake decides.  Wake-ups
+	 * beyond the wheel wait in `far` until they come within it. */
+	uint64_t *wheel;        /* gwords x IW_WHEEL: word j of every slot, then word j + 1 */
+	uint64_t *wsum;         /* IW_WHEEL bits: slots with any bit set */
+	uint64_t *far;          /* gwords */
+	uint64_t far_min;       /* no far wake-up is earlier */
+	struct iw_subcore **scs; /* each sub-core by its index */
+	uint32_t gwords;        /* 64-bit words of a sub-core bitmap */
 	struct iw_chunk *arena; /* the model's state (sim.c) */
 	uint32_t window;        /* slots per warp */
 	uint32_t lane_mask;     /* the warp_size lanes of a warp */
