@@ -39,7 +39,9 @@ static int io_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->cfg = sm->sim->cfg;
 	st->sim = sm->sim;
 	st->ib_size = st->cfg->inorder_ib_size;
-	st->w = iw_calloc((size_t)st->cfg->max_warps, sizeof *st->w);
+	/* not zeroed here: warp_start clears a warp's state when it launches,
+	 * before anything reads it (an SM's worth is tens of KiB per run) */
+	st->w = iw_malloc((size_t)st->cfg->max_warps * sizeof *st->w);
 	if (!st->w) {
 		iw_free(st);
 		return iw_fail(e, IW_ERUN, "out of memory");
