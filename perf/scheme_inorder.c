@@ -39,7 +39,9 @@ static int io_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->cfg = sm->sim->cfg;
 	st->sim = sm->sim;
 	st->ib_size = st->cfg->inorder_ib_size;
-	st->w = iw_calloc((size_t)st->cfg->max_warps, sizeof *st->w);
+	/* not zeroed here: warp_start clears a warp's state when it launches,
+	 * before anything reads it (an SM's worth is tens of KiB per run) */
+	st->w = iw_malloc((size_t)st->cfg->max_warps * sizeof *st->w);
 	if (!st->w) {
 		iw_free(st);
 		return iw_fail(e, IW_ERUN, "out of memory");
@@ -69,7 +71,7 @@ static int io_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		return IW_STALL_IB_FULL;
 	x->ib[(x->head + x->n) % 64] = s->id;
 	x->n++;
-	return 0;
+	return x->n == st->ib_size ? IW_INSERT_FULL : 0;
 }
 
 static struct iw_slot *io_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)

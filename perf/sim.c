@@ -22,53 +22,98 @@
 /* --------------------------------------------------------------- helpers */
 
 
+/* Sub-core sc must be ticked at t (> s->now, or == s->now while moving far
+ * wake-ups in before the cycle's ticks): file it in the wheel. */
+static inline void wheel_mark(struct iw_sim *s, const struct iw_subcore *sc, uint64_t t)
+{
+	uint64_t bit = 1ull << (sc->gid & 63);
+	if (t - s->now < IW_WHEEL) {
+		uint32_t slot = (uint32_t)t & (IW_WHEEL - 1);
+		s->wheel[(size_t)(sc->gid >> 6) * IW_WHEEL + slot] |= bit;
+		s->wsum[slot >> 6] |= 1ull << (slot & 63);
+	} else if (t != IW_NEVER) {
+		s->far[sc->gid >> 6] |= bit;
+		if (t < s->far_min)
+			s->far_min = t;
+	}
+}
+
+/* Move the far wake-ups that are within the wheel at `now` into it. */
+static void wheel_far(struct iw_sim *s, uint64_t now)
+{
+	s->far_min = IW_NEVER;
+	for (uint32_t j = 0; j < s->gwords; j++)
+		for (uint64_t m = s->far[j]; m; m &= m - 1) {
+			uint32_t b = (uint32_t)__builtin_ctzll(m);
+			const struct iw_subcore *sc = s->scs[j * 64 + b];
+			uint64_t t = *sc->wake;
+			if (t == IW_NEVER || t - now < IW_WHEEL) {
+				s->far[j] &= ~(1ull << b);
+				wheel_mark(s, sc, t); /* (nothing if never) */
+			} else if (t < s->far_min) {
+				s->far_min = t;
+			}
+		}
+}
+
+/* The earliest cycle after `now` with a slot of the wheel in use (IW_NEVER
+ * if none). */
+static uint64_t wheel_next(const struct iw_sim *s, uint64_t now)
+{
+	uint32_t start = (uint32_t)(now + 1) & (IW_WHEEL - 1);
+	for (uint32_t n = 0; n < IW_WHEEL;) {
+		uint32_t pos = (start + n) & (IW_WHEEL - 1);
+		uint64_t m = s->wsum[pos >> 6] >> (pos & 63);
+		if (m)
+			return now + 1 + n + (uint64_t)__builtin_ctzll(m);
+		n += 64 - (pos & 63);
+	}
+	return IW_NEVER;
+}
+
+/* Lower sc's wake-up to t if t is earlier. */
+static inline void wake_lower(struct iw_sim *s, struct iw_subcore *sc, uint64_t t)
+{
+	if (t < *sc->wake) {
+		*sc->wake = t;
+		wheel_mark(s, sc, t);
+	}
+}
+
 static int wb_less(const struct iw_wb_event *a, const struct iw_wb_event *b)
 {
 	return a->t < b->t || (a->t == b->t && a->key < b->key);
 }
 
+/* The pending write-backs of a sub-core, sorted latest first: the next one
+ * pops off the end, and a new one is placed by walking from the end, past
+ * only the events due before it (few: most results are short-latency ALU
+ * ones, and the long memory ones sit at the front). */
 static void wb_push(struct iw_subcore *sc, struct iw_wb_event ev)
 {
 	IW_ASSERT(sc->nwb < sc->capwb);
 	uint32_t i = sc->nwb++;
-	while (i) {
-		uint32_t p = (i - 1) / 2;
-		if (!wb_less(&ev, &sc->wb[p]))
-			break;
-		sc->wb[i] = sc->wb[p];
-		i = p;
+	while (i && wb_less(&sc->wb[i - 1], &ev)) {
+		sc->wb[i] = sc->wb[i - 1];
+		i--;
 	}
 	sc->wb[i] = ev;
-	sc->next_wb = sc->wb[0].t;
-	if (ev.t < *sc->wake)
-		*sc->wake = ev.t;
+	sc->next_wb = sc->wb[sc->nwb - 1].t;
+	wake_lower(sc->sm->sim, sc, ev.t);
 }
 
 static struct iw_wb_event wb_pop(struct iw_subcore *sc)
 {
-	struct iw_wb_event top = sc->wb[0], last = sc->wb[--sc->nwb];
-	uint32_t i = 0, n = sc->nwb;
-	for (;;) {
-		uint32_t c = 2 * i + 1;
-		if (c >= n)
-			break;
-		if (c + 1 < n && wb_less(&sc->wb[c + 1], &sc->wb[c]))
-			c++;
-		if (!wb_less(&sc->wb[c], &last))
-			break;
-		sc->wb[i] = sc->wb[c];
-		i = c;
-	}
-	if (n)
-		sc->wb[i] = last;
-	sc->next_wb = n ? sc->wb[0].t : IW_NEVER;
+	struct iw_wb_event top = sc->wb[--sc->nwb];
+	sc->next_wb = sc->nwb ? sc->wb[sc->nwb - 1].t : IW_NEVER;
 	return top;
 }
 
 /* Warp `local` of sub-core sc: warps are dealt to sub-cores round robin. */
 static inline struct iw_warp *sc_warp(struct iw_sm *sm, const struct iw_subcore *sc, uint32_t local)
 {
-	return &sm->warps[local * sm->sim->nsubcores + sc->id];
+	(void)sm;
+	return sc->wp[local];
 }
 
 /* Something happened to warp w: its candidate must be asked again. */
@@ -116,6 +161,7 @@ void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s
 	sc->fu_free[u][unit] = now + (uint64_t)c->ii[u];
 	uint64_t lat = (uint64_t)c->latency[u];
 	uint32_t lanes = iw_popcount32(in->mask & s->lane_mask);
+	sl->lanes = (uint8_t)lanes; /* counted again at write-back */
 	iw_count(s, unit_act[u], u == IW_UNIT_BRANCH ? 1 : lanes);
 	if (u == IW_UNIT_MEM && !(in->flags & IW_F_MASK0)) {
 		const struct iw_mem_addrs *ma = in->maddr != IW_MADDR_NONE ? &w->maddr[in->maddr] : NULL;
@@ -200,6 +246,7 @@ static void uq_push(struct iw_warp *w, struct iw_slot *sl)
 
 static void sc_order_add(struct iw_subcore *sc, struct iw_warp *w)
 {
+	sc->opos[w->local] = (uint8_t)sc->norder;
 	sc->order[sc->norder++] = (uint8_t)w->local; /* ages increase: appending keeps oldest first */
 }
 
@@ -209,6 +256,9 @@ static void sc_order_remove(struct iw_subcore *sc, struct iw_warp *w)
 		if (sc->order[i] == w->local) {
 			memmove(&sc->order[i], &sc->order[i + 1], (sc->norder - i - 1) * sizeof sc->order[0]);
 			sc->norder--;
+			sc->opos[w->local] = 0xff;
+			for (; i < sc->norder; i++)
+				sc->opos[sc->order[i]] = (uint8_t)i;
 			return;
 		}
 }
@@ -282,14 +332,11 @@ static int launch_cta(struct iw_sim *s, struct iw_sm *sm)
 		sc_order_add(sc, w);
 		sc->unstarted_mask |= 1ull << w->local;
 		unblock(sm, w);
-		if (w->start < *sc->wake)
-			*sc->wake = w->start;
+		wake_lower(s, sc, w->start);
 		if (s->ops->warp_start)
 			s->ops->warp_start(sm->scheme_state, w);
 	}
 	IW_ASSERT(k == cs->nwarps);
-	if (s->sm_wake[sm->id] > s->now + 1)
-		s->sm_wake[sm->id] = s->now + 1;
 	return 1;
 }
 
@@ -376,8 +423,6 @@ static void barrier_arrive(struct iw_sim *s, struct iw_sm *sm, struct iw_cta_slo
 			struct iw_wb_event ev = {t, ((uint64_t)w->id << 40) | (sl->seq & 0xffffffffffULL), w->id, sl->id};
 			sl->state = IW_SLOT_EXEC;
 			wb_push(sc, ev);
-			if (t < s->sm_wake[sm->id])
-				s->sm_wake[sm->id] = t;
 		}
 	}
 }
@@ -435,7 +480,7 @@ static int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore
 		if (sl->in.maddr != IW_MADDR_NONE)
 			w->maddr_free |= 1u << sl->in.maddr;
 		s->res->warp_insts++;
-		s->res->thread_insts += (uint64_t)iw_popcount32(sl->in.mask & s->lane_mask);
+		s->res->thread_insts += sl->lanes;
 		s->cur_insts++;
 		sl->state = IW_SLOT_FREE;
 		w->free_ids[w->nfree++] = sl->id;
@@ -455,7 +500,7 @@ void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
 	struct iw_sim *s = sc->sm->sim;
 	uint64_t period = now - sc->cu[i].t_alloc;
 	s->res->cnt.cu_occ += period;
-	s->res->cnt.cu_alloc_period[iw_hist_bin(period)]++;
+	s->res->cnt.cu_alloc_period[period < 64 ? s->hist_small[period] : iw_hist_bin(period)]++;
 	sc->cu[i].busy = 0;
 	sc->cu_busy &= ~(1ull << i);
 	for (uint32_t k = 0; k < sc->ncu_fifo; k++)
@@ -505,7 +550,7 @@ static int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 		if (!cu->left)
 			continue;
 		for (uint32_t o = 0; o < cu->left;) {
-			uint32_t b = iw_sim_bank(c, cu->warp, cu->reg[o]);
+			uint32_t b = cu->reg[o];
 			if (ports > 0 && !(bank_used >> (b & 63) & 1)) {
 				bank_used |= 1ull << (b & 63);
 				ports--;
@@ -550,16 +595,26 @@ static void prepare_operands(struct iw_slot *sl)
 	sl->srcs_left = (uint8_t)n;
 }
 
-/* The k-th warp in policy order: GTO's greedy warp first, then the n
- * entries of order[] from *pos round the ring. */
-static inline uint32_t policy_next(const struct iw_subcore *sc, int greedy_first, uint32_t k, uint32_t *pos,
-				   uint32_t n)
+/* The order[] positions of the local warps in m: policy order is a rotation
+ * of order[], so a walk over the few warps that matter in a cycle visits
+ * only their bits instead of every resident warp. */
+static inline uint64_t order_bits(const struct iw_subcore *sc, uint64_t m)
 {
-	if (greedy_first && k == 0)
+	uint64_t p = 0;
+	for (; m; m &= m - 1)
+		p |= 1ull << sc->opos[__builtin_ctzll(m)];
+	return p;
+}
+
+/* The first warp of m in policy order (GTO's greedy warp first, then order[]
+ * from position `start` round the ring); m must not be empty. */
+static inline uint32_t policy_first(const struct iw_subcore *sc, int greedy_first, uint32_t start, uint64_t m)
+{
+	if (greedy_first && (m >> sc->greedy & 1))
 		return sc->greedy;
-	uint32_t local = sc->order[*pos];
-	*pos = *pos + 1 == n ? 0 : *pos + 1;
-	return local;
+	uint64_t p = order_bits(sc, m);
+	uint64_t hi = p & (~0ull << start);
+	return sc->order[__builtin_ctzll(hi ? hi : p)];
 }
 
 static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now, uint8_t *reason_out)
@@ -578,11 +633,8 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		if (c->policy == IW_POLICY_GTO) {
 			greedy_first = sc->greedy != UINT32_MAX;
 		} else if (c->policy == IW_POLICY_LRR) {
-			for (uint32_t i = 0; i < n; i++)
-				if (sc->order[i] == sc->rr) {
-					start = i + 1;
-					break;
-				}
+			if (sc->opos[sc->rr] != 0xff) /* the next after the last issuer */
+				start = sc->opos[sc->rr] + 1u;
 		} else {
 			start = (uint32_t)(now % n); /* strict: the pointer moves every cycle */
 		}
@@ -593,12 +645,26 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		/* Ask only warps not known to have nothing, in policy order; every
 		 * answer (or cached answer) lands in creason for the stall reason. */
 		uint64_t askable = sc->active_mask & ~sc->blocked_mask;
-		uint32_t pos = start;
-		for (uint32_t k = 0; askable && k < n + (uint32_t)greedy_first; k++) {
-			uint32_t local = policy_next(sc, greedy_first, k, &pos, n);
-			if (!(askable >> local & 1))
-				continue;
-			askable &= ~(1ull << local);
+		/* positions in order[] still to visit: from start round the ring */
+		uint64_t hi = 0, lo = 0;
+		int gfirst = greedy_first && (askable >> sc->greedy & 1);
+		if (askable) {
+			uint64_t p = order_bits(sc, gfirst ? askable & ~(1ull << sc->greedy) : askable);
+			hi = p & (~0ull << start);
+			lo = p & ~hi;
+		}
+		while (gfirst || hi || lo) {
+			uint32_t local;
+			if (gfirst) {
+				local = sc->greedy;
+				gfirst = 0;
+			} else if (hi) {
+				local = sc->order[__builtin_ctzll(hi)];
+				hi &= hi - 1;
+			} else {
+				local = sc->order[__builtin_ctzll(lo)];
+				lo &= lo - 1;
+			}
 			int r = IW_STALL_IB_EMPTY;
 			struct iw_warp *w = sc_warp(sm, sc, local);
 			struct iw_slot *cand;
@@ -629,24 +695,26 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 				break;
 			}
 			sc->creason[local] = (uint8_t)r;
+			if (r == IW_STALL_IB_EMPTY)
+				sc->named_mask &= ~(1ull << local);
+			else
+				sc->named_mask |= 1ull << local;
 		}
 		if (!pick) {
-			if (!issued) {
-				/* the first warp in policy order with a reason other than an
-				 * empty buffer names the cycle */
-				pos = start;
-				for (uint32_t k = 0; k < n + (uint32_t)greedy_first; k++) {
-					uint32_t local = policy_next(sc, greedy_first, k, &pos, n);
-					if ((sc->active_mask >> local & 1) && sc->creason[local] != IW_STALL_IB_EMPTY) {
-						reason = sc->creason[local];
-						break;
-					}
-				}
-			}
+			/* the first warp in policy order with a reason other than an
+			 * empty buffer names the cycle */
+			uint64_t named = sc->active_mask & sc->named_mask;
+			if (!issued && named)
+				reason = sc->creason[policy_first(sc, greedy_first, start, named)];
 			break;
 		}
 		uint32_t cui = (uint32_t)__builtin_ctzll(~sc->cu_busy);
-		sc->cu[cui] = (struct iw_cu){1, pw->id, pick->id, now, pick->in.unit, 0, {0}};
+		struct iw_cu *cu = &sc->cu[cui];
+		cu->busy = 1;
+		cu->warp = pw->id;
+		cu->slot = pick->id;
+		cu->t_alloc = now;
+		cu->unit = pick->in.unit;
 		sc->cu_busy |= 1ull << cui;
 		sc->cu_fifo[sc->ncu_fifo++] = (uint8_t)cui;
 		unblock(sm, pw);
@@ -661,8 +729,10 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		s->ops->issue(st, pw, pick, now);
 		/* after the scheme's issue hook, which may drop operands it gets
 		 * otherwise (LOOG's renamed sources) */
-		sc->cu[cui].left = pick->srcs_left;
-		memcpy(sc->cu[cui].reg, pick->src_rf, sizeof sc->cu[cui].reg);
+		cu->left = pick->srcs_left;
+		/* the bank of each operand: all the collect stage needs of it */
+		for (uint32_t o = 0; o < cu->left; o++)
+			cu->reg[o] = (uint16_t)iw_sim_bank(c, pw->id, pick->src_rf[o]);
 		s->res->cnt.ib_occ += now - pick->t_insert;
 		pw->unissued--;
 		if (!s->ops->in_order)
@@ -692,7 +762,8 @@ static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 			struct iw_slot *sl = &w->slots[w->front[w->front_head]];
 			if (sl->t_fetch == now)
 				break; /* fetched this cycle: decoded next cycle */
-			if (s->ops->insert(sm->scheme_state, w, sl, now) != 0) {
+			int ir = s->ops->insert(sm->scheme_state, w, sl, now);
+			if (ir > 0) {
 				/* refused (full): retried after this warp's next event */
 				sc->noinsert_mask |= 1ull << local;
 				if (s->ops->insert_until_issue)
@@ -713,6 +784,12 @@ static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 			iw_count(s, IW_A_IB_WRITE, 1);
 			iw_sim_event(s, w, sl, IW_EV_INSERT, 0);
 			progress = 1;
+			if (ir < 0) {
+				/* accepted, and the next would be refused until an issue */
+				sc->noinsert_mask |= 1ull << local;
+				sc->ibfull_mask |= 1ull << local;
+				break;
+			}
 		}
 		if (!w->front_n)
 			sc->front_mask &= ~(1ull << local);
@@ -777,7 +854,7 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 			sl->state = IW_SLOT_FRONT;
 			sl->t_fetch = now;
 			sl->t_insert = sl->t_issue = 0;
-			memset(sl->aux, 0, sizeof sl->aux);
+			sl->aux[0] = sl->aux[1] = sl->aux[2] = sl->aux[3] = 0;
 			uint32_t fi = w->front_head + w->front_n;
 			w->front[fi >= (uint32_t)c->fetch_buffer ? fi - (uint32_t)c->fetch_buffer : fi] = id;
 			w->front_n++;
@@ -900,8 +977,9 @@ static int might_move(const struct iw_sim *s, const struct iw_subcore *sc, uint6
 	uint64_t askable = sc->active_mask & ~sc->blocked_mask;
 	if (s->precise_wake)
 		askable &= ~sc->stalled_mask;
-	if (sc->next_wb <= now + 1 || sc->cu_reading || (sc->front_mask & ~sc->noinsert_mask & ~sc->ibfull_mask) || askable ||
-	    (sc->active_mask & ~sc->nofetch_mask))
+	/* most often true first (measured on the built-in workloads) */
+	if (sc->cu_reading || askable || (sc->active_mask & ~sc->nofetch_mask) || sc->next_wb <= now + 1 ||
+	    (sc->front_mask & ~sc->noinsert_mask & ~sc->ibfull_mask))
 		return 1;
 	/* A collector unit with its operands, waiting for a unit free by then. */
 	for (uint64_t m = sc->cu_busy; m; m &= m - 1) {
@@ -954,16 +1032,18 @@ static int tick_subcore(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 	if (rc < 0)
 		return rc;
 	progress |= rc;
+	/* This cycle is charged with the next tick's account(): the reason
+	 * holds until then. */
 	set_reason(s, sc, reason);
-	account(s, sc, now + 1);
 	uint64_t next = !s->cfg->fast_forward ? now + 1
 			: progress && might_move(s, sc, now) ? now + 1
 							     : subcore_next_event(s, sm, sc, now);
 	/* wake may have been lowered during this tick by events pushed for later. */
-	if (*sc->wake <= now || next < *sc->wake)
-		*sc->wake = next;
-	if (*sc->wake <= now)
-		*sc->wake = now + 1;
+	uint64_t wk = *sc->wake <= now || next < *sc->wake ? next : *sc->wake;
+	if (wk <= now)
+		wk = now + 1;
+	*sc->wake = wk;
+	wheel_mark(s, sc, wk);
 	return 0;
 }
 
@@ -1095,9 +1175,15 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 		return iw_fail(e, IW_EINPUT, "%u collector units per sub-core: at most 64 are supported", ncu);
 	s->cur_act = iw_calloc(IW_A_COUNT, sizeof *s->cur_act);
 	s->sms = arena_get(s, (size_t)c->sms, sizeof *s->sms);
-	s->sm_wake = arena_get(s, (size_t)c->sms, sizeof *s->sm_wake);
-	s->sc_wake = arena_get(s, (size_t)c->sms * (size_t)c->subcores, sizeof *s->sc_wake);
-	if (!s->cur_act || !s->sms || !s->sm_wake || !s->sc_wake)
+	size_t nsc = (size_t)c->sms * (size_t)c->subcores;
+	s->sc_wake = arena_get(s, nsc, sizeof *s->sc_wake);
+	s->gwords = (uint32_t)((nsc + 63) / 64);
+	s->wheel = arena_get(s, (size_t)IW_WHEEL * s->gwords, sizeof *s->wheel);
+	s->wsum = arena_get(s, IW_WHEEL / 64, sizeof *s->wsum);
+	s->far = arena_get(s, s->gwords, sizeof *s->far);
+	s->scs = arena_get(s, nsc, sizeof *s->scs);
+	s->far_min = IW_NEVER;
+	if (!s->cur_act || !s->sms || !s->sc_wake || !s->wheel || !s->wsum || !s->far || !s->scs)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	int rc = iw_memsys_new(c, &s->mem, e);
 	if (rc)
@@ -1106,7 +1192,6 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 		struct iw_sm *sm = &s->sms[i];
 		sm->id = (uint32_t)i;
 		sm->sim = s;
-		s->sm_wake[i] = IW_NEVER;
 		sm->warps = arena_get(s, (size_t)c->max_warps, sizeof *sm->warps);
 		sm->sc = arena_get(s, (size_t)c->subcores, sizeof *sm->sc);
 		sm->ctas = arena_get(s, (size_t)c->max_ctas, sizeof *sm->ctas);
@@ -1120,7 +1205,11 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			sc->id = (uint32_t)k;
 			sc->sm = sm;
 			sc->greedy = UINT32_MAX;
-			sc->wake = &s->sc_wake[(size_t)i * (size_t)c->subcores + (size_t)k];
+			memset(sc->opos, 0xff, sizeof sc->opos);
+			sc->named_mask = ~0ull; /* creason starts as IW_STALL_IDLE */
+			sc->gid = (uint32_t)i * (uint32_t)c->subcores + (uint32_t)k;
+			s->scs[sc->gid] = sc;
+			sc->wake = &s->sc_wake[sc->gid];
 			*sc->wake = IW_NEVER;
 			sc->next_wb = IW_NEVER;
 			sc->last_reason = IW_STALL_IDLE;
@@ -1130,7 +1219,8 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			sc->capwb = s->warps_per_sc * s->window + 1;
 			sc->wb = arena_get(s, sc->capwb, sizeof *sc->wb);
 			sc->warp_ids = arena_get(s, s->warps_per_sc, sizeof *sc->warp_ids);
-			if (!sc->cu || !sc->wb || !sc->warp_ids)
+			sc->wp = arena_get(s, s->warps_per_sc, sizeof *sc->wp);
+			if (!sc->cu || !sc->wb || !sc->warp_ids || !sc->wp)
 				return iw_fail(e, IW_ERUN, "out of memory");
 			sc->nfu_all = 0;
 			for (int u = 0; u < IW_UNIT_COUNT; u++)
@@ -1149,6 +1239,7 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			w->subcore = (uint32_t)(wi % c->subcores);
 			w->local = (uint32_t)(wi / c->subcores);
 			sm->sc[w->subcore].warp_ids[w->local] = (uint32_t)wi;
+			sm->sc[w->subcore].wp[w->local] = w;
 			sm->sc[w->subcore].nwarps = w->local + 1;
 			w->slots = arena_get(s, s->window, sizeof *w->slots);
 			w->free_ids = arena_get(s, s->window, sizeof *w->free_ids);
@@ -1180,6 +1271,8 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	s->sample_start = 0;
 	s->sample_end = se->interval;
+	for (uint32_t i = 0; i < 64; i++) /* every CU release bins its period: most are short */
+		s->hist_small[i] = (uint8_t)iw_hist_bin(i);
 	return 0;
 }
 
@@ -1240,32 +1333,22 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 			break;
 		s.now = now;
 		series_advance(&s, now);
-		/* The next cycle anything happens.  A tick changes only its own SM's
-		 * wake-up times (CTAs launch on the SM that freed room, barriers and
-		 * write-backs stay within the SM), so the minimum can be taken on
-		 * the way; only starting a kernel below touches every SM. */
-		uint64_t next = IW_NEVER;
-		uint64_t *smw = s.sm_wake;
-		const int nsc = c->subcores;
-		for (int i = 0; i < c->sms; i++) {
-			if (smw[i] > now) {
-				if (smw[i] < next)
-					next = smw[i];
-				continue;
+		if (s.far_min - now < IW_WHEEL) /* far wake-ups now within the wheel */
+			wheel_far(&s, now);
+		/* The sub-cores due now, in index order (SM after SM): a tick
+		 * files wake-ups for later cycles only. */
+		uint32_t slot = (uint32_t)now & (IW_WHEEL - 1);
+		if (s.wsum[slot >> 6] >> (slot & 63) & 1) {
+			s.wsum[slot >> 6] &= ~(1ull << (slot & 63));
+			for (uint32_t j = 0; j < s.gwords && !rc; j++) {
+				uint64_t m = s.wheel[(size_t)j * IW_WHEEL + slot];
+				s.wheel[(size_t)j * IW_WHEEL + slot] = 0;
+				for (; m; m &= m - 1) {
+					struct iw_subcore *sc = s.scs[j * 64 + (uint32_t)__builtin_ctzll(m)];
+					if (*sc->wake <= now && (rc = tick_subcore(&s, sc->sm, sc, now)))
+						break;
+				}
 			}
-			struct iw_sm *sm = &s.sms[i];
-			uint64_t *scw = &s.sc_wake[(size_t)i * (size_t)nsc];
-			for (int k = 0; k < nsc; k++)
-				if (scw[k] <= now && (rc = tick_subcore(&s, sm, &sm->sc[k], now)))
-					break;
-			if (rc)
-				break;
-			uint64_t wake = IW_NEVER;
-			for (int k = 0; k < nsc; k++)
-				wake = scw[k] < wake ? scw[k] : wake;
-			smw[i] = wake;
-			if (wake < next)
-				next = wake;
 		}
 		if (rc)
 			break;
@@ -1275,11 +1358,10 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 			rc = start_kernel(&s);
 			if (rc)
 				break;
-			next = IW_NEVER;
-			for (int i = 0; i < c->sms; i++)
-				if (s.sm_wake[i] < next)
-					next = s.sm_wake[i];
 		}
+		uint64_t next = wheel_next(&s, now);
+		if (s.far_min < next)
+			next = s.far_min;
 		if (!s.kernel_open && s.no_more_kernels && s.live_ctas == 0) {
 			now++;
 			break;

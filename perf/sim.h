@@ -20,6 +20,8 @@
 #include "perf.h"
 
 #define IW_NEVER UINT64_MAX
+#define IW_WHEEL 1024u /* cycles the sub-core timing wheel spans (a power of two) */
+#define IW_INSERT_FULL (-1) /* insert(): accepted, the buffer is now full */
 
 enum iw_slot_state {
 	IW_SLOT_FREE,
@@ -43,6 +45,7 @@ struct iw_slot {
 	uint64_t aux[4];     /* private to the scheme (entry index, tags, times) */
 	uint8_t srcs_left;   /* source operands still to read from the RF */
 	uint8_t nsrc_rf;     /* sources to read from the RF (RZ and duplicates removed) */
+	uint8_t lanes;       /* active lanes, set at dispatch */
 	uint16_t src_rf[IW_MAX_SRC];
 };
 
@@ -101,7 +104,7 @@ struct iw_cu {
 	uint64_t t_alloc;
 	uint8_t unit;          /* unit class of its instruction */
 	uint8_t left;          /* operands still to read (shared collect stage) */
-	uint16_t reg[IW_MAX_SRC];
+	uint16_t reg[IW_MAX_SRC]; /* RF bank of each operand still to read (first `left`) */
 };
 
 struct iw_wb_event {
@@ -143,15 +146,19 @@ struct iw_subcore {
 	uint8_t fu_wait;         /* unit classes a stalled candidate waits for (bit per enum iw_unit) */
 	uint8_t cu_fifo[64];     /* busy collector units in allocation order */
 	uint8_t order[64];       /* active warps (local index), oldest first (GTO's order) */
+	uint8_t opos[64];        /* position of each local warp in order[] (0xff: not in it) */
+	uint64_t named_mask;     /* local warps whose creason is not IW_STALL_IB_EMPTY */
+	struct iw_warp **wp;     /* each local warp */
 	struct iw_sm *sm;
 	uint32_t *warp_ids;
 	struct iw_cu *cu;
-	struct iw_wb_event *wb;  /* min-heap */
+	struct iw_wb_event *wb;  /* pending write-backs, latest first */
 	uint64_t *fu_free[IW_UNIT_COUNT]; /* per unit: first cycle it accepts a warp */
 	uint64_t *fu_all;        /* the storage fu_free points into, all classes contiguous */
 	uint32_t nfu_all;        /* entries in fu_all */
 	uint32_t ncu;
 	uint32_t id;
+	uint32_t gid;            /* index over all SMs' sub-cores (sim->scs) */
 	uint32_t nwarps;         /* warp slots in this sub-core */
 	uint64_t no_cu_run;      /* length of the current run of no_cu cycles */
 	uint8_t creason[64];     /* cached stall reason per local warp (valid while blocked) */
@@ -184,7 +191,9 @@ struct iw_scheme_ops {
 	void (*sm_free)(void *state);
 	void (*warp_start)(void *st, struct iw_warp *w);
 	/* Decode: accept the warp's oldest front-buffer instruction (0) or refuse
-	 * (a stall reason, usually IW_STALL_IB_FULL). */
+	 * (a stall reason, usually IW_STALL_IB_FULL).  With insert_until_issue,
+	 * IW_INSERT_FULL accepts it and tells that the next would be refused
+	 * until the warp's next issue (saves asking). */
 	int (*insert)(void *st, struct iw_warp *w, struct iw_slot *s, uint64_t now);
 	/* Once per sub-core per cycle before issue (GhOST's checker/scheduler);
 	 * returns non-zero if it changed any state. May be NULL. */
@@ -248,7 +257,17 @@ struct iw_sim {
 	struct iw_err *err;
 	struct iw_sm *sms;
 	uint64_t *sc_wake;      /* next cycle each sub-core must be ticked, SM after SM */
-	uint64_t *sm_wake;      /* next cycle each SM must be ticked (one array: scanned every cycle) */
+	/* The sub-cores to tick, by cycle: a timing wheel of IW_WHEEL slots, each
+	 * a bitmap over all sub-cores (index SM * subcores + sub-core, the tick
+	 * order), so a cycle visits only the sub-cores due in it.  A bit may be
+	 * stale (its sub-core's wake-up moved): sc_wake decides.  Wake-ups
+	 * beyond the wheel wait in `far` until they come within it. */
+	uint64_t *wheel;        /* gwords x IW_WHEEL: word j of every slot, then word j + 1 */
+	uint64_t *wsum;         /* IW_WHEEL bits: slots with any bit set */
+	uint64_t *far;          /* gwords */
+	uint64_t far_min;       /* no far wake-up is earlier */
+	struct iw_subcore **scs; /* each sub-core by its index */
+	uint32_t gwords;        /* 64-bit words of a sub-core bitmap */
 	struct iw_chunk *arena; /* the model's state (sim.c) */
 	uint32_t window;        /* slots per warp */
 	uint32_t lane_mask;     /* the warp_size lanes of a warp */
@@ -273,6 +292,7 @@ struct iw_sim {
 	iw_event_fn on_event;
 	void *event_ctx;
 	int failed;
+	uint8_t hist_small[64]; /* iw_hist_bin of 0..63 */
 };
 
 /* Helpers for schemes. */
