@@ -15,8 +15,10 @@
  *    what catches fewer/more lines than `insts` and truncated files.
  *  - Each warp then reads its own lines through a small private buffer with
  *    pread (allocated on the warp's first fetch, freed when it ends) and
- *    decodes one line ahead, which gives IW_F_TAKEN (successor is not the
- *    fall-through).  Resident memory is about (resident warps) x 4.5 KiB.
+ *    decodes each line when it is fetched, straight into the engine's
+ *    entries; after a control instruction it reads the next line's PC, which
+ *    gives IW_F_TAKEN (successor is not the fall-through).  Resident memory
+ *    is about (resident warps) x 4.2 KiB.
  *  - Opcode strings are decoded once per distinct string into a small cache
  *    (opcode table row plus register-width rules), so the per-line work is
  *    tokenising numbers.
@@ -203,12 +205,12 @@ struct kfile {
 
 struct twarp {
 	uint64_t off, line;   /* first instruction line, line before it */
-	uint32_t insts, left; /* listed, not yet decoded */
+	uint32_t insts, left; /* listed, not yet read */
 	uint32_t j;           /* warp number in the trace */
-	int listed, primed, has_nx, after_cmp;
+	uint32_t pend_off;    /* with pend: offset of that line in rd.buf */
+	uint8_t listed, after_cmp;
+	uint8_t pend;         /* the next line is read (its PC was needed), not decoded */
 	struct rd rd;
-	struct iw_inst nx;
-	struct iw_mem_addrs nx_addr;
 };
 
 struct tcta {
@@ -1317,14 +1319,10 @@ static int decode(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw
 	return 0;
 }
 
-/* Read and decode the warp's next instruction line into tw->nx. */
-static int warp_advance(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw, struct iw_err *e)
+/* The warp's next instruction line (blank lines skipped), its buffer made
+ * on first use.  Counts it off tw->left. */
+static int warp_line(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw, char **out, struct iw_err *e)
 {
-	if (!tw->left) {
-		tw->has_nx = 0;
-		warp_buf_put(t, &tw->rd);
-		return 0;
-	}
 	if (!tw->rd.buf) {
 		if (t->nbufs == 0 && t->live_bufs >= t->capbufs) {
 			/* room to pool every buffer live now, so releases never allocate */
@@ -1347,19 +1345,35 @@ static int warp_advance(struct iw_workload_trace *t, struct kfile *k, struct twa
 		return iw_fail(e, IW_EINPUT, "%s:%llu: expected an instruction line, found %s", k->path,
 			       (unsigned long long)tw->rd.line + 1, err ? strerror(err) : "the end of the file");
 	tw->left--;
-	int rc = decode(t, k, tw, s, tw->rd.line, &tw->nx, &tw->nx_addr, e);
-	if (rc)
-		return rc;
-	tw->has_nx = 1;
-	/* The simulator comes back to this warp only after visiting thousands
-	 * of others: start loading the next line now so it is not a cache miss. */
-	if (tw->left && tw->rd.pos < tw->rd.len) {
-		__builtin_prefetch(tw->rd.buf + tw->rd.pos);
-		__builtin_prefetch(tw->rd.buf + tw->rd.pos + 64);
-	}
+	*out = s;
 	return 0;
 }
 
+/* The PC of an instruction line: decode()'s first fields, without messages
+ * (-1: decode() will say what is wrong). */
+static int line_pc(const struct kfile *k, const char *p, uint32_t *pc)
+{
+	int64_t d;
+	uint64_t x;
+	skip_ws(&p);
+	if (k->tracer < 3)
+		for (int i = 0; i < 4; i++)
+			if (tok_dec(&p, &d) || d < 0)
+				return -1;
+	if (k->lineinfo && (tok_dec(&p, &d) || d < 0))
+		return -1;
+	if (tok_hex(&p, &x) || x > UINT32_MAX)
+		return -1;
+	*pc = (uint32_t)x;
+	return 0;
+}
+
+/* Lines are decoded when fetched, straight into the engine's instruction and
+ * address entry: the engine visits thousands of warps between two fetches of
+ * one, so a decoded copy kept per warp would be a few cache misses more per
+ * instruction.  Only a control instruction looks at the next line (read and
+ * kept in the buffer, decoded at the next fetch), whose PC says whether it
+ * was taken. */
 static int tr_fetch(struct iw_workload *w, struct iw_cta *cta, uint32_t warp, struct iw_inst *in,
 		    struct iw_mem_addrs *ma, struct iw_err *e)
 {
@@ -1368,26 +1382,43 @@ static int tr_fetch(struct iw_workload *w, struct iw_cta *cta, uint32_t warp, st
 	if (!c || warp >= c->nwarps)
 		return 0;
 	struct twarp *tw = &c->w[warp];
+	struct kfile *k = c->k;
+	char *s;
 	int rc;
-	if (!tw->primed) {
-		tw->primed = 1;
-		if ((rc = warp_advance(t, c->k, tw, e)))
+	if (tw->pend) {
+		s = tw->rd.buf + tw->pend_off;
+		tw->pend = 0;
+	} else if (tw->left) {
+		if ((rc = warp_line(t, k, tw, &s, e)))
 			return rc;
-	}
-	if (!tw->has_nx) {
+	} else {
+		warp_buf_put(t, &tw->rd);
 		if (ma)
 			ma->n = 0;
 		return 0;
 	}
-	*in = tw->nx;
-	if (ma) {
-		ma->n = tw->nx_addr.n;
-		memcpy(ma->addr, tw->nx_addr.addr, ma->n * sizeof ma->addr[0]);
-	}
-	if ((rc = warp_advance(t, c->k, tw, e)))
+	struct iw_mem_addrs scratch;
+	if ((rc = decode(t, k, tw, s, tw->rd.line, in, ma ? ma : &scratch, e)))
 		return rc;
-	if ((in->flags & IW_F_CONTROL) && tw->has_nx && tw->nx.pc != fall_through(c->k->binary, in->pc))
-		in->flags |= IW_F_TAKEN;
+	if ((in->flags & IW_F_CONTROL) && tw->left) {
+		if ((rc = warp_line(t, k, tw, &s, e)))
+			return rc;
+		uint32_t pc;
+		if (line_pc(k, s, &pc)) {
+			struct iw_inst bad;
+			uint8_t after = tw->after_cmp;
+			if ((rc = decode(t, k, tw, s, tw->rd.line, &bad, &scratch, e)))
+				return rc;
+			tw->after_cmp = after;
+			pc = bad.pc;
+		}
+		tw->pend = 1;
+		tw->pend_off = (uint32_t)(s - tw->rd.buf);
+		if (pc != fall_through(k->binary, in->pc))
+			in->flags |= IW_F_TAKEN;
+	}
+	if (!tw->left && !tw->pend)
+		warp_buf_put(t, &tw->rd); /* its last line is decoded */
 	return 1;
 }
 
