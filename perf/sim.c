@@ -119,7 +119,7 @@ void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s
 	iw_count(s, unit_act[u], u == IW_UNIT_BRANCH ? 1 : lanes);
 	if (u == IW_UNIT_MEM && !(in->flags & IW_F_MASK0)) {
 		const struct iw_mem_addrs *ma = in->maddr != IW_MADDR_NONE ? &w->maddr[in->maddr] : NULL;
-		uint32_t ml = iw_mem_access(s->mem, w->sm, in, ma, now, s->cur_act);
+		uint32_t ml = iw_mem_access_entry(s->mem, w->sm, in, ma, now, s->cur_act);
 		/* A store leaves with its data: the warp sees only the pipeline
 		 * latency; loads and atomics wait for the hierarchy. */
 		if (!(in->flags & IW_F_STORE) || (in->flags & IW_F_ATOMIC))
@@ -724,6 +724,7 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 {
 	const struct iw_config *c = s->cfg;
 	int through = s->through;
+	struct iw_mem_addrs scratch;
 	uint64_t cand = sc->active_mask & ~sc->nofetch_mask;
 	while (cand) {
 		/* round robin: the first candidate at or after fetch_rr, else the lowest */
@@ -741,10 +742,12 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		       (!w->maddr || w->maddr_free)) {
 			uint16_t id = w->free_ids[--w->nfree];
 			struct iw_slot *sl = &w->slots[id];
-			/* Lane addresses go straight into a free entry of the warp's
-			 * pool once it exists (the loop's condition guarantees one). */
-			struct iw_mem_addrs *ma = w->maddr ? &w->maddr[__builtin_ctz(w->maddr_free)] : &sc->scratch;
+			/* Lane addresses land in a scratch entry on the stack (in the
+			 * host's cache) and only a memory instruction's are copied
+			 * into the warp's pool: a pool entry is a cache miss. */
+			struct iw_mem_addrs *ma = &scratch;
 			ma->n = 0;
+			ma->strided = 0;
 			int rc = s->wl->ops->fetch(s->wl, &w->cta->cta, w->warp_in_cta, &sl->in, ma, s->err);
 			if (rc <= 0) {
 				w->free_ids[w->nfree++] = id;
@@ -761,16 +764,16 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 			sl->in.maddr = IW_MADDR_NONE;
 			if (ma->n && sl->in.unit == IW_UNIT_MEM) {
 				if (!w->maddr) { /* the warp's first addresses: make its pool */
-					/* entries are written by fetch before they are read */
+					/* entries are written here before they are read */
 					w->maddr = iw_malloc(IW_MADDR_PER_WARP * sizeof *w->maddr);
 					if (!w->maddr)
 						return iw_fail(s->err, IW_ERUN, "out of memory");
 					w->maddr_free = (uint32_t)((1ull << IW_MADDR_PER_WARP) - 1);
-					memcpy(&w->maddr[0], &sc->scratch, sizeof sc->scratch);
 				}
 				uint32_t m = (uint32_t)__builtin_ctz(w->maddr_free);
 				w->maddr_free &= ~(1u << m);
 				sl->in.maddr = (uint16_t)m;
+				memcpy(&w->maddr[m], ma, offsetof(struct iw_mem_addrs, addr) + IW_MIN(ma->n, 32u) * sizeof ma->addr[0]);
 			}
 			sl->seq = w->next_seq++;
 			sl->warp = w->id;

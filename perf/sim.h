@@ -155,7 +155,6 @@ struct iw_subcore {
 	uint32_t nwarps;         /* warp slots in this sub-core */
 	uint64_t no_cu_run;      /* length of the current run of no_cu cycles */
 	uint8_t creason[64];     /* cached stall reason per local warp (valid while blocked) */
-	struct iw_mem_addrs scratch; /* fetch target before the address pool */
 	struct iw_slot *ccand[64];   /* a warp's last candidate, valid where cand_mask is set */
 };
 

@@ -1226,6 +1226,7 @@ static int decode(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw
 	uint32_t width = (uint32_t)d;
 	uint32_t active = popcount32(in->mask);
 	ma->n = 0;
+	ma->strided = 0;
 	if (width) {
 		int64_t mode;
 		if (tok_count(&p, &mode) || mode < 0 || mode > 2)
@@ -1258,6 +1259,10 @@ static int decode(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw
 				}
 				for (; i < active; i++, a += st)
 					ma->addr[i] = a;
+				if (stride >= INT32_MIN && stride <= INT32_MAX) {
+					ma->strided = 1;
+					ma->stride = (int32_t)stride;
+				}
 			} else {
 				if (active)
 					ma->addr[0] = base;
