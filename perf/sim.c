@@ -107,6 +107,63 @@ static const enum iw_act unit_act[IW_UNIT_COUNT] = {
 
 static void barrier_arrive(struct iw_sim *s, struct iw_sm *sm, struct iw_cta_slot *cs);
 
+/* Lane-address pools (traces only): one per SM, made at the run's first
+ * memory instruction with addresses, so synthetic runs pay nothing.  Each
+ * holds max_warps x min(window, 32) entries, so a warp always finds one for
+ * each of its in-flight memory instructions (at most 32, as before) and no
+ * warp can take another's.  The SM's warps share the entries through a
+ * stack of free ones: the entry a write-back just freed is the next one a
+ * fetch takes, still in the host's cache (a per-warp pool meant one cold
+ * entry per instruction), and only the pages of the few entries in use at
+ * once are ever touched.  The stack (its height, then the entry numbers)
+ * follows the entries. */
+static inline uint32_t maddr_entries(const struct iw_sim *s)
+{
+	return (uint32_t)s->cfg->max_warps * IW_MIN(s->window, (uint32_t)IW_MADDR_PER_WARP);
+}
+
+static inline uint16_t *maddr_stack(const struct iw_sim *s, struct iw_mem_addrs *pool)
+{
+	return (uint16_t *)(void *)(pool + maddr_entries(s));
+}
+
+static int maddr_pools_new(struct iw_sim *s)
+{
+	const struct iw_config *c = s->cfg;
+	uint32_t n = maddr_entries(s);
+	size_t per = ((size_t)n * sizeof(struct iw_mem_addrs) + (n + 1) * sizeof(uint16_t) + 63) & ~(size_t)63;
+	/* not zeroed: an entry is written at fetch before it is read */
+	unsigned char *block = iw_malloc((size_t)c->sms * per);
+	if (!block)
+		return -1;
+	for (int i = 0; i < c->sms; i++) {
+		struct iw_mem_addrs *pool = (struct iw_mem_addrs *)(void *)(block + (size_t)i * per);
+		uint16_t *st = maddr_stack(s, pool);
+		st[0] = (uint16_t)n;
+		for (uint32_t k = 0; k < n; k++)
+			st[1 + k] = (uint16_t)(n - 1 - k); /* entry 0 on top */
+		for (int w = 0; w < c->max_warps; w++)
+			s->sms[i].warps[w].maddr = pool;
+	}
+	return 0;
+}
+
+static inline uint32_t maddr_get(struct iw_sim *s, struct iw_warp *w)
+{
+	uint16_t *st = maddr_stack(s, w->maddr);
+	IW_ASSERT(st[0] > 0); /* see maddr_pools_new */
+	w->maddr_used++;
+	return st[st[0]--];
+}
+
+static inline void maddr_put(struct iw_sim *s, struct iw_warp *w, uint32_t m)
+{
+	uint16_t *st = maddr_stack(s, w->maddr);
+	st[++st[0]] = (uint16_t)m;
+	w->maddr_used--;
+}
+
+
 void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *sl, int unit, uint64_t now)
 {
 	struct iw_sim *s = sc->sm->sim;
@@ -433,7 +490,7 @@ static int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore
 		if ((sl->in.flags & IW_F_TAKEN) && w->fetch_blocked)
 			w->fetch_blocked = 0;
 		if (sl->in.maddr != IW_MADDR_NONE)
-			w->maddr_free |= 1u << sl->in.maddr;
+			maddr_put(s, w, sl->in.maddr);
 		s->res->warp_insts++;
 		s->res->thread_insts += (uint64_t)iw_popcount32(sl->in.mask & s->lane_mask);
 		s->cur_insts++;
@@ -733,13 +790,13 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		cand &= ~(1ull << local);
 		struct iw_warp *w = sc_warp(sm, sc, local);
 		if (w->fetch_done || w->fetch_blocked || w->front_n == (uint32_t)c->fetch_buffer || w->nfree == 0 ||
-		    (w->maddr && !w->maddr_free)) {
+		    w->maddr_used == IW_MADDR_PER_WARP) {
 			sc->nofetch_mask |= 1ull << local; /* until this warp's next event */
 			continue;
 		}
 		int fetched = 0;
 		while (fetched < c->fetch_width && w->front_n < (uint32_t)c->fetch_buffer && w->nfree &&
-		       (!w->maddr || w->maddr_free)) {
+		       w->maddr_used < IW_MADDR_PER_WARP) {
 			uint16_t id = w->free_ids[--w->nfree];
 			struct iw_slot *sl = &w->slots[id];
 			/* Lane addresses land in a scratch entry on the stack (in the
@@ -763,15 +820,9 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 			}
 			sl->in.maddr = IW_MADDR_NONE;
 			if (ma->n && sl->in.unit == IW_UNIT_MEM) {
-				if (!w->maddr) { /* the warp's first addresses: make its pool */
-					/* entries are written here before they are read */
-					w->maddr = iw_malloc(IW_MADDR_PER_WARP * sizeof *w->maddr);
-					if (!w->maddr)
-						return iw_fail(s->err, IW_ERUN, "out of memory");
-					w->maddr_free = (uint32_t)((1ull << IW_MADDR_PER_WARP) - 1);
-				}
-				uint32_t m = (uint32_t)__builtin_ctz(w->maddr_free);
-				w->maddr_free &= ~(1u << m);
+				if (!w->maddr && maddr_pools_new(s)) /* the run's first addresses */
+					return iw_fail(s->err, IW_ERUN, "out of memory");
+				uint32_t m = maddr_get(s, w);
 				sl->in.maddr = (uint16_t)m;
 				memcpy(&w->maddr[m], ma, offsetof(struct iw_mem_addrs, addr) + IW_MIN(ma->n, 32u) * sizeof ma->addr[0]);
 			}
@@ -1059,9 +1110,6 @@ static void sim_free(struct iw_sim *s)
 			struct iw_sm *sm = &s->sms[i];
 			if (sm->scheme_state && s->ops->sm_free)
 				s->ops->sm_free(sm->scheme_state);
-			if (sm->warps)
-				for (int w = 0; w < c->max_warps; w++)
-					iw_free(sm->warps[w].maddr);
 			if (sm->ctas)
 				for (int k = 0; k < c->max_ctas; k++)
 					/* A failed run leaves CTAs resident: hand them back
@@ -1070,6 +1118,8 @@ static void sim_free(struct iw_sim *s)
 						s->wl->ops->release_cta(s->wl, &sm->ctas[k].cta);
 		}
 	}
+	if (s->sms && s->sms[0].warps)
+		iw_free(s->sms[0].warps[0].maddr); /* every SM's address pool (SM 0's first) */
 	while (s->arena) {
 		struct iw_chunk *n = s->arena->next;
 		iw_free(s->arena);

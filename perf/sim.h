@@ -71,9 +71,8 @@ struct iw_warp {
 	uint16_t *uq_id;
 	uint64_t *uq_seq;
 	struct iw_cta_slot *cta;
-	/* Lane addresses of in-flight memory instructions (traces only): a small
-	 * per-warp pool, allocated on first use, so synthetic runs pay nothing and
-	 * no other warp or sub-core can take a warp's buffers. */
+	/* Lane addresses of in-flight memory instructions (traces only): the
+	 * SM's pool (sim.c, maddr_pools_new), NULL until the run's first. */
 	struct iw_mem_addrs *maddr;
 	uint64_t next_seq;
 	uint32_t id, subcore, sm;
@@ -83,7 +82,7 @@ struct iw_warp {
 	uint32_t front_head, front_n;
 	uint32_t uq_head, uq_n, uq_cap;
 	uint32_t warp_in_cta;
-	uint32_t maddr_free;   /* bit i set = entry i free */
+	uint32_t maddr_used;   /* entries of the pool it holds (at most IW_MADDR_PER_WARP) */
 	uint8_t active;        /* holds a warp of a CTA */
 	uint8_t fetch_done;    /* the workload has no more instructions */
 	uint8_t fetch_blocked; /* a taken control instruction is in flight */
@@ -92,7 +91,7 @@ struct iw_warp {
 	uint64_t last_issue;   /* cycle of the last issue (GTO greedy) */
 	uint64_t unissued;     /* instructions inserted but not issued */
 };
-#define IW_MADDR_PER_WARP 32
+#define IW_MADDR_PER_WARP 32 /* in-flight memory instructions with addresses per warp */
 
 struct iw_cu {
 	int busy;
