@@ -50,11 +50,19 @@
 #include <lzma.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #define SCAN_BUF (256u * 1024u) /* structure cursor */
 #define WARP_BUF 4096u           /* per-warp line buffer (grows for long lines) */
+/* Warp line buffers come in slabs of 2 MiB pages where the kernel allows:
+ * thousands of warps are resident, and with 4 KiB pages each buffer's first
+ * use is a page fault (tens of microseconds on virtual machines). */
+#define BUF_STRIDE (WARP_BUF + 64u)         /* a buffer, its NUL, cache-line aligned */
+#define SLAB_BYTES ((size_t)4 << 20)        /* two 2 MiB pages */
+#define SLAB_BUFS ((uint32_t)(SLAB_BYTES / BUF_STRIDE))
+#define HUGE_PAGE ((uintptr_t)2 << 20)
 #define MAX_LINE (1u << 20)      /* longer than this is not a trace line */
 #define OPC_CACHE 1024u          /* distinct opcode strings cached (power of two) */
 #define MAX_UNKNOWN 256u         /* distinct unknown opcodes named individually */
@@ -65,6 +73,7 @@ struct rd {
 	uint64_t base;  /* file offset of buf[0] */
 	uint64_t limit; /* file size */
 	char *buf;
+	char *home;     /* the slab buffer it was given (NULL: buf is its own) */
 	size_t cap, len, pos;
 	uint64_t line; /* number of the line last returned */
 };
@@ -149,7 +158,13 @@ static char *rd_line_slow(struct rd *r, uint64_t *off, size_t *lenp, int *err)
 				*err = E2BIG;
 				return NULL;
 			}
-			char *nb = iw_realloc(r->buf, r->cap * 2 + 1);
+			char *nb;
+			if (r->buf == r->home) { /* a slab buffer cannot grow: move out */
+				if ((nb = iw_malloc(r->cap * 2 + 1)))
+					memcpy(nb, r->buf, r->len);
+			} else {
+				nb = iw_realloc(r->buf, r->cap * 2 + 1);
+			}
 			if (!nb) {
 				*err = ENOMEM;
 				return NULL;
@@ -242,38 +257,60 @@ struct iw_workload_trace {
 	uint32_t nunk;
 	/* pools, so that starting a CTA or a warp allocates nothing once the
 	 * resident set is warm (sized by the peak number of live warps/CTAs) */
-	char **bufs;
+	char **bufs;        /* free slab buffers */
 	uint32_t nbufs, capbufs, live_bufs;
+	void **slabs;       /* as allocated */
+	uint32_t nslabs;
 	struct tcta *free_ctas;
 };
 
-/* A warp's line buffer back to the pool (grown ones are freed). */
+/* A warp's line buffer back to the pool (a grown one is freed). */
 static void warp_buf_put(struct iw_workload_trace *t, struct rd *r)
 {
 	if (!r->buf)
 		return;
 	t->live_bufs--;
-	if (r->cap == WARP_BUF && t->nbufs < t->capbufs)
-		t->bufs[t->nbufs++] = r->buf;
-	else
+	if (r->buf != r->home)
 		iw_free(r->buf);
-	r->buf = NULL;
+	t->bufs[t->nbufs++] = r->home; /* capbufs counts every slab buffer */
+	r->buf = r->home = NULL;
 }
 
-static char *warp_buf_get(struct iw_workload_trace *t)
+/* One more slab of line buffers into the pool. */
+static int bufs_refill(struct iw_workload_trace *t)
 {
-	if (t->nbufs)
-		return t->bufs[--t->nbufs];
-	return NULL; /* rd_init allocates */
+	char **nb = iw_realloc(t->bufs, (t->capbufs + SLAB_BUFS) * sizeof *nb);
+	if (!nb)
+		return -1;
+	t->bufs = nb;
+	void **ns = iw_realloc(t->slabs, (t->nslabs + 1) * sizeof *ns);
+	if (!ns)
+		return -1;
+	t->slabs = ns;
+	/* not zeroed: a buffer is filled by pread before it is read */
+	char *raw = iw_malloc(SLAB_BYTES + HUGE_PAGE);
+	if (!raw)
+		return -1;
+	t->slabs[t->nslabs++] = raw;
+	t->capbufs += SLAB_BUFS;
+	char *base = (char *)(((uintptr_t)raw + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1));
+#ifdef MADV_HUGEPAGE
+	madvise(base, SLAB_BYTES, MADV_HUGEPAGE); /* a hint: failure changes nothing */
+#endif
+	for (uint32_t i = SLAB_BUFS; i-- > 0;) /* the lowest address on top */
+		t->bufs[t->nbufs++] = base + (size_t)i * BUF_STRIDE;
+	return 0;
 }
 
 static void pools_free(struct iw_workload_trace *t)
 {
-	for (uint32_t i = 0; i < t->nbufs; i++)
-		iw_free(t->bufs[i]);
+	for (uint32_t i = 0; i < t->nslabs; i++)
+		iw_free(t->slabs[i]);
+	iw_free(t->slabs);
 	iw_free(t->bufs);
+	t->slabs = NULL;
 	t->bufs = NULL;
-	t->nbufs = t->capbufs = 0;
+	t->nbufs = t->capbufs = t->nslabs = 0;
 	while (t->free_ctas) {
 		struct tcta *c = t->free_ctas;
 		t->free_ctas = c->next_free;
@@ -1329,17 +1366,11 @@ static int decode(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw
 static int warp_line(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw, char **out, struct iw_err *e)
 {
 	if (!tw->rd.buf) {
-		if (t->nbufs == 0 && t->live_bufs >= t->capbufs) {
-			/* room to pool every buffer live now, so releases never allocate */
-			uint32_t ncap = t->capbufs ? t->capbufs * 2 : 256;
-			char **nb = iw_realloc(t->bufs, ncap * sizeof *nb);
-			if (!nb)
-				return iw_fail(e, IW_ERUN, "out of memory");
-			t->bufs = nb;
-			t->capbufs = ncap;
-		}
-		if (rd_init(&tw->rd, k->fd, tw->off, k->size, tw->line, WARP_BUF, warp_buf_get(t)))
+		if (t->nbufs == 0 && bufs_refill(t))
 			return iw_fail(e, IW_ERUN, "out of memory");
+		char *b = t->bufs[--t->nbufs];
+		rd_init(&tw->rd, k->fd, tw->off, k->size, tw->line, WARP_BUF, b);
+		tw->rd.home = b;
 		t->live_bufs++;
 	}
 	char *s;
