@@ -68,26 +68,24 @@
 #define MAX_UNKNOWN 256u         /* distinct unknown opcodes named individually */
 
 /* ------------------------------------------------------------ line reader */
+/* The file (descriptor and size) is the caller's: a warp's reader is one of
+ * thousands the engine visits in turn, so it keeps to what a read touches. */
 struct rd {
-	int fd;
-	uint64_t base;  /* file offset of buf[0] */
-	uint64_t limit; /* file size */
 	char *buf;
 	char *home;     /* the slab buffer it was given (NULL: buf is its own) */
-	size_t cap, len, pos;
-	uint64_t line; /* number of the line last returned */
+	uint64_t base;  /* file offset of buf[0] */
+	uint64_t line;  /* number of the line last returned */
+	uint32_t cap, len, pos;
 };
 
-static int rd_init(struct rd *r, int fd, uint64_t off, uint64_t limit, uint64_t line_before, size_t cap,
-		   char *buf)
+/* Start reading at file offset `off`, after line number `line_before`. */
+static int rd_init(struct rd *r, uint64_t off, uint64_t line_before, uint32_t cap, char *buf)
 {
 	memset(r, 0, sizeof *r);
-	r->fd = fd;
 	r->base = off;
-	r->limit = limit;
 	r->line = line_before;
 	r->cap = cap;
-	r->buf = buf ? buf : iw_malloc(cap + 1);
+	r->buf = buf ? buf : iw_malloc((size_t)cap + 1);
 	return r->buf ? 0 : -1;
 }
 
@@ -100,7 +98,7 @@ static void rd_free(struct rd *r)
 /* Next line (NUL-terminated, '\n' and '\r' removed) or NULL at end of file.
  * *off receives its file offset.  Returns NULL with *err set on I/O error or
  * an over-long line. */
-static char *rd_line_slow(struct rd *r, uint64_t *off, size_t *lenp, int *err);
+static char *rd_line_slow(struct rd *r, int fd, uint64_t limit, uint64_t *off, size_t *lenp, int *err);
 
 /* Hand out the line of n characters at s (used bytes consumed, with its
  * newline): its offset, a '\r' before the newline dropped, NUL-terminated. */
@@ -118,28 +116,28 @@ static inline char *rd_take(struct rd *r, char *s, size_t n, size_t used, uint64
 	return s;
 }
 
-static inline char *rd_line(struct rd *r, uint64_t *off, size_t *lenp, int *err)
+static inline char *rd_line(struct rd *r, int fd, uint64_t limit, uint64_t *off, size_t *lenp, int *err)
 {
 	/* the usual case: a whole line in the buffer */
 	char *s = r->buf + r->pos;
 	size_t avail = r->len - r->pos;
 	char *nl = avail ? memchr(s, '\n', avail) : NULL;
 	if (!nl)
-		return rd_line_slow(r, off, lenp, err);
+		return rd_line_slow(r, fd, limit, off, lenp, err);
 	*err = 0;
 	size_t n = (size_t)(nl - s);
 	return rd_take(r, s, n, n + 1, off, lenp);
 }
 
 /* The general case: the last line without a newline, refills, growth. */
-static char *rd_line_slow(struct rd *r, uint64_t *off, size_t *lenp, int *err)
+static char *rd_line_slow(struct rd *r, int fd, uint64_t limit, uint64_t *off, size_t *lenp, int *err)
 {
 	*err = 0;
 	for (;;) {
 		char *s = r->buf + r->pos;
 		size_t avail = r->len - r->pos;
 		char *nl = avail ? memchr(s, '\n', avail) : NULL;
-		int at_eof = r->base + r->len >= r->limit;
+		int at_eof = r->base + r->len >= limit;
 		if (nl || (at_eof && avail)) {
 			size_t n = nl ? (size_t)(nl - s) : avail;
 			return rd_take(r, s, n, n + (nl != NULL), off, lenp);
@@ -160,10 +158,10 @@ static char *rd_line_slow(struct rd *r, uint64_t *off, size_t *lenp, int *err)
 			}
 			char *nb;
 			if (r->buf == r->home) { /* a slab buffer cannot grow: move out */
-				if ((nb = iw_malloc(r->cap * 2 + 1)))
+				if ((nb = iw_malloc((size_t)r->cap * 2 + 1)))
 					memcpy(nb, r->buf, r->len);
 			} else {
-				nb = iw_realloc(r->buf, r->cap * 2 + 1);
+				nb = iw_realloc(r->buf, (size_t)r->cap * 2 + 1);
 			}
 			if (!nb) {
 				*err = ENOMEM;
@@ -173,9 +171,9 @@ static char *rd_line_slow(struct rd *r, uint64_t *off, size_t *lenp, int *err)
 			r->cap *= 2;
 		}
 		size_t want = r->cap - r->len;
-		if (r->base + r->len + want > r->limit)
-			want = (size_t)(r->limit - r->base - r->len);
-		ssize_t got = pread(r->fd, r->buf + r->len, want, (off_t)(r->base + r->len));
+		if (r->base + r->len + want > limit)
+			want = (size_t)(limit - r->base - r->len);
+		ssize_t got = pread(fd, r->buf + r->len, want, (off_t)(r->base + r->len));
 		if (got < 0) {
 			if (errno == EINTR)
 				continue;
@@ -183,10 +181,10 @@ static char *rd_line_slow(struct rd *r, uint64_t *off, size_t *lenp, int *err)
 			return NULL;
 		}
 		if (got == 0) { /* file shrank under us */
-			r->limit = r->base + r->len;
+			limit = r->base + r->len;
 			continue;
 		}
-		r->len += (size_t)got;
+		r->len += (uint32_t)got;
 	}
 }
 
@@ -218,22 +216,30 @@ struct kfile {
 	struct iw_workload_trace *owner;
 };
 
+/* One cache line per warp: a fetch touches nothing else of the reader's
+ * but the line's own bytes. */
 struct twarp {
-	uint64_t off, line;   /* first instruction line, line before it */
-	uint32_t insts, left; /* listed, not yet read */
-	uint32_t j;           /* warp number in the trace */
+	_Alignas(64) struct rd rd; /* before its first fetch: where it starts */
+	uint32_t left;        /* instruction lines not yet read */
 	uint32_t pend_off;    /* with pend: offset of that line in rd.buf */
 	uint8_t listed, after_cmp;
 	uint8_t pend;         /* the next line is read (its PC was needed), not decoded */
-	struct rd rd;
 };
+_Static_assert(sizeof(struct twarp) == 64, "a warp's reader state is one cache line");
 
 struct tcta {
 	struct tcta *next_free; /* in the workload's pool when released */
 	struct kfile *k;
+	void *raw;              /* as allocated (the warps are cache-line aligned) */
 	uint32_t nwarps;
 	struct twarp w[];
 };
+
+static void cta_free(struct tcta *c)
+{
+	if (c)
+		iw_free(c->raw);
+}
 
 static const struct iw_workload_ops trace_ops;
 
@@ -314,7 +320,7 @@ static void pools_free(struct iw_workload_trace *t)
 	while (t->free_ctas) {
 		struct tcta *c = t->free_ctas;
 		t->free_ctas = c->next_free;
-		iw_free(c);
+		cta_free(c);
 	}
 }
 
@@ -618,7 +624,7 @@ static int read_header(struct iw_workload_trace *t, struct kfile *k, struct iw_e
 	char *s;
 	int err;
 	for (;;) {
-		s = rd_line(r, NULL, NULL, &err);
+		s = rd_line(r, k->fd, k->size, NULL, NULL, &err);
 		if (!s) {
 			if (err)
 				return iw_fail(e, err == E2BIG ? IW_EINPUT : IW_ERUN, "%s:%llu: %s", k->path,
@@ -731,7 +737,7 @@ static int start_kernel(struct iw_workload_trace *t, const char *path, const cha
 	if (rc)
 		return rc;
 	t->cur = k;
-	if (rd_init(&t->scan, k->fd, 0, k->size, 0, SCAN_BUF, NULL))
+	if (rd_init(&t->scan, 0, 0, SCAN_BUF, NULL))
 		return iw_fail(e, IW_ERUN, "out of memory");
 	if ((rc = read_header(t, k, e)))
 		return rc;
@@ -822,7 +828,7 @@ static int scan_eof(struct iw_workload_trace *t, int err, struct iw_err *e, cons
 static char *scan_line(struct iw_workload_trace *t, uint64_t *off, int *err)
 {
 	char *s;
-	while ((s = rd_line(&t->scan, off, NULL, err)) && is_blank(s))
+	while ((s = rd_line(&t->scan, t->cur->fd, t->cur->size, off, NULL, err)) && is_blank(s))
 		;
 	return s;
 }
@@ -865,52 +871,56 @@ static int tr_next_cta(struct iw_workload *w, struct iw_cta *cta, struct iw_err 
 	struct tcta *c = t->free_ctas;
 	if (c && c->nwarps == ki->warps_per_cta) {
 		t->free_ctas = c->next_free;
+		void *raw = c->raw;
 		memset(c, 0, csize);
+		c->raw = raw;
 	} else {
-		c = iw_calloc(1, csize);
-		if (!c)
+		void *raw = iw_calloc(1, csize + 63);
+		if (!raw)
 			return iw_fail(e, IW_ERUN, "out of memory");
+		c = (struct tcta *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
+		c->raw = raw;
 	}
 	c->k = k;
 	c->nwarps = ki->warps_per_cta;
 	for (;;) {
 		if (!(s = scan_line(t, NULL, &err))) {
-			iw_free(c);
+			cta_free(c);
 			return scan_eof(t, err, e, "'warp = <n>' or '#END_TB'");
 		}
 		if (strcmp(iw_trim(s), "#END_TB") == 0)
 			break;
 		uint64_t j, n;
 		if (!(v = kv(s, "warp")) || parse_u64(v, &j)) {
-			iw_free(c);
+			cta_free(c);
 			return scan_fail(t, e, "'warp = <n>' or '#END_TB'", s);
 		}
 		if (j >= c->nwarps || c->w[j].listed) {
 			const char *what = j >= c->nwarps ? "a warp number below the block's warp count"
 							  : "each warp once per thread block";
-			iw_free(c);
+			cta_free(c);
 			return scan_fail(t, e, what, s);
 		}
 		if (!(s = scan_line(t, NULL, &err))) {
-			iw_free(c);
+			cta_free(c);
 			return scan_eof(t, err, e, "'insts = <n>'");
 		}
 		if (!(v = kv(s, "insts")) || parse_u64(v, &n) || n > UINT32_MAX) {
-			iw_free(c);
+			cta_free(c);
 			return scan_fail(t, e, "'insts = <n>'", s);
 		}
 		struct twarp *tw = &c->w[j];
 		tw->listed = 1;
-		tw->j = (uint32_t)j;
-		tw->insts = tw->left = (uint32_t)n;
-		tw->line = t->scan.line;
-		tw->off = t->scan.base + t->scan.pos;
+		tw->left = (uint32_t)n;
+		/* where its reader starts (its buffer comes at its first fetch) */
+		tw->rd.line = t->scan.line;
+		tw->rd.base = t->scan.base + t->scan.pos;
 		for (uint64_t i = 0; i < n; i++) {
 			if (!(s = scan_line(t, NULL, &err))) {
 				char what[96];
 				snprintf(what, sizeof what, "instruction line %llu of %llu of warp %llu",
 					 (unsigned long long)i + 1, (unsigned long long)n, (unsigned long long)j);
-				iw_free(c);
+				cta_free(c);
 				return scan_eof(t, err, e, what);
 			}
 			while (*s == ' ' || *s == '\t')
@@ -919,7 +929,7 @@ static int tr_next_cta(struct iw_workload *w, struct iw_cta *cta, struct iw_err 
 				char what[96];
 				snprintf(what, sizeof what, "instruction line %llu of %llu of warp %llu",
 					 (unsigned long long)i + 1, (unsigned long long)n, (unsigned long long)j);
-				iw_free(c);
+				cta_free(c);
 				return scan_fail(t, e, what, s);
 			}
 		}
@@ -1368,14 +1378,13 @@ static int warp_line(struct iw_workload_trace *t, struct kfile *k, struct twarp 
 	if (!tw->rd.buf) {
 		if (t->nbufs == 0 && bufs_refill(t))
 			return iw_fail(e, IW_ERUN, "out of memory");
-		char *b = t->bufs[--t->nbufs];
-		rd_init(&tw->rd, k->fd, tw->off, k->size, tw->line, WARP_BUF, b);
-		tw->rd.home = b;
+		tw->rd.buf = tw->rd.home = t->bufs[--t->nbufs];
+		tw->rd.cap = WARP_BUF;
 		t->live_bufs++;
 	}
 	char *s;
 	int err;
-	while ((s = rd_line(&tw->rd, NULL, NULL, &err)) && is_blank(s))
+	while ((s = rd_line(&tw->rd, k->fd, k->size, NULL, NULL, &err)) && is_blank(s))
 		;
 	if (!s) /* the structure cursor saw these lines: the file changed */
 		return iw_fail(e, IW_EINPUT, "%s:%llu: expected an instruction line, found %s", k->path,
