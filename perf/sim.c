@@ -107,58 +107,73 @@ static const enum iw_act unit_act[IW_UNIT_COUNT] = {
 
 static void barrier_arrive(struct iw_sim *s, struct iw_sm *sm, struct iw_cta_slot *cs);
 
-/* Lane-address pools (traces only): one per SM, made at the run's first
- * memory instruction with addresses, so synthetic runs pay nothing.  Each
- * holds max_warps x min(window, 32) entries, so a warp always finds one for
+/* Lane-address pools (traces only), made at the run's first memory
+ * instruction with addresses, so synthetic runs pay nothing.  A pool serves
+ * a group of SMs (as many as 16-bit entry numbers allow) with
+ * max_warps x min(window, 32) entries per SM, so a warp always finds one for
  * each of its in-flight memory instructions (at most 32, as before) and no
- * warp can take another's.  The SM's warps share the entries through a
- * stack of free ones: the entry a write-back just freed is the next one a
- * fetch takes, still in the host's cache (a per-warp pool meant one cold
- * entry per instruction), and only the pages of the few entries in use at
- * once are ever touched.  The stack (its height, then the entry numbers)
- * follows the entries. */
-static inline uint32_t maddr_entries(const struct iw_sim *s)
-{
-	return (uint32_t)s->cfg->max_warps * IW_MIN(s->window, (uint32_t)IW_MADDR_PER_WARP);
-}
+ * warp can take another's.  The warps share the entries through a stack of
+ * free ones: the entry a write-back just freed is the next one a fetch
+ * takes, and only the pages of the entries in use at once are ever touched
+ * (per-warp pools touched two fresh pages per warp; a page fault costs tens
+ * of microseconds on virtual machines).  A header before the entries points
+ * to the stack (its height, then entry numbers). */
+struct maddr_hdr {
+	_Alignas(64) uint16_t *stack;
+	void *raw; /* the allocation (first pool only) */
+};
 
-static inline uint16_t *maddr_stack(const struct iw_sim *s, struct iw_mem_addrs *pool)
+static inline uint16_t *maddr_stack(struct iw_mem_addrs *pool)
 {
-	return (uint16_t *)(void *)(pool + maddr_entries(s));
+	return ((struct maddr_hdr *)(void *)((char *)pool - sizeof(struct maddr_hdr)))->stack;
 }
 
 static int maddr_pools_new(struct iw_sim *s)
 {
 	const struct iw_config *c = s->cfg;
-	uint32_t n = maddr_entries(s);
-	size_t per = ((size_t)n * sizeof(struct iw_mem_addrs) + (n + 1) * sizeof(uint16_t) + 63) & ~(size_t)63;
+	uint32_t per_sm = (uint32_t)c->max_warps * IW_MIN(s->window, (uint32_t)IW_MADDR_PER_WARP);
+	uint32_t g = IW_MIN((uint32_t)c->sms, (uint32_t)IW_MADDR_NONE / per_sm); /* SMs per pool */
+	uint32_t n = g * per_sm, npools = ((uint32_t)c->sms + g - 1) / g;
+	size_t per = (sizeof(struct maddr_hdr) + (size_t)n * sizeof(struct iw_mem_addrs) +
+		      (n + 1) * sizeof(uint16_t) + 63) & ~(size_t)63;
+	const uintptr_t huge = (uintptr_t)2 << 20;
 	/* not zeroed: an entry is written at fetch before it is read */
-	unsigned char *block = iw_malloc((size_t)c->sms * per);
-	if (!block)
+	unsigned char *raw = iw_malloc((size_t)npools * per + huge);
+	if (!raw)
 		return -1;
-	for (int i = 0; i < c->sms; i++) {
-		struct iw_mem_addrs *pool = (struct iw_mem_addrs *)(void *)(block + (size_t)i * per);
-		uint16_t *st = maddr_stack(s, pool);
-		st[0] = (uint16_t)n;
+	/* 2 MiB pages where the kernel allows: the entries in use at once
+	 * span a few MiB */
+	unsigned char *block = (unsigned char *)(((uintptr_t)raw + huge - 1) & ~(huge - 1));
+#ifdef MADV_HUGEPAGE
+	if ((size_t)npools * per >= huge) /* a hint: failure changes nothing */
+		madvise(block, (size_t)npools * per & ~(size_t)(huge - 1), MADV_HUGEPAGE);
+#endif
+	for (uint32_t p = 0; p < npools; p++) {
+		struct maddr_hdr *h = (struct maddr_hdr *)(void *)(block + (size_t)p * per);
+		struct iw_mem_addrs *pool = (struct iw_mem_addrs *)(void *)(h + 1);
+		h->stack = (uint16_t *)(void *)(pool + n);
+		h->raw = raw;
+		h->stack[0] = (uint16_t)n;
 		for (uint32_t k = 0; k < n; k++)
-			st[1 + k] = (uint16_t)(n - 1 - k); /* entry 0 on top */
-		for (int w = 0; w < c->max_warps; w++)
-			s->sms[i].warps[w].maddr = pool;
+			h->stack[1 + k] = (uint16_t)(n - 1 - k); /* entry 0 on top */
+		for (uint32_t i = p * g; i < (p + 1) * g && i < (uint32_t)c->sms; i++)
+			for (int w = 0; w < c->max_warps; w++)
+				s->sms[i].warps[w].maddr = pool;
 	}
 	return 0;
 }
 
-static inline uint32_t maddr_get(struct iw_sim *s, struct iw_warp *w)
+static inline uint32_t maddr_get(struct iw_warp *w)
 {
-	uint16_t *st = maddr_stack(s, w->maddr);
+	uint16_t *st = maddr_stack(w->maddr);
 	IW_ASSERT(st[0] > 0); /* see maddr_pools_new */
 	w->maddr_used++;
 	return st[st[0]--];
 }
 
-static inline void maddr_put(struct iw_sim *s, struct iw_warp *w, uint32_t m)
+static inline void maddr_put(struct iw_warp *w, uint32_t m)
 {
-	uint16_t *st = maddr_stack(s, w->maddr);
+	uint16_t *st = maddr_stack(w->maddr);
 	st[++st[0]] = (uint16_t)m;
 	w->maddr_used--;
 }
@@ -490,7 +505,7 @@ static int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore
 		if ((sl->in.flags & IW_F_TAKEN) && w->fetch_blocked)
 			w->fetch_blocked = 0;
 		if (sl->in.maddr != IW_MADDR_NONE)
-			maddr_put(s, w, sl->in.maddr);
+			maddr_put(w, sl->in.maddr);
 		s->res->warp_insts++;
 		s->res->thread_insts += (uint64_t)iw_popcount32(sl->in.mask & s->lane_mask);
 		s->cur_insts++;
@@ -822,7 +837,7 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 			if (ma->n && sl->in.unit == IW_UNIT_MEM) {
 				if (!w->maddr && maddr_pools_new(s)) /* the run's first addresses */
 					return iw_fail(s->err, IW_ERUN, "out of memory");
-				uint32_t m = maddr_get(s, w);
+				uint32_t m = maddr_get(w);
 				sl->in.maddr = (uint16_t)m;
 				memcpy(&w->maddr[m], ma, offsetof(struct iw_mem_addrs, addr) + IW_MIN(ma->n, 32u) * sizeof ma->addr[0]);
 			}
@@ -1118,8 +1133,8 @@ static void sim_free(struct iw_sim *s)
 						s->wl->ops->release_cta(s->wl, &sm->ctas[k].cta);
 		}
 	}
-	if (s->sms && s->sms[0].warps)
-		iw_free(s->sms[0].warps[0].maddr); /* every SM's address pool (SM 0's first) */
+	if (s->sms && s->sms[0].warps && s->sms[0].warps[0].maddr) /* the lane-address pools */
+		iw_free(((struct maddr_hdr *)(void *)((char *)s->sms[0].warps[0].maddr - sizeof(struct maddr_hdr)))->raw);
 	while (s->arena) {
 		struct iw_chunk *n = s->arena->next;
 		iw_free(s->arena);
