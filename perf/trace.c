@@ -64,6 +64,7 @@
 #define SLAB_BUFS ((uint32_t)(SLAB_BYTES / BUF_STRIDE))
 #define HUGE_PAGE ((uintptr_t)2 << 20)
 #define MAX_LINE (1u << 20)      /* longer than this is not a trace line */
+#define PREFETCH_STRIDE 4u       /* sub-cores of most NVIDIA SMs since Volta (see tr_fetch) */
 #define OPC_CACHE 1024u          /* distinct opcode strings cached (power of two) */
 #define MAX_UNKNOWN 256u         /* distinct unknown opcodes named individually */
 
@@ -1428,6 +1429,13 @@ static int tr_fetch(struct iw_workload *w, struct iw_cta *cta, uint32_t warp, st
 		return 0;
 	struct twarp *tw = &c->w[warp];
 	struct kfile *k = c->k;
+	/* The engine's sub-cores fetch their warps round robin and a CTA's
+	 * warps are dealt to them in turn, so the next warp of this CTA a
+	 * sub-core asks for is usually PREFETCH_STRIDE further: its reader is
+	 * loaded while this line decodes, then its next line (prefetch_next). */
+	const struct twarp *nx = warp + PREFETCH_STRIDE < c->nwarps ? &c->w[warp + PREFETCH_STRIDE] : NULL;
+	if (nx)
+		__builtin_prefetch(nx);
 	char *s;
 	int rc;
 	if (tw->pend) {
@@ -1464,6 +1472,8 @@ static int tr_fetch(struct iw_workload *w, struct iw_cta *cta, uint32_t warp, st
 	}
 	if (!tw->left && !tw->pend)
 		warp_buf_put(t, &tw->rd); /* its last line is decoded */
+	if (nx && nx->rd.buf)
+		__builtin_prefetch(nx->rd.buf + nx->rd.pos);
 	return 1;
 }
 
