@@ -234,14 +234,23 @@ void iw_memsys_free(struct iw_memsys *m)
 	iw_free(m);
 }
 
+/* Lane l's address.  With `st` (the entry's strided flag, trusted only on
+ * the engine's path) it is computed from lane 0's, exactly as the trace
+ * reader wrote it, so only the entry's first cache line is read. */
+static inline uint64_t lane(const struct iw_mem_addrs *ma, uint32_t l, int st)
+{
+	return st ? ma->addr[0] + (uint64_t)l * (uint64_t)(int64_t)ma->stride : ma->addr[l];
+}
+
 /* The general method: insertion into a sorted, duplicate-free list, keeping
  * the first `cap` distinct sectors met in lane order. */
 static uint32_t coalesce_sorted_insert(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *sectors,
-				       uint32_t cap)
+				       uint32_t cap, int st)
 {
 	uint32_t n = 0;
 	for (uint32_t l = 0; l < ma->n && l < 32; l++) {
-		uint64_t first = ma->addr[l] / SECTOR, last = (ma->addr[l] + width - 1) / SECTOR;
+		uint64_t a = lane(ma, l, st);
+		uint64_t first = a / SECTOR, last = (a + width - 1) / SECTOR;
 		for (uint64_t s = first; s <= last; s++) {
 			uint32_t i = n;
 			while (i > 0 && sectors[i - 1] > s)
@@ -263,13 +272,16 @@ static uint32_t coalesce_sorted_insert(const struct iw_mem_addrs *ma, uint32_t w
  * pass over the lanes and one over the bitmap's words. */
 #define COALESCE_SPAN 512u
 
-uint32_t iw_coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *sectors, uint32_t cap)
+static inline uint32_t coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *sectors, uint32_t cap,
+				int st)
 {
 	if (!ma || !cap)
 		return 0;
 	if (!width)
 		width = 1;
 	uint32_t nl = IW_MIN((uint32_t)ma->n, 32u);
+	if (st && !ma->stride)
+		nl = IW_MIN(nl, 1u); /* every lane on lane 0's bytes: they add no sector */
 	/* Lanes in ascending address order (the tracer's mode 1 with a stride
 	 * >= 0, most global accesses): each lane's sectors follow the previous
 	 * lane's, so emitting those not yet emitted gives the sorted, distinct
@@ -278,7 +290,7 @@ uint32_t iw_coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *se
 		uint32_t n = 0, l;
 		uint64_t next = 0, prev = 0;
 		for (l = 0; l < nl; l++) {
-			uint64_t a = ma->addr[l], z = a + width - 1;
+			uint64_t a = lane(ma, l, st), z = a + width - 1;
 			if (a < prev)
 				break;
 			prev = a;
@@ -289,7 +301,7 @@ uint32_t iw_coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *se
 				s = next;
 			for (; s <= e; s++) {
 				if (n == cap)
-					return coalesce_sorted_insert(ma, width, sectors, cap);
+					return coalesce_sorted_insert(ma, width, sectors, cap, st);
 				sectors[n++] = s;
 			}
 			next = e + 1;
@@ -301,7 +313,7 @@ uint32_t iw_coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *se
 	 * wraps past 2^64 touches none, as in the general method) */
 	uint64_t lo = UINT64_MAX, hi = 0;
 	for (uint32_t l = 0; l < nl; l++) {
-		uint64_t a = ma->addr[l], z = a + width - 1;
+		uint64_t a = lane(ma, l, st), z = a + width - 1;
 		if (z < a)
 			continue;
 		lo = IW_MIN(lo, a / SECTOR);
@@ -310,13 +322,13 @@ uint32_t iw_coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *se
 	if (lo > hi)
 		return 0;
 	if (hi - lo >= COALESCE_SPAN)
-		return coalesce_sorted_insert(ma, width, sectors, cap);
+		return coalesce_sorted_insert(ma, width, sectors, cap, st);
 	/* pass 2: one bit per sector relative to lo */
 	uint64_t bits[COALESCE_SPAN / 64];
 	uint32_t nwords = (uint32_t)((hi - lo) / 64) + 1;
 	memset(bits, 0, nwords * sizeof bits[0]);
 	for (uint32_t l = 0; l < nl; l++) {
-		uint64_t a = ma->addr[l], z = a + width - 1;
+		uint64_t a = lane(ma, l, st), z = a + width - 1;
 		if (z < a)
 			continue;
 		for (uint64_t s = a / SECTOR - lo, e = z / SECTOR - lo; s <= e; s++)
@@ -327,10 +339,15 @@ uint32_t iw_coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *se
 	for (uint32_t i = 0; i < nwords; i++)
 		for (uint64_t m = bits[i]; m; m &= m - 1) {
 			if (n == cap) /* more than cap: which ones are kept depends on lane order */
-				return coalesce_sorted_insert(ma, width, sectors, cap);
+				return coalesce_sorted_insert(ma, width, sectors, cap, st);
 			sectors[n++] = lo + (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(m);
 		}
 	return n;
+}
+
+uint32_t iw_coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *sectors, uint32_t cap)
+{
+	return coalesce(ma, width, sectors, cap, 0);
 }
 
 /* Distinct words per shared-memory bank, for iw_shmem_conflicts.  A bit per
@@ -375,7 +392,7 @@ static inline void shm_word(struct shm_banks *k, uint64_t w, uint32_t b)
 		k->worst = k->cnt[b];
 }
 
-uint32_t iw_shmem_conflicts(const struct iw_mem_addrs *ma, uint32_t width, uint32_t banks)
+static inline uint32_t shmem_conflicts(const struct iw_mem_addrs *ma, uint32_t width, uint32_t banks, int st)
 {
 	/* Per bank, the distinct 4-byte words the lanes touch; the access takes
 	 * as many wavefronts as the busiest bank has distinct words (same word =
@@ -392,6 +409,8 @@ uint32_t iw_shmem_conflicts(const struct iw_mem_addrs *ma, uint32_t width, uint3
 	k.worst = 1;
 	k.nx = 0;
 	uint32_t nl = IW_MIN((uint32_t)ma->n, 32u);
+	if (st && !ma->stride)
+		nl = 1; /* every lane on lane 0's address: the later ones add nothing */
 	if ((banks & (banks - 1)) == 0 && width <= 4 && ma->addr[0] % 4 + width <= 4) {
 		/* Lanes at a constant stride d (the tracer's address mode 1, most
 		 * shared accesses): the answer in closed form.  Every lane then
@@ -400,8 +419,8 @@ uint32_t iw_shmem_conflicts(const struct iw_mem_addrs *ma, uint32_t width, uint3
 		 * multiple of d below 32 lanes wraps to 0) and the banks
 		 * b0 + l * d/4 cycle with period P = banks >> ctz(d/4 mod banks)
 		 * (1 if that is 0): the busiest bank gets ceil(n / P) lanes. */
-		uint64_t d = ma->addr[nl > 1 ? 1 : 0] - ma->addr[0];
-		uint32_t l = 2;
+		uint64_t d = nl > 1 ? lane(ma, 1, st) - ma->addr[0] : 0;
+		uint32_t l = st ? nl : 2; /* known constant: nothing to check */
 		if (d % 4 == 0 && (d < (1ull << 32) || d > (uint64_t)0 - (1ull << 32)))
 			for (; l < nl && ma->addr[l] - ma->addr[l - 1] == d; l++)
 				;
@@ -418,9 +437,10 @@ uint32_t iw_shmem_conflicts(const struct iw_mem_addrs *ma, uint32_t width, uint3
 	if ((banks & (banks - 1)) == 0) { /* every GPU: the bank is the word's low bits */
 		uint32_t bmask = banks - 1;
 		for (uint32_t l = 0; l < nl; l++) {
-			if (l && ma->addr[l] == ma->addr[l - 1])
+			uint64_t a = lane(ma, l, st);
+			if (l && a == lane(ma, l - 1, st))
 				continue;
-			uint64_t w0 = ma->addr[l] / 4, w1 = (ma->addr[l] + width - 1) / 4;
+			uint64_t w0 = a / 4, w1 = (a + width - 1) / 4;
 			if (w1 == w0) { /* the usual: one word */
 				shm_word(&k, w0, (uint32_t)(w0 & bmask));
 				continue;
@@ -430,14 +450,20 @@ uint32_t iw_shmem_conflicts(const struct iw_mem_addrs *ma, uint32_t width, uint3
 		}
 	} else {
 		for (uint32_t l = 0; l < nl; l++) {
-			if (l && ma->addr[l] == ma->addr[l - 1])
+			uint64_t a = lane(ma, l, st);
+			if (l && a == lane(ma, l - 1, st))
 				continue;
-			uint64_t w0 = ma->addr[l] / 4, w1 = (ma->addr[l] + width - 1) / 4;
+			uint64_t w0 = a / 4, w1 = (a + width - 1) / 4;
 			for (uint64_t w = w0; w <= w1 && w < w0 + 4; w++)
 				shm_word(&k, w, (uint32_t)(w % banks));
 		}
 	}
 	return k.worst - 1;
+}
+
+uint32_t iw_shmem_conflicts(const struct iw_mem_addrs *ma, uint32_t width, uint32_t banks)
+{
+	return shmem_conflicts(ma, width, banks, 0);
 }
 
 /* Global/local access of n coalesced sectors (n >= 1). */
@@ -539,8 +565,8 @@ static uint32_t level_access(struct iw_memsys *m, uint32_t sm, const struct iw_i
 	return (uint32_t)(c->l2_latency + c->dram_latency + d1 + d2 + d3);
 }
 
-uint32_t iw_mem_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in,
-		       const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act)
+static inline uint32_t mem_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in,
+				  const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act, int st)
 {
 	const struct iw_config *c = &m->cfg;
 	if (sm >= m->nsm)
@@ -549,7 +575,7 @@ uint32_t iw_mem_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *i
 		return 1;
 	switch (in->space) {
 	case IW_SPACE_SHARED: {
-		uint32_t k = ma && ma->n ? iw_shmem_conflicts(ma, in->mem_width, (uint32_t)c->shmem_banks) : 0;
+		uint32_t k = ma && ma->n ? shmem_conflicts(ma, in->mem_width, (uint32_t)c->shmem_banks, st && ma->strided) : 0;
 		act[IW_A_SHMEM_ACCESS] += 1;
 		act[IW_A_SHMEM_CONFLICT] += k;
 		/* 1 + k wavefronts through the SM's shared-memory pipe: at idle the
@@ -569,11 +595,23 @@ uint32_t iw_mem_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *i
 	uint32_t width = in->mem_width ? in->mem_width : 4;
 	if (ma && ma->n) {
 		uint64_t sec[MAX_SECT];
-		uint32_t n = iw_coalesce(ma, IW_MIN(width, 64u), sec, MAX_SECT);
+		uint32_t n = coalesce(ma, IW_MIN(width, 64u), sec, MAX_SECT, st && ma->strided);
 		if (n)
 			return global_access(m, sm, in, sec, n, now, act);
 	}
 	uint32_t active = popcount32(in->mask);
 	uint32_t n = (active * width + SECTOR - 1) / SECTOR;
 	return level_access(m, sm, in, IW_MAX(n, 1u), now, act);
+}
+
+uint32_t iw_mem_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in,
+		       const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act)
+{
+	return mem_access(m, sm, in, ma, now, act, 0);
+}
+
+uint32_t iw_mem_access_entry(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in,
+			     const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act)
+{
+	return mem_access(m, sm, in, ma, now, act, 1);
 }

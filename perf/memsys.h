@@ -25,6 +25,12 @@ void iw_memsys_free(struct iw_memsys *m);
  * Deterministic: the same sequence of calls gives the same answers. */
 uint32_t iw_mem_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in,
 		       const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act);
+/* The same for an entry of the engine's address pool, whose `strided` field
+ * the fetch always set (perf.h): a warp at a constant stride is then modelled
+ * from addr[0] and the stride, with the same answers, without reading the
+ * other 31 addresses (four cache lines the host has long evicted). */
+uint32_t iw_mem_access_entry(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in,
+			     const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act);
 
 /* Pure helpers the tests check directly. */
 /* Distinct 32-byte sectors touched by the lanes; fills sectors[] (sorted). */

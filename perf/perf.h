@@ -55,6 +55,12 @@ enum iw_inst_flag {
 /* Lane addresses of one memory instruction, owned by the SM's address pool. */
 struct iw_mem_addrs {
 	uint8_t n;            /* active lanes with an address */
+	/* Non-zero: addr[i] = addr[0] + i * stride (modulo 2^64) for every lane
+	 * (the tracer's address mode 1), so the memory model reads only the
+	 * first cache line of the entry.  A fetch that does not know leaves it 0
+	 * (the engine clears it before each fetch). */
+	uint8_t strided;
+	int32_t stride;       /* bytes from one lane's address to the next's, with strided */
 	uint64_t addr[32];
 };
 

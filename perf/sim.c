@@ -152,6 +152,78 @@ static const enum iw_act unit_act[IW_UNIT_COUNT] = {
 
 static void barrier_arrive(struct iw_sim *s, struct iw_sm *sm, struct iw_cta_slot *cs);
 
+/* Lane-address pools (traces only), made at the run's first memory
+ * instruction with addresses, so synthetic runs pay nothing.  A pool serves
+ * a group of SMs (as many as 16-bit entry numbers allow) with
+ * max_warps x min(window, 32) entries per SM, so a warp always finds one for
+ * each of its in-flight memory instructions (at most 32, as before) and no
+ * warp can take another's.  The warps share the entries through a stack of
+ * free ones: the entry a write-back just freed is the next one a fetch
+ * takes, and only the pages of the entries in use at once are ever touched
+ * (per-warp pools touched two fresh pages per warp; a page fault costs tens
+ * of microseconds on virtual machines).  A header before the entries points
+ * to the stack (its height, then entry numbers). */
+struct maddr_hdr {
+	_Alignas(64) uint16_t *stack;
+	void *raw; /* the allocation (first pool only) */
+};
+
+static inline uint16_t *maddr_stack(struct iw_mem_addrs *pool)
+{
+	return ((struct maddr_hdr *)(void *)((char *)pool - sizeof(struct maddr_hdr)))->stack;
+}
+
+static int maddr_pools_new(struct iw_sim *s)
+{
+	const struct iw_config *c = s->cfg;
+	uint32_t per_sm = (uint32_t)c->max_warps * IW_MIN(s->window, (uint32_t)IW_MADDR_PER_WARP);
+	uint32_t g = IW_MIN((uint32_t)c->sms, (uint32_t)IW_MADDR_NONE / per_sm); /* SMs per pool */
+	uint32_t n = g * per_sm, npools = ((uint32_t)c->sms + g - 1) / g;
+	size_t per = (sizeof(struct maddr_hdr) + (size_t)n * sizeof(struct iw_mem_addrs) +
+		      (n + 1) * sizeof(uint16_t) + 63) & ~(size_t)63;
+	const uintptr_t huge = (uintptr_t)2 << 20;
+	/* not zeroed: an entry is written at fetch before it is read */
+	unsigned char *raw = iw_malloc((size_t)npools * per + huge);
+	if (!raw)
+		return -1;
+	/* 2 MiB pages where the kernel allows: the entries in use at once
+	 * span a few MiB */
+	unsigned char *block = (unsigned char *)(((uintptr_t)raw + huge - 1) & ~(huge - 1));
+#ifdef MADV_HUGEPAGE
+	if ((size_t)npools * per >= huge) /* a hint: failure changes nothing */
+		madvise(block, (size_t)npools * per & ~(size_t)(huge - 1), MADV_HUGEPAGE);
+#endif
+	for (uint32_t p = 0; p < npools; p++) {
+		struct maddr_hdr *h = (struct maddr_hdr *)(void *)(block + (size_t)p * per);
+		struct iw_mem_addrs *pool = (struct iw_mem_addrs *)(void *)(h + 1);
+		h->stack = (uint16_t *)(void *)(pool + n);
+		h->raw = raw;
+		h->stack[0] = (uint16_t)n;
+		for (uint32_t k = 0; k < n; k++)
+			h->stack[1 + k] = (uint16_t)(n - 1 - k); /* entry 0 on top */
+		for (uint32_t i = p * g; i < (p + 1) * g && i < (uint32_t)c->sms; i++)
+			for (int w = 0; w < c->max_warps; w++)
+				s->sms[i].warps[w].maddr = pool;
+	}
+	return 0;
+}
+
+static inline uint32_t maddr_get(struct iw_warp *w)
+{
+	uint16_t *st = maddr_stack(w->maddr);
+	IW_ASSERT(st[0] > 0); /* see maddr_pools_new */
+	w->maddr_used++;
+	return st[st[0]--];
+}
+
+static inline void maddr_put(struct iw_warp *w, uint32_t m)
+{
+	uint16_t *st = maddr_stack(w->maddr);
+	st[++st[0]] = (uint16_t)m;
+	w->maddr_used--;
+}
+
+
 void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *sl, int unit, uint64_t now)
 {
 	struct iw_sim *s = sc->sm->sim;
@@ -165,7 +237,7 @@ void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s
 	iw_count(s, unit_act[u], u == IW_UNIT_BRANCH ? 1 : lanes);
 	if (u == IW_UNIT_MEM && !(in->flags & IW_F_MASK0)) {
 		const struct iw_mem_addrs *ma = in->maddr != IW_MADDR_NONE ? &w->maddr[in->maddr] : NULL;
-		uint32_t ml = iw_mem_access(s->mem, w->sm, in, ma, now, s->cur_act);
+		uint32_t ml = iw_mem_access_entry(s->mem, w->sm, in, ma, now, s->cur_act);
 		/* A store leaves with its data: the warp sees only the pipeline
 		 * latency; loads and atomics wait for the hierarchy. */
 		if (!(in->flags & IW_F_STORE) || (in->flags & IW_F_ATOMIC))
@@ -478,7 +550,7 @@ static int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore
 		if ((sl->in.flags & IW_F_TAKEN) && w->fetch_blocked)
 			w->fetch_blocked = 0;
 		if (sl->in.maddr != IW_MADDR_NONE)
-			w->maddr_free |= 1u << sl->in.maddr;
+			maddr_put(w, sl->in.maddr);
 		s->res->warp_insts++;
 		s->res->thread_insts += sl->lanes;
 		s->cur_insts++;
@@ -801,6 +873,7 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 {
 	const struct iw_config *c = s->cfg;
 	int through = s->through;
+	struct iw_mem_addrs scratch;
 	uint64_t cand = sc->active_mask & ~sc->nofetch_mask;
 	while (cand) {
 		/* round robin: the first candidate at or after fetch_rr, else the lowest */
@@ -809,19 +882,21 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		cand &= ~(1ull << local);
 		struct iw_warp *w = sc_warp(sm, sc, local);
 		if (w->fetch_done || w->fetch_blocked || w->front_n == (uint32_t)c->fetch_buffer || w->nfree == 0 ||
-		    (w->maddr && !w->maddr_free)) {
+		    w->maddr_used == IW_MADDR_PER_WARP) {
 			sc->nofetch_mask |= 1ull << local; /* until this warp's next event */
 			continue;
 		}
 		int fetched = 0;
 		while (fetched < c->fetch_width && w->front_n < (uint32_t)c->fetch_buffer && w->nfree &&
-		       (!w->maddr || w->maddr_free)) {
+		       w->maddr_used < IW_MADDR_PER_WARP) {
 			uint16_t id = w->free_ids[--w->nfree];
 			struct iw_slot *sl = &w->slots[id];
-			/* Lane addresses go straight into a free entry of the warp's
-			 * pool once it exists (the loop's condition guarantees one). */
-			struct iw_mem_addrs *ma = w->maddr ? &w->maddr[__builtin_ctz(w->maddr_free)] : &sc->scratch;
+			/* Lane addresses land in a scratch entry on the stack (in the
+			 * host's cache) and only a memory instruction's are copied
+			 * into the warp's pool: a pool entry is a cache miss. */
+			struct iw_mem_addrs *ma = &scratch;
 			ma->n = 0;
+			ma->strided = 0;
 			int rc = s->wl->ops->fetch(s->wl, &w->cta->cta, w->warp_in_cta, &sl->in, ma, s->err);
 			if (rc <= 0) {
 				w->free_ids[w->nfree++] = id;
@@ -837,17 +912,11 @@ static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 			}
 			sl->in.maddr = IW_MADDR_NONE;
 			if (ma->n && sl->in.unit == IW_UNIT_MEM) {
-				if (!w->maddr) { /* the warp's first addresses: make its pool */
-					/* entries are written by fetch before they are read */
-					w->maddr = iw_malloc(IW_MADDR_PER_WARP * sizeof *w->maddr);
-					if (!w->maddr)
-						return iw_fail(s->err, IW_ERUN, "out of memory");
-					w->maddr_free = (uint32_t)((1ull << IW_MADDR_PER_WARP) - 1);
-					memcpy(&w->maddr[0], &sc->scratch, sizeof sc->scratch);
-				}
-				uint32_t m = (uint32_t)__builtin_ctz(w->maddr_free);
-				w->maddr_free &= ~(1u << m);
+				if (!w->maddr && maddr_pools_new(s)) /* the run's first addresses */
+					return iw_fail(s->err, IW_ERUN, "out of memory");
+				uint32_t m = maddr_get(w);
 				sl->in.maddr = (uint16_t)m;
+				memcpy(&w->maddr[m], ma, offsetof(struct iw_mem_addrs, addr) + IW_MIN(ma->n, 32u) * sizeof ma->addr[0]);
 			}
 			sl->seq = w->next_seq++;
 			sl->warp = w->id;
@@ -1136,9 +1205,6 @@ static void sim_free(struct iw_sim *s)
 			struct iw_sm *sm = &s->sms[i];
 			if (sm->scheme_state && s->ops->sm_free)
 				s->ops->sm_free(sm->scheme_state);
-			if (sm->warps)
-				for (int w = 0; w < c->max_warps; w++)
-					iw_free(sm->warps[w].maddr);
 			if (sm->ctas)
 				for (int k = 0; k < c->max_ctas; k++)
 					/* A failed run leaves CTAs resident: hand them back
@@ -1147,6 +1213,8 @@ static void sim_free(struct iw_sim *s)
 						s->wl->ops->release_cta(s->wl, &sm->ctas[k].cta);
 		}
 	}
+	if (s->sms && s->sms[0].warps && s->sms[0].warps[0].maddr) /* the lane-address pools */
+		iw_free(((struct maddr_hdr *)(void *)((char *)s->sms[0].warps[0].maddr - sizeof(struct maddr_hdr)))->raw);
 	while (s->arena) {
 		struct iw_chunk *n = s->arena->next;
 		iw_free(s->arena);

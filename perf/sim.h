@@ -74,9 +74,8 @@ struct iw_warp {
 	uint16_t *uq_id;
 	uint64_t *uq_seq;
 	struct iw_cta_slot *cta;
-	/* Lane addresses of in-flight memory instructions (traces only): a small
-	 * per-warp pool, allocated on first use, so synthetic runs pay nothing and
-	 * no other warp or sub-core can take a warp's buffers. */
+	/* Lane addresses of in-flight memory instructions (traces only): the
+	 * SM's pool (sim.c, maddr_pools_new), NULL until the run's first. */
 	struct iw_mem_addrs *maddr;
 	uint64_t next_seq;
 	uint32_t id, subcore, sm;
@@ -86,7 +85,7 @@ struct iw_warp {
 	uint32_t front_head, front_n;
 	uint32_t uq_head, uq_n, uq_cap;
 	uint32_t warp_in_cta;
-	uint32_t maddr_free;   /* bit i set = entry i free */
+	uint32_t maddr_used;   /* entries of the pool it holds (at most IW_MADDR_PER_WARP) */
 	uint8_t active;        /* holds a warp of a CTA */
 	uint8_t fetch_done;    /* the workload has no more instructions */
 	uint8_t fetch_blocked; /* a taken control instruction is in flight */
@@ -95,7 +94,7 @@ struct iw_warp {
 	uint64_t last_issue;   /* cycle of the last issue (GTO greedy) */
 	uint64_t unissued;     /* instructions inserted but not issued */
 };
-#define IW_MADDR_PER_WARP 32
+#define IW_MADDR_PER_WARP 32 /* in-flight memory instructions with addresses per warp */
 
 struct iw_cu {
 	int busy;
@@ -162,7 +161,6 @@ struct iw_subcore {
 	uint32_t nwarps;         /* warp slots in this sub-core */
 	uint64_t no_cu_run;      /* length of the current run of no_cu cycles */
 	uint8_t creason[64];     /* cached stall reason per local warp (valid while blocked) */
-	struct iw_mem_addrs scratch; /* fetch target before the address pool */
 	struct iw_slot *ccand[64];   /* a warp's last candidate, valid where cand_mask is set */
 };
 

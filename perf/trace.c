@@ -15,8 +15,10 @@
  *    what catches fewer/more lines than `insts` and truncated files.
  *  - Each warp then reads its own lines through a small private buffer with
  *    pread (allocated on the warp's first fetch, freed when it ends) and
- *    decodes one line ahead, which gives IW_F_TAKEN (successor is not the
- *    fall-through).  Resident memory is about (resident warps) x 4.5 KiB.
+ *    decodes each line when it is fetched, straight into the engine's
+ *    entries; after a control instruction it reads the next line's PC, which
+ *    gives IW_F_TAKEN (successor is not the fall-through).  Resident memory
+ *    is about (resident warps) x 4.2 KiB.
  *  - Opcode strings are decoded once per distinct string into a small cache
  *    (opcode table row plus register-width rules), so the per-line work is
  *    tokenising numbers.
@@ -48,35 +50,43 @@
 #include <lzma.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #define SCAN_BUF (256u * 1024u) /* structure cursor */
 #define WARP_BUF 4096u           /* per-warp line buffer (grows for long lines) */
+/* Warp line buffers come in slabs of 2 MiB pages where the kernel allows:
+ * thousands of warps are resident, and with 4 KiB pages each buffer's first
+ * use is a page fault (tens of microseconds on virtual machines). */
+#define BUF_STRIDE (WARP_BUF + 64u)         /* a buffer, its NUL, cache-line aligned */
+#define SLAB_BYTES ((size_t)4 << 20)        /* two 2 MiB pages */
+#define SLAB_BUFS ((uint32_t)(SLAB_BYTES / BUF_STRIDE))
+#define HUGE_PAGE ((uintptr_t)2 << 20)
 #define MAX_LINE (1u << 20)      /* longer than this is not a trace line */
+#define PREFETCH_STRIDE 4u       /* sub-cores of most NVIDIA SMs since Volta (see tr_fetch) */
 #define OPC_CACHE 1024u          /* distinct opcode strings cached (power of two) */
 #define MAX_UNKNOWN 256u         /* distinct unknown opcodes named individually */
 
 /* ------------------------------------------------------------ line reader */
+/* The file (descriptor and size) is the caller's: a warp's reader is one of
+ * thousands the engine visits in turn, so it keeps to what a read touches. */
 struct rd {
-	int fd;
-	uint64_t base;  /* file offset of buf[0] */
-	uint64_t limit; /* file size */
 	char *buf;
-	size_t cap, len, pos;
-	uint64_t line; /* number of the line last returned */
+	char *home;     /* the slab buffer it was given (NULL: buf is its own) */
+	uint64_t base;  /* file offset of buf[0] */
+	uint64_t line;  /* number of the line last returned */
+	uint32_t cap, len, pos;
 };
 
-static int rd_init(struct rd *r, int fd, uint64_t off, uint64_t limit, uint64_t line_before, size_t cap,
-		   char *buf)
+/* Start reading at file offset `off`, after line number `line_before`. */
+static int rd_init(struct rd *r, uint64_t off, uint64_t line_before, uint32_t cap, char *buf)
 {
 	memset(r, 0, sizeof *r);
-	r->fd = fd;
 	r->base = off;
-	r->limit = limit;
 	r->line = line_before;
 	r->cap = cap;
-	r->buf = buf ? buf : iw_malloc(cap + 1);
+	r->buf = buf ? buf : iw_malloc((size_t)cap + 1);
 	return r->buf ? 0 : -1;
 }
 
@@ -89,7 +99,7 @@ static void rd_free(struct rd *r)
 /* Next line (NUL-terminated, '\n' and '\r' removed) or NULL at end of file.
  * *off receives its file offset.  Returns NULL with *err set on I/O error or
  * an over-long line. */
-static char *rd_line_slow(struct rd *r, uint64_t *off, size_t *lenp, int *err);
+static char *rd_line_slow(struct rd *r, int fd, uint64_t limit, uint64_t *off, size_t *lenp, int *err);
 
 /* Hand out the line of n characters at s (used bytes consumed, with its
  * newline): its offset, a '\r' before the newline dropped, NUL-terminated. */
@@ -107,28 +117,28 @@ static inline char *rd_take(struct rd *r, char *s, size_t n, size_t used, uint64
 	return s;
 }
 
-static inline char *rd_line(struct rd *r, uint64_t *off, size_t *lenp, int *err)
+static inline char *rd_line(struct rd *r, int fd, uint64_t limit, uint64_t *off, size_t *lenp, int *err)
 {
 	/* the usual case: a whole line in the buffer */
 	char *s = r->buf + r->pos;
 	size_t avail = r->len - r->pos;
 	char *nl = avail ? memchr(s, '\n', avail) : NULL;
 	if (!nl)
-		return rd_line_slow(r, off, lenp, err);
+		return rd_line_slow(r, fd, limit, off, lenp, err);
 	*err = 0;
 	size_t n = (size_t)(nl - s);
 	return rd_take(r, s, n, n + 1, off, lenp);
 }
 
 /* The general case: the last line without a newline, refills, growth. */
-static char *rd_line_slow(struct rd *r, uint64_t *off, size_t *lenp, int *err)
+static char *rd_line_slow(struct rd *r, int fd, uint64_t limit, uint64_t *off, size_t *lenp, int *err)
 {
 	*err = 0;
 	for (;;) {
 		char *s = r->buf + r->pos;
 		size_t avail = r->len - r->pos;
 		char *nl = avail ? memchr(s, '\n', avail) : NULL;
-		int at_eof = r->base + r->len >= r->limit;
+		int at_eof = r->base + r->len >= limit;
 		if (nl || (at_eof && avail)) {
 			size_t n = nl ? (size_t)(nl - s) : avail;
 			return rd_take(r, s, n, n + (nl != NULL), off, lenp);
@@ -147,7 +157,13 @@ static char *rd_line_slow(struct rd *r, uint64_t *off, size_t *lenp, int *err)
 				*err = E2BIG;
 				return NULL;
 			}
-			char *nb = iw_realloc(r->buf, r->cap * 2 + 1);
+			char *nb;
+			if (r->buf == r->home) { /* a slab buffer cannot grow: move out */
+				if ((nb = iw_malloc((size_t)r->cap * 2 + 1)))
+					memcpy(nb, r->buf, r->len);
+			} else {
+				nb = iw_realloc(r->buf, (size_t)r->cap * 2 + 1);
+			}
 			if (!nb) {
 				*err = ENOMEM;
 				return NULL;
@@ -156,9 +172,9 @@ static char *rd_line_slow(struct rd *r, uint64_t *off, size_t *lenp, int *err)
 			r->cap *= 2;
 		}
 		size_t want = r->cap - r->len;
-		if (r->base + r->len + want > r->limit)
-			want = (size_t)(r->limit - r->base - r->len);
-		ssize_t got = pread(r->fd, r->buf + r->len, want, (off_t)(r->base + r->len));
+		if (r->base + r->len + want > limit)
+			want = (size_t)(limit - r->base - r->len);
+		ssize_t got = pread(fd, r->buf + r->len, want, (off_t)(r->base + r->len));
 		if (got < 0) {
 			if (errno == EINTR)
 				continue;
@@ -166,10 +182,10 @@ static char *rd_line_slow(struct rd *r, uint64_t *off, size_t *lenp, int *err)
 			return NULL;
 		}
 		if (got == 0) { /* file shrank under us */
-			r->limit = r->base + r->len;
+			limit = r->base + r->len;
 			continue;
 		}
-		r->len += (size_t)got;
+		r->len += (uint32_t)got;
 	}
 }
 
@@ -201,22 +217,30 @@ struct kfile {
 	struct iw_workload_trace *owner;
 };
 
+/* One cache line per warp: a fetch touches nothing else of the reader's
+ * but the line's own bytes. */
 struct twarp {
-	uint64_t off, line;   /* first instruction line, line before it */
-	uint32_t insts, left; /* listed, not yet decoded */
-	uint32_t j;           /* warp number in the trace */
-	int listed, primed, has_nx, after_cmp;
-	struct rd rd;
-	struct iw_inst nx;
-	struct iw_mem_addrs nx_addr;
+	_Alignas(64) struct rd rd; /* before its first fetch: where it starts */
+	uint32_t left;        /* instruction lines not yet read */
+	uint32_t pend_off;    /* with pend: offset of that line in rd.buf */
+	uint8_t listed, after_cmp;
+	uint8_t pend;         /* the next line is read (its PC was needed), not decoded */
 };
+_Static_assert(sizeof(struct twarp) == 64, "a warp's reader state is one cache line");
 
 struct tcta {
 	struct tcta *next_free; /* in the workload's pool when released */
 	struct kfile *k;
+	void *raw;              /* as allocated (the warps are cache-line aligned) */
 	uint32_t nwarps;
 	struct twarp w[];
 };
+
+static void cta_free(struct tcta *c)
+{
+	if (c)
+		iw_free(c->raw);
+}
 
 static const struct iw_workload_ops trace_ops;
 
@@ -240,42 +264,64 @@ struct iw_workload_trace {
 	uint32_t nunk;
 	/* pools, so that starting a CTA or a warp allocates nothing once the
 	 * resident set is warm (sized by the peak number of live warps/CTAs) */
-	char **bufs;
+	char **bufs;        /* free slab buffers */
 	uint32_t nbufs, capbufs, live_bufs;
+	void **slabs;       /* as allocated */
+	uint32_t nslabs;
 	struct tcta *free_ctas;
 };
 
-/* A warp's line buffer back to the pool (grown ones are freed). */
+/* A warp's line buffer back to the pool (a grown one is freed). */
 static void warp_buf_put(struct iw_workload_trace *t, struct rd *r)
 {
 	if (!r->buf)
 		return;
 	t->live_bufs--;
-	if (r->cap == WARP_BUF && t->nbufs < t->capbufs)
-		t->bufs[t->nbufs++] = r->buf;
-	else
+	if (r->buf != r->home)
 		iw_free(r->buf);
-	r->buf = NULL;
+	t->bufs[t->nbufs++] = r->home; /* capbufs counts every slab buffer */
+	r->buf = r->home = NULL;
 }
 
-static char *warp_buf_get(struct iw_workload_trace *t)
+/* One more slab of line buffers into the pool. */
+static int bufs_refill(struct iw_workload_trace *t)
 {
-	if (t->nbufs)
-		return t->bufs[--t->nbufs];
-	return NULL; /* rd_init allocates */
+	char **nb = iw_realloc(t->bufs, (t->capbufs + SLAB_BUFS) * sizeof *nb);
+	if (!nb)
+		return -1;
+	t->bufs = nb;
+	void **ns = iw_realloc(t->slabs, (t->nslabs + 1) * sizeof *ns);
+	if (!ns)
+		return -1;
+	t->slabs = ns;
+	/* not zeroed: a buffer is filled by pread before it is read */
+	char *raw = iw_malloc(SLAB_BYTES + HUGE_PAGE);
+	if (!raw)
+		return -1;
+	t->slabs[t->nslabs++] = raw;
+	t->capbufs += SLAB_BUFS;
+	char *base = (char *)(((uintptr_t)raw + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1));
+#ifdef MADV_HUGEPAGE
+	madvise(base, SLAB_BYTES, MADV_HUGEPAGE); /* a hint: failure changes nothing */
+#endif
+	for (uint32_t i = SLAB_BUFS; i-- > 0;) /* the lowest address on top */
+		t->bufs[t->nbufs++] = base + (size_t)i * BUF_STRIDE;
+	return 0;
 }
 
 static void pools_free(struct iw_workload_trace *t)
 {
-	for (uint32_t i = 0; i < t->nbufs; i++)
-		iw_free(t->bufs[i]);
+	for (uint32_t i = 0; i < t->nslabs; i++)
+		iw_free(t->slabs[i]);
+	iw_free(t->slabs);
 	iw_free(t->bufs);
+	t->slabs = NULL;
 	t->bufs = NULL;
-	t->nbufs = t->capbufs = 0;
+	t->nbufs = t->capbufs = t->nslabs = 0;
 	while (t->free_ctas) {
 		struct tcta *c = t->free_ctas;
 		t->free_ctas = c->next_free;
-		iw_free(c);
+		cta_free(c);
 	}
 }
 
@@ -579,7 +625,7 @@ static int read_header(struct iw_workload_trace *t, struct kfile *k, struct iw_e
 	char *s;
 	int err;
 	for (;;) {
-		s = rd_line(r, NULL, NULL, &err);
+		s = rd_line(r, k->fd, k->size, NULL, NULL, &err);
 		if (!s) {
 			if (err)
 				return iw_fail(e, err == E2BIG ? IW_EINPUT : IW_ERUN, "%s:%llu: %s", k->path,
@@ -692,7 +738,7 @@ static int start_kernel(struct iw_workload_trace *t, const char *path, const cha
 	if (rc)
 		return rc;
 	t->cur = k;
-	if (rd_init(&t->scan, k->fd, 0, k->size, 0, SCAN_BUF, NULL))
+	if (rd_init(&t->scan, 0, 0, SCAN_BUF, NULL))
 		return iw_fail(e, IW_ERUN, "out of memory");
 	if ((rc = read_header(t, k, e)))
 		return rc;
@@ -783,7 +829,7 @@ static int scan_eof(struct iw_workload_trace *t, int err, struct iw_err *e, cons
 static char *scan_line(struct iw_workload_trace *t, uint64_t *off, int *err)
 {
 	char *s;
-	while ((s = rd_line(&t->scan, off, NULL, err)) && is_blank(s))
+	while ((s = rd_line(&t->scan, t->cur->fd, t->cur->size, off, NULL, err)) && is_blank(s))
 		;
 	return s;
 }
@@ -826,52 +872,56 @@ static int tr_next_cta(struct iw_workload *w, struct iw_cta *cta, struct iw_err 
 	struct tcta *c = t->free_ctas;
 	if (c && c->nwarps == ki->warps_per_cta) {
 		t->free_ctas = c->next_free;
+		void *raw = c->raw;
 		memset(c, 0, csize);
+		c->raw = raw;
 	} else {
-		c = iw_calloc(1, csize);
-		if (!c)
+		void *raw = iw_calloc(1, csize + 63);
+		if (!raw)
 			return iw_fail(e, IW_ERUN, "out of memory");
+		c = (struct tcta *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
+		c->raw = raw;
 	}
 	c->k = k;
 	c->nwarps = ki->warps_per_cta;
 	for (;;) {
 		if (!(s = scan_line(t, NULL, &err))) {
-			iw_free(c);
+			cta_free(c);
 			return scan_eof(t, err, e, "'warp = <n>' or '#END_TB'");
 		}
 		if (strcmp(iw_trim(s), "#END_TB") == 0)
 			break;
 		uint64_t j, n;
 		if (!(v = kv(s, "warp")) || parse_u64(v, &j)) {
-			iw_free(c);
+			cta_free(c);
 			return scan_fail(t, e, "'warp = <n>' or '#END_TB'", s);
 		}
 		if (j >= c->nwarps || c->w[j].listed) {
 			const char *what = j >= c->nwarps ? "a warp number below the block's warp count"
 							  : "each warp once per thread block";
-			iw_free(c);
+			cta_free(c);
 			return scan_fail(t, e, what, s);
 		}
 		if (!(s = scan_line(t, NULL, &err))) {
-			iw_free(c);
+			cta_free(c);
 			return scan_eof(t, err, e, "'insts = <n>'");
 		}
 		if (!(v = kv(s, "insts")) || parse_u64(v, &n) || n > UINT32_MAX) {
-			iw_free(c);
+			cta_free(c);
 			return scan_fail(t, e, "'insts = <n>'", s);
 		}
 		struct twarp *tw = &c->w[j];
 		tw->listed = 1;
-		tw->j = (uint32_t)j;
-		tw->insts = tw->left = (uint32_t)n;
-		tw->line = t->scan.line;
-		tw->off = t->scan.base + t->scan.pos;
+		tw->left = (uint32_t)n;
+		/* where its reader starts (its buffer comes at its first fetch) */
+		tw->rd.line = t->scan.line;
+		tw->rd.base = t->scan.base + t->scan.pos;
 		for (uint64_t i = 0; i < n; i++) {
 			if (!(s = scan_line(t, NULL, &err))) {
 				char what[96];
 				snprintf(what, sizeof what, "instruction line %llu of %llu of warp %llu",
 					 (unsigned long long)i + 1, (unsigned long long)n, (unsigned long long)j);
-				iw_free(c);
+				cta_free(c);
 				return scan_eof(t, err, e, what);
 			}
 			while (*s == ' ' || *s == '\t')
@@ -880,7 +930,7 @@ static int tr_next_cta(struct iw_workload *w, struct iw_cta *cta, struct iw_err 
 				char what[96];
 				snprintf(what, sizeof what, "instruction line %llu of %llu of warp %llu",
 					 (unsigned long long)i + 1, (unsigned long long)n, (unsigned long long)j);
-				iw_free(c);
+				cta_free(c);
 				return scan_fail(t, e, what, s);
 			}
 		}
@@ -1224,6 +1274,7 @@ static int decode(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw
 	uint32_t width = (uint32_t)d;
 	uint32_t active = popcount32(in->mask);
 	ma->n = 0;
+	ma->strided = 0;
 	if (width) {
 		int64_t mode;
 		if (tok_count(&p, &mode) || mode < 0 || mode > 2)
@@ -1256,6 +1307,10 @@ static int decode(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw
 				}
 				for (; i < active; i++, a += st)
 					ma->addr[i] = a;
+				if (stride >= INT32_MIN && stride <= INT32_MAX) {
+					ma->strided = 1;
+					ma->stride = (int32_t)stride;
+				}
 			} else {
 				if (active)
 					ma->addr[0] = base;
@@ -1317,49 +1372,54 @@ static int decode(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw
 	return 0;
 }
 
-/* Read and decode the warp's next instruction line into tw->nx. */
-static int warp_advance(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw, struct iw_err *e)
+/* The warp's next instruction line (blank lines skipped), its buffer made
+ * on first use.  Counts it off tw->left. */
+static int warp_line(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw, char **out, struct iw_err *e)
 {
-	if (!tw->left) {
-		tw->has_nx = 0;
-		warp_buf_put(t, &tw->rd);
-		return 0;
-	}
 	if (!tw->rd.buf) {
-		if (t->nbufs == 0 && t->live_bufs >= t->capbufs) {
-			/* room to pool every buffer live now, so releases never allocate */
-			uint32_t ncap = t->capbufs ? t->capbufs * 2 : 256;
-			char **nb = iw_realloc(t->bufs, ncap * sizeof *nb);
-			if (!nb)
-				return iw_fail(e, IW_ERUN, "out of memory");
-			t->bufs = nb;
-			t->capbufs = ncap;
-		}
-		if (rd_init(&tw->rd, k->fd, tw->off, k->size, tw->line, WARP_BUF, warp_buf_get(t)))
+		if (t->nbufs == 0 && bufs_refill(t))
 			return iw_fail(e, IW_ERUN, "out of memory");
+		tw->rd.buf = tw->rd.home = t->bufs[--t->nbufs];
+		tw->rd.cap = WARP_BUF;
 		t->live_bufs++;
 	}
 	char *s;
 	int err;
-	while ((s = rd_line(&tw->rd, NULL, NULL, &err)) && is_blank(s))
+	while ((s = rd_line(&tw->rd, k->fd, k->size, NULL, NULL, &err)) && is_blank(s))
 		;
 	if (!s) /* the structure cursor saw these lines: the file changed */
 		return iw_fail(e, IW_EINPUT, "%s:%llu: expected an instruction line, found %s", k->path,
 			       (unsigned long long)tw->rd.line + 1, err ? strerror(err) : "the end of the file");
 	tw->left--;
-	int rc = decode(t, k, tw, s, tw->rd.line, &tw->nx, &tw->nx_addr, e);
-	if (rc)
-		return rc;
-	tw->has_nx = 1;
-	/* The simulator comes back to this warp only after visiting thousands
-	 * of others: start loading the next line now so it is not a cache miss. */
-	if (tw->left && tw->rd.pos < tw->rd.len) {
-		__builtin_prefetch(tw->rd.buf + tw->rd.pos);
-		__builtin_prefetch(tw->rd.buf + tw->rd.pos + 64);
-	}
+	*out = s;
 	return 0;
 }
 
+/* The PC of an instruction line: decode()'s first fields, without messages
+ * (-1: decode() will say what is wrong). */
+static int line_pc(const struct kfile *k, const char *p, uint32_t *pc)
+{
+	int64_t d;
+	uint64_t x;
+	skip_ws(&p);
+	if (k->tracer < 3)
+		for (int i = 0; i < 4; i++)
+			if (tok_dec(&p, &d) || d < 0)
+				return -1;
+	if (k->lineinfo && (tok_dec(&p, &d) || d < 0))
+		return -1;
+	if (tok_hex(&p, &x) || x > UINT32_MAX)
+		return -1;
+	*pc = (uint32_t)x;
+	return 0;
+}
+
+/* Lines are decoded when fetched, straight into the engine's instruction and
+ * address entry: the engine visits thousands of warps between two fetches of
+ * one, so a decoded copy kept per warp would be a few cache misses more per
+ * instruction.  Only a control instruction looks at the next line (read and
+ * kept in the buffer, decoded at the next fetch), whose PC says whether it
+ * was taken. */
 static int tr_fetch(struct iw_workload *w, struct iw_cta *cta, uint32_t warp, struct iw_inst *in,
 		    struct iw_mem_addrs *ma, struct iw_err *e)
 {
@@ -1368,26 +1428,52 @@ static int tr_fetch(struct iw_workload *w, struct iw_cta *cta, uint32_t warp, st
 	if (!c || warp >= c->nwarps)
 		return 0;
 	struct twarp *tw = &c->w[warp];
+	struct kfile *k = c->k;
+	/* The engine's sub-cores fetch their warps round robin and a CTA's
+	 * warps are dealt to them in turn, so the next warp of this CTA a
+	 * sub-core asks for is usually PREFETCH_STRIDE further: its reader is
+	 * loaded while this line decodes, then its next line (prefetch_next). */
+	const struct twarp *nx = warp + PREFETCH_STRIDE < c->nwarps ? &c->w[warp + PREFETCH_STRIDE] : NULL;
+	if (nx)
+		__builtin_prefetch(nx);
+	char *s;
 	int rc;
-	if (!tw->primed) {
-		tw->primed = 1;
-		if ((rc = warp_advance(t, c->k, tw, e)))
+	if (tw->pend) {
+		s = tw->rd.buf + tw->pend_off;
+		tw->pend = 0;
+	} else if (tw->left) {
+		if ((rc = warp_line(t, k, tw, &s, e)))
 			return rc;
-	}
-	if (!tw->has_nx) {
+	} else {
+		warp_buf_put(t, &tw->rd);
 		if (ma)
 			ma->n = 0;
 		return 0;
 	}
-	*in = tw->nx;
-	if (ma) {
-		ma->n = tw->nx_addr.n;
-		memcpy(ma->addr, tw->nx_addr.addr, ma->n * sizeof ma->addr[0]);
-	}
-	if ((rc = warp_advance(t, c->k, tw, e)))
+	struct iw_mem_addrs scratch;
+	if ((rc = decode(t, k, tw, s, tw->rd.line, in, ma ? ma : &scratch, e)))
 		return rc;
-	if ((in->flags & IW_F_CONTROL) && tw->has_nx && tw->nx.pc != fall_through(c->k->binary, in->pc))
-		in->flags |= IW_F_TAKEN;
+	if ((in->flags & IW_F_CONTROL) && tw->left) {
+		if ((rc = warp_line(t, k, tw, &s, e)))
+			return rc;
+		uint32_t pc;
+		if (line_pc(k, s, &pc)) {
+			struct iw_inst bad;
+			uint8_t after = tw->after_cmp;
+			if ((rc = decode(t, k, tw, s, tw->rd.line, &bad, &scratch, e)))
+				return rc;
+			tw->after_cmp = after;
+			pc = bad.pc;
+		}
+		tw->pend = 1;
+		tw->pend_off = (uint32_t)(s - tw->rd.buf);
+		if (pc != fall_through(k->binary, in->pc))
+			in->flags |= IW_F_TAKEN;
+	}
+	if (!tw->left && !tw->pend)
+		warp_buf_put(t, &tw->rd); /* its last line is decoded */
+	if (nx && nx->rd.buf)
+		__builtin_prefetch(nx->rd.buf + nx->rd.pos);
 	return 1;
 }
 
