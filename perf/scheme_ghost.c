@@ -764,7 +764,10 @@ const struct iw_scheme_ops iw_scheme_ghost = {
 	.insert = gh_insert,
 	.tick = gh_tick,
 	.candidate = gh_candidate,
-	.candidate_cacheable = 1, /* ITab/IsB change in tick or at the warp's events */
+	/* ITab/IsB change in tick (which names each warp it changed) or at the
+	 * warp's insert, issue and write-back; GhOST keeps nothing about operand
+	 * reads or dispatch */
+	.candidate_cacheable = 2,
 	.tick_unblocks = 1,       /* the tick names each warp it changed */
 	.busy = gh_busy,
 	.issue = gh_issue,
