@@ -551,15 +551,17 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 		while (m && served < 0) {
 			int local = next_rr(m, st->sched_rr[sid] + 1);
 			m &= ~(1ull << local);
-			struct iw_warp *w = &sm->warps[sc->warp_ids[local]];
-			struct gh_warp *x = &st->w[w->id];
+			uint32_t wid = sc->warp_ids[local];
+			struct gh_warp *x = &st->w[wid];
 			st->stale[sid] &= ~(1ull << local);
-			if (!w->active || x->itab_n >= st->itab_size || !x->valid)
+			/* (a warp that is not active has an empty IsB: all it held
+			 * issued before it finished) */
+			if (x->itab_n >= st->itab_size || !x->valid)
 				continue;
 			if (fill_itab(st, x, now)) {
 				served = local;
 				st->recent_wb[sid] &= ~(1ull << local);
-				iw_sim_unblock(sm, w); /* its ITab grew: ask it again */
+				iw_sim_unblock(sm, &sm->warps[wid]); /* its ITab grew: ask it again */
 			}
 		}
 	}
@@ -661,6 +663,19 @@ static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, in
 	return NULL;
 }
 
+/* Remove q from the list l[0..n] (n + 1 entries, q among them): the entries
+ * after it move up by one.  Written as a carry from the end rather than a
+ * copy, which the compiler would turn into a memmove call for a few bytes. */
+static inline void list_drop(uint8_t *l, int n, uint8_t q)
+{
+	uint8_t carry = l[n];
+	for (int i = n; carry != q; ) {
+		uint8_t t = l[--i];
+		l[i] = carry;
+		carry = t;
+	}
+}
+
 static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
 {
 	struct gh_state *st = p;
@@ -670,11 +685,8 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	uint64_t qbit = 1ull << q, keep = ~qbit;
 	int from_itab = (x->in_itab & qbit) != 0;
 	if (from_itab) {
-		int i = 0;
-		while (x->itab[i] != q)
-			i++;
-		for (x->itab_n--; i < x->itab_n; i++)
-			x->itab[i] = x->itab[i + 1];
+		x->itab_n--;
+		list_drop(x->itab, x->itab_n, (uint8_t)q);
 		x->in_itab &= keep;
 	}
 	iw_count(st->sim, from_itab ? IW_A_ITAB_READ : IW_A_ISB_READ, 1);
@@ -682,12 +694,8 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	 * entries waiting for it and younger entries' age index drops by one */
 	x->valid &= keep;
 	x->ready &= keep;
-	int i = 0;
-	while (x->age[i] != q)
-		i++;
-	int younger = i < --x->nage;
-	for (; i < x->nage; i++)
-		x->age[i] = x->age[i + 1];
+	int younger = x->age[--x->nage] != q;
+	list_drop(x->age, x->nage, (uint8_t)q);
 	for (uint64_t m = x->e[q].waiters & x->valid; m; m &= m - 1) {
 		int k = __builtin_ctzll(m);
 		if (!(x->e[k].dep &= keep))
