@@ -242,7 +242,7 @@ static void gh_sm_free(void *p)
  * held by the scoreboard.  Otherwise a look finds nothing and changes
  * nothing (no scoreboard check is made, so not even Precise's TLB ring is
  * touched), and skipping it keeps the scheduler's choices. */
-static void sched_mark(struct gh_state *st, const struct iw_warp *w, const struct gh_warp *x)
+static inline __attribute__((always_inline)) void sched_mark(struct gh_state *st, const struct iw_warp *w, const struct gh_warp *x)
 {
 	if (x->itab_n < st->itab_size && (x->ready & ~x->in_itab & ~(x->sb_known & ~x->sb_pass)))
 		mark(st->stale, w);
@@ -254,7 +254,7 @@ static void sched_mark(struct gh_state *st, const struct iw_warp *w, const struc
  * every event that changes one of these (insert into an empty IB, move,
  * issue, write-back of control or barrier/fence), so the DC visits only such
  * warps instead of every warp with a non-empty IB each cycle. */
-static void dc_update(struct gh_state *st, const struct iw_warp *w, const struct gh_warp *x)
+static inline __attribute__((always_inline)) void dc_update(struct gh_state *st, const struct iw_warp *w, const struct gh_warp *x)
 {
 	uint64_t bit = 1ull << w->local;
 	int can = x->ib_n && !x->block_moves && !x->ctrl_unresolved && x->valid != st->isb_all &&
@@ -328,7 +328,7 @@ static uint64_t tlb_wait(struct gh_state *st, struct gh_warp *x, uint64_t seq, u
 }
 
 /* Scoreboard and common-rule check of IsB slot q; 0 = may issue. */
-static int sb_block(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
+static inline __attribute__((always_inline)) int sb_block(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 {
 	const struct gh_entry *e = &x->e[q];
 	const struct iw_inst *in = &e->in;
@@ -350,7 +350,7 @@ static int sb_block(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 
 /* sb_block, remembering the answer until an issue or write-back of the
  * warp could change it (sb_forget_issue, sb_forget_writeback). */
-static int sb_ask(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
+static inline __attribute__((always_inline)) int sb_ask(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 {
 	uint64_t b = 1ull << q;
 	int r = sb_block(st, x, q, now);
