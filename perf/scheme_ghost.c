@@ -242,7 +242,7 @@ static void gh_sm_free(void *p)
  * held by the scoreboard.  Otherwise a look finds nothing and changes
  * nothing (no scoreboard check is made, so not even Precise's TLB ring is
  * touched), and skipping it keeps the scheduler's choices. */
-static void sched_mark(struct gh_state *st, const struct iw_warp *w, const struct gh_warp *x)
+static inline __attribute__((always_inline)) void sched_mark(struct gh_state *st, const struct iw_warp *w, const struct gh_warp *x)
 {
 	if (x->itab_n < st->itab_size && (x->ready & ~x->in_itab & ~(x->sb_known & ~x->sb_pass)))
 		mark(st->stale, w);
@@ -254,7 +254,7 @@ static void sched_mark(struct gh_state *st, const struct iw_warp *w, const struc
  * every event that changes one of these (insert into an empty IB, move,
  * issue, write-back of control or barrier/fence), so the DC visits only such
  * warps instead of every warp with a non-empty IB each cycle. */
-static void dc_update(struct gh_state *st, const struct iw_warp *w, const struct gh_warp *x)
+static inline __attribute__((always_inline)) void dc_update(struct gh_state *st, const struct iw_warp *w, const struct gh_warp *x)
 {
 	uint64_t bit = 1ull << w->local;
 	int can = x->ib_n && !x->block_moves && !x->ctrl_unresolved && x->valid != st->isb_all &&
@@ -328,7 +328,7 @@ static uint64_t tlb_wait(struct gh_state *st, struct gh_warp *x, uint64_t seq, u
 }
 
 /* Scoreboard and common-rule check of IsB slot q; 0 = may issue. */
-static int sb_block(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
+static inline __attribute__((always_inline)) int sb_block(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 {
 	const struct gh_entry *e = &x->e[q];
 	const struct iw_inst *in = &e->in;
@@ -350,7 +350,7 @@ static int sb_block(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 
 /* sb_block, remembering the answer until an issue or write-back of the
  * warp could change it (sb_forget_issue, sb_forget_writeback). */
-static int sb_ask(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
+static inline __attribute__((always_inline)) int sb_ask(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 {
 	uint64_t b = 1ull << q;
 	int r = sb_block(st, x, q, now);
@@ -551,15 +551,17 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 		while (m && served < 0) {
 			int local = next_rr(m, st->sched_rr[sid] + 1);
 			m &= ~(1ull << local);
-			struct iw_warp *w = &sm->warps[sc->warp_ids[local]];
-			struct gh_warp *x = &st->w[w->id];
+			uint32_t wid = sc->warp_ids[local];
+			struct gh_warp *x = &st->w[wid];
 			st->stale[sid] &= ~(1ull << local);
-			if (!w->active || x->itab_n >= st->itab_size || !x->valid)
+			/* (a warp that is not active has an empty IsB: all it held
+			 * issued before it finished) */
+			if (x->itab_n >= st->itab_size || !x->valid)
 				continue;
 			if (fill_itab(st, x, now)) {
 				served = local;
 				st->recent_wb[sid] &= ~(1ull << local);
-				iw_sim_unblock(sm, w); /* its ITab grew: ask it again */
+				iw_sim_unblock(sm, &sm->warps[wid]); /* its ITab grew: ask it again */
 			}
 		}
 	}
@@ -661,6 +663,19 @@ static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, in
 	return NULL;
 }
 
+/* Remove q from the list l[0..n] (n + 1 entries, q among them): the entries
+ * after it move up by one.  Written as a carry from the end rather than a
+ * copy, which the compiler would turn into a memmove call for a few bytes. */
+static inline void list_drop(uint8_t *l, int n, uint8_t q)
+{
+	uint8_t carry = l[n];
+	for (int i = n; carry != q; ) {
+		uint8_t t = l[--i];
+		l[i] = carry;
+		carry = t;
+	}
+}
+
 static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
 {
 	struct gh_state *st = p;
@@ -670,11 +685,8 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	uint64_t qbit = 1ull << q, keep = ~qbit;
 	int from_itab = (x->in_itab & qbit) != 0;
 	if (from_itab) {
-		int i = 0;
-		while (x->itab[i] != q)
-			i++;
-		for (x->itab_n--; i < x->itab_n; i++)
-			x->itab[i] = x->itab[i + 1];
+		x->itab_n--;
+		list_drop(x->itab, x->itab_n, (uint8_t)q);
 		x->in_itab &= keep;
 	}
 	iw_count(st->sim, from_itab ? IW_A_ITAB_READ : IW_A_ISB_READ, 1);
@@ -682,12 +694,8 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	 * entries waiting for it and younger entries' age index drops by one */
 	x->valid &= keep;
 	x->ready &= keep;
-	int i = 0;
-	while (x->age[i] != q)
-		i++;
-	int younger = i < --x->nage;
-	for (; i < x->nage; i++)
-		x->age[i] = x->age[i + 1];
+	int younger = x->age[--x->nage] != q;
+	list_drop(x->age, x->nage, (uint8_t)q);
 	for (uint64_t m = x->e[q].waiters & x->valid; m; m &= m - 1) {
 		int k = __builtin_ctzll(m);
 		if (!(x->e[k].dep &= keep))
@@ -764,7 +772,10 @@ const struct iw_scheme_ops iw_scheme_ghost = {
 	.insert = gh_insert,
 	.tick = gh_tick,
 	.candidate = gh_candidate,
-	.candidate_cacheable = 1, /* ITab/IsB change in tick or at the warp's events */
+	/* ITab/IsB change in tick (which names each warp it changed) or at the
+	 * warp's insert, issue and write-back; GhOST keeps nothing about operand
+	 * reads or dispatch */
+	.candidate_cacheable = 2,
 	.tick_unblocks = 1,       /* the tick names each warp it changed */
 	.busy = gh_busy,
 	.issue = gh_issue,

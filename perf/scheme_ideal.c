@@ -67,6 +67,8 @@ struct id_ent {
 	uint16_t open;         /* bit i: dependence i not resolved yet */
 	uint8_t nd;            /* dependences found; MAXD + 1 = overflowed (rescan) */
 	uint8_t mem;           /* 0 not memory, 1 plain load, 2 other memory (store, atomic) */
+	uint8_t live;          /* in the window (inserted, not written back) */
+	uint8_t issued;
 	uint16_t dnext[MAXD];  /* next dependence on the same producer and event */
 	uint8_t dcls[MAXD];
 	uint64_t moved;        /* the warp's epoch at this one's last issue or write-back */
@@ -158,13 +160,15 @@ static void id_warp_start(void *p, struct iw_warp *w)
 	x->last_ctrl = x->last_sync = TAG_NONE;
 }
 
-/* The instruction tag t names is still in the window (not written back). */
-static inline int tag_live(const struct iw_warp *w, uint64_t t)
+/* The instruction tag t names is still in the window (not written back).
+ * Asked of the scheme's own entry, which add_dep reads next anyway, rather
+ * than of the engine's slot: a cache line less per dependence. */
+static inline int tag_live(const struct id_warp *x, uint64_t t)
 {
 	if (t == TAG_NONE)
 		return 0;
-	const struct iw_slot *o = &w->slots[TAG_SLOT(t)];
-	return TAG(o->seq, o->id) == t && o->state != IW_SLOT_FREE;
+	const struct id_ent *o = &x->e[TAG_SLOT(t)];
+	return o->tag == t && o->live;
 }
 
 /* ------------------------------------------------------- the ready heap */
@@ -231,9 +235,9 @@ static inline void add_dep(struct id_state *st, struct iw_warp *w, struct id_ent
 	}
 	int i = a->nd++;
 	a->dcls[i] = (uint8_t)cls;
-	if (kind == K_ISSUE && w->slots[p].state != IW_SLOT_SCHEME)
-		return;
 	struct id_ent *pe = &st->w[w->id].e[p];
+	if (kind == K_ISSUE && pe->issued)
+		return;
 	a->dnext[i] = pe->wake[kind];
 	pe->wake[kind] = DEP_ID(aslot, i);
 	a->open |= (uint16_t)(1u << i);
@@ -393,18 +397,18 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		int dup = 0;
 		for (int j = 0; j < i; j++)
 			dup |= a->src[j] == a->src[i];
-		if (!dup && tag_live(w, r))
+		if (!dup && tag_live(x, r))
 			add_dep(st, w, e, id, TAG_SLOT(r), K_WB, C_RAW);
 	}
-	if ((a->flags & IW_F_PRED_BRANCH) && tag_live(w, x->lw[256]))
+	if ((a->flags & IW_F_PRED_BRANCH) && tag_live(x, x->lw[256]))
 		add_dep(st, w, e, id, TAG_SLOT(x->lw[256]), K_WB, C_RAW);
 	if (!c->ideal_renaming)
 		for (int i = 0; i < a->ndst; i++)
-			if (tag_live(w, x->lw[a->dst[i]]))
+			if (tag_live(x, x->lw[a->dst[i]]))
 				add_dep(st, w, e, id, TAG_SLOT(x->lw[a->dst[i]]), K_WB, C_WAR_WAW);
-	if (!c->ideal_fetch_through_control && tag_live(w, x->last_ctrl))
+	if (!c->ideal_fetch_through_control && tag_live(x, x->last_ctrl))
 		add_dep(st, w, e, id, TAG_SLOT(x->last_ctrl), K_WB, C_CONTROL);
-	if (tag_live(w, x->last_sync)) /* barriers chain: the latest covers the older ones */
+	if (tag_live(x, x->last_sync)) /* barriers chain: the latest covers the older ones */
 		add_dep(st, w, e, id, TAG_SLOT(x->last_sync), K_WB, C_BARRIER);
 	int mem = iw_is_mem(a), sync = iw_is_sync(a), plain = mem && iw_is_plain_load(a);
 	/* Youngest first.  Ordered memory issues in order, so once an older
@@ -456,6 +460,8 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	if (sync)
 		x->last_sync = me;
 	e->tag = me;
+	e->live = 1;
+	e->issued = 0;
 	e->mem = (uint8_t)(mem ? 2 - plain : 0);
 
 	/* append to the window, its memory lists and the waiting list */
@@ -526,6 +532,7 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	struct id_state *st = p;
 	struct id_warp *x = &st->w[w->id];
 	struct id_ent *e = &x->e[s->id];
+	e->issued = 1;
 	if (e->wprev != NIL)
 		x->e[e->wprev].wnext = e->wnext;
 	else
@@ -561,6 +568,7 @@ static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 		resolve(x, d);
 	if (x->novf)
 		e->moved = ++x->epoch;
+	e->live = 0;
 	if (e->prev != NIL)
 		x->e[e->prev].next = e->next;
 	else

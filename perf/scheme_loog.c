@@ -76,6 +76,7 @@ struct lg_sub {
 	uint64_t tagwait;              /* pending CUs awaiting a broadcast (nwait > 0) */
 	uint64_t *waiters;             /* per tag: the CUs awaiting its broadcast */
 	uint32_t nwaits;               /* tags awaited, summed over the CUs (CAM compares) */
+	uint64_t norrs;                /* local warps whose candidate waits for a free RRS entry */
 };
 
 struct lg_warp {
@@ -210,6 +211,8 @@ static struct iw_slot *lg_candidate(void *p, struct iw_warp *w, uint64_t now, in
 		return NULL;
 	}
 	if (st->nrrs && needs_tag(&s->in) && !rrs_any_free(&st->sub[w->subcore])) {
+		/* freed by another warp's write-back: lg_writeback asks it again */
+		st->sub[w->subcore].norrs |= 1ull << w->local;
 		*reason = IW_STALL_NO_RRS;
 		return NULL;
 	}
@@ -533,6 +536,10 @@ static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 		sim->res->cnt.rrs_occ += period;
 		sim->res->cnt.rrs_alloc_period[iw_hist_bin(period)]++;
 		sb->rrs_free[r >> 6] |= 1ull << (r & 63);
+		/* the warps refused for want of an entry may now go */
+		for (uint64_t m = sb->norrs; m; m &= m - 1)
+			iw_sim_unblock(st->sm, &st->sm->warps[sc->warp_ids[__builtin_ctzll(m)]]);
+		sb->norrs = 0;
 	} else {
 		IW_ASSERT(sc->cu[tag].busy && sc->cu[tag].slot == s->id && sc->cu[tag].warp == w->id);
 		iw_sim_cu_free(sc, tag, now);
@@ -553,6 +560,10 @@ const struct iw_scheme_ops iw_scheme_loog = {
 	.warp_start = lg_warp_start,
 	.insert = lg_insert,
 	.candidate = lg_candidate,
+	/* a refusal holds until the warp's insert, issue or write-back (IB
+	 * empty, control, barrier, memory order), or an RRS entry frees, when
+	 * lg_writeback asks the refused warps again */
+	.candidate_cacheable = 2,
 	.issue = lg_issue,
 	.writeback = lg_writeback,
 	.collect = lg_collect,

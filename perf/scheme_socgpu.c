@@ -69,6 +69,7 @@ struct sg_warp {
 struct sg_state {
 	const struct iw_config *cfg;
 	struct iw_sim *sim;
+	struct iw_sm *sm;
 	struct sg_warp *w;
 	uint64_t all;           /* one bit per IB entry */
 	int release_operands;
@@ -124,6 +125,7 @@ static int sg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	st->cfg = sm->sim->cfg;
 	st->sim = sm->sim;
+	st->sm = sm;
 	int n = st->cfg->socgpu_ib_size;
 	st->all = n == 64 ? ~0ull : (1ull << n) - 1;
 	st->release_operands = st->cfg->socgpu_release_at == 1;
@@ -343,6 +345,9 @@ static void sg_operands_read(void *p, struct iw_warp *w, struct iw_slot *s, uint
 		return;
 	struct sg_warp *x = &st->w[w->id];
 	release(st, x, s, now);
+	/* the matrix changed outside insert, issue and write-back: ask the
+	 * warp's candidate and retry its decode */
+	iw_sim_unblock(st->sm, w);
 	const struct iw_inst *in = &s->in;
 	iw_sb_reserve(st->sim, &x->sb, in, 0);
 	x->ctrl += iw_is_ctrl(in);
@@ -381,7 +386,10 @@ const struct iw_scheme_ops iw_scheme_socgpu = {
 	.sm_free = sg_sm_free,
 	.warp_start = sg_warp_start,
 	.insert = sg_insert,
-	.candidate_cacheable = 1, /* the matrix changes only at the warp's own events */
+	/* the matrix changes only at the warp's insert, issue and write-back,
+	 * and with release_at = operands at its operand read, which asks the
+	 * warp again itself (sg_operands_read) */
+	.candidate_cacheable = 2,
 	.candidate = sg_candidate,
 	.issue = sg_issue,
 	.operands_read = sg_operands_read,
