@@ -528,7 +528,29 @@ static int warp_finish(struct iw_sim *s, struct iw_sm *sm, struct iw_warp *w)
 	s->res->ctas++;
 	if (s->wl->ops->release_cta)
 		s->wl->ops->release_cta(s->wl, &cs->cta);
-	return fill_sm(s, sm);
+	/* The CTA scheduler sees the freed resources at the end of the cycle,
+	 * after every sub-core of the GPU has ticked (as a hardware CTA
+	 * dispatcher acts on a clock edge): an SM whose CTAs finish in one cycle
+	 * is refilled once, and refills follow (cycle, SM) order. */
+	if (s->kernel_ctas_left && !sm->refill) {
+		sm->refill = 1;
+		s->refill[s->nrefill++] = sm->id;
+	}
+	return 0;
+}
+
+/* The end-of-cycle refills, SM after SM (they take CTAs in that order). */
+static int refill_sms(struct iw_sim *s)
+{
+	for (uint32_t k = 0; k < s->nrefill; k++) {
+		struct iw_sm *sm = &s->sms[s->refill[k]];
+		sm->refill = 0;
+		int rc = fill_sm(s, sm);
+		if (rc)
+			return rc;
+	}
+	s->nrefill = 0;
+	return 0;
 }
 
 /* ------------------------------------------------------------- stages */
@@ -1250,8 +1272,9 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 	s->wsum = arena_get(s, IW_WHEEL / 64, sizeof *s->wsum);
 	s->far = arena_get(s, s->gwords, sizeof *s->far);
 	s->scs = arena_get(s, nsc, sizeof *s->scs);
+	s->refill = arena_get(s, (size_t)c->sms, sizeof *s->refill);
 	s->far_min = IW_NEVER;
-	if (!s->cur_act || !s->sms || !s->sc_wake || !s->wheel || !s->wsum || !s->far || !s->scs)
+	if (!s->cur_act || !s->sms || !s->sc_wake || !s->wheel || !s->wsum || !s->far || !s->scs || !s->refill)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	int rc = iw_memsys_new(c, &s->mem, e);
 	if (rc)
@@ -1418,6 +1441,8 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 				}
 			}
 		}
+		if (!rc && s.nrefill)
+			rc = refill_sms(&s);
 		if (rc)
 			break;
 		if (s.live_ctas == 0 && s.kernel_open && !s.kernel_ctas_left) {

@@ -171,6 +171,7 @@ struct iw_sm {
 	struct iw_warp *warps;
 	struct iw_cta_slot *ctas;
 	uint32_t used_threads, used_regs, used_shmem, used_ctas, used_warps;
+	int refill;            /* a CTA finished this cycle: the CTA scheduler refills it at the cycle's end */
 	void *scheme_state;
 };
 
@@ -283,6 +284,8 @@ struct iw_sim {
 	int kernel_open, kernel_ctas_left, no_more_kernels;
 	uint32_t cta_threads, cta_warps, cta_regs, cta_shmem;
 	uint64_t live_ctas;
+	uint32_t *refill;       /* SMs to refill at the end of this cycle, in SM order */
+	uint32_t nrefill;
 	/* time series */
 	uint64_t sample_end;
 	uint64_t *cur_act;      /* IW_A_COUNT */
