@@ -25,7 +25,7 @@ static int simulate(const char *scheme, double scale, uint64_t *insts, double *s
 		fprintf(stderr, "bench_sim: built-in workloads unavailable: %s\n", e.msg);
 		return -1;
 	}
-	struct iw_sim_opts o = {&c, scheme, NULL, NULL};
+	struct iw_sim_opts o = {&c, scheme, NULL, NULL, 0};
 	struct iw_run_result r;
 	double t0 = bench_cpu_now();
 	int rc = iw_simulate(&o, w, &r, &e);

@@ -340,7 +340,7 @@ static int gpu_power(const char *preset, const char *kernel, double scale, const
 		return rc;
 	struct iw_run_result r;
 	memset(&r, 0, sizeof r);
-	struct iw_sim_opts o = {&c, "inorder", NULL, NULL};
+	struct iw_sim_opts o = {&c, "inorder", NULL, NULL, 0};
 	rc = iw_simulate(&o, w, &r, e);
 	iw_workload_close(w);
 	if (rc == 0)

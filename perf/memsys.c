@@ -33,6 +33,7 @@
  */
 #include "memsys.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define SECTOR 32u
@@ -61,6 +62,17 @@ struct server {
 	uint64_t rate, next;
 };
 
+/* The shared part (L2, DRAM) of one access, queued in deferred mode. */
+struct mem_defer {
+	uint64_t now;    /* dispatch cycle */
+	uint64_t cookie; /* the caller's tag (IW_MEM_NO_COOKIE: nobody waits for it) */
+	uint64_t d1;     /* the L1 part's delay */
+	uint32_t sm, order;
+	uint32_t n, sec; /* sectors (or the coalesced count, with level) and the first in dsec */
+	uint8_t level;   /* 0: the sectors in dsec; 2, 3: the level drawn without addresses */
+	uint8_t store, atomic;
+};
+
 struct iw_memsys {
 	struct iw_config cfg;
 	uint32_t nsm;
@@ -68,6 +80,11 @@ struct iw_memsys {
 	struct cache l2;
 	int has_l2;
 	struct server *l1bw, *shbw, l2bw, drambw;
+	/* deferred mode (iw_memsys_defer): the queued shared parts */
+	int deferring;
+	struct mem_defer *defer;
+	uint64_t *dsec;           /* their sectors */
+	uint32_t ndefer, capdefer, ndsec, capdsec;
 };
 
 /* Population count without a libgcc call (the shipped build targets plain
@@ -231,6 +248,8 @@ void iw_memsys_free(struct iw_memsys *m)
 	cache_free(&m->l2);
 	iw_free(m->l1bw);
 	iw_free(m->shbw);
+	iw_free(m->defer);
+	iw_free(m->dsec);
 	iw_free(m);
 }
 
@@ -467,43 +486,21 @@ uint32_t iw_shmem_conflicts(const struct iw_mem_addrs *ma, uint32_t width, uint3
 }
 
 /* Global/local access of n coalesced sectors (n >= 1). */
-static uint32_t global_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in, const uint64_t *sec,
-			      uint32_t n, uint64_t now, uint64_t *act)
+/* The shared part of a global access: n sectors (in order) that left the SM
+ * at t, through the L2 and DRAM servers.  Returns the latency beyond the L1
+ * part's delay. */
+static uint32_t l2_sectors(struct iw_memsys *m, const uint64_t *sec, uint32_t n, int store, int atomic, uint64_t t,
+			   uint64_t *act)
 {
 	const struct iw_config *c = &m->cfg;
-	int atomic = (in->flags & IW_F_ATOMIC) != 0;
-	int store = (in->flags & IW_F_STORE) && !(in->flags & IW_F_LOAD); /* RED counts as a store */
-	struct cache *l1 = m->l1 ? &m->l1[sm] : NULL;
-	uint8_t go[MAX_SECT];
-	uint32_t to_l2 = 0, wb;
-	uint64_t d1 = 0;
-	if (l1 && !atomic) {
-		uint32_t hits = 0;
-		for (uint32_t i = 0; i < n; i++) {
-			int hit = cache_access(l1, sec[i], !store, 0, &wb) == LOOK_HIT;
-			hits += (uint32_t)hit;
-			go[i] = (uint8_t)(store || !hit);
-			to_l2 += go[i];
-		}
-		act[IW_A_L1_ACCESS] += n;
-		act[IW_A_L1_HIT] += hits;
-		act[IW_A_L1_MISS] += n - hits;
-		d1 = serve(&m->l1bw[sm], now, n);
-	} else {
-		memset(go, 1, n);
-		to_l2 = n;
-	}
-	if (!to_l2)
-		return (uint32_t)(c->l1_latency + d1);
-	act[IW_A_NOC_FLIT] += to_l2;
-	act[IW_A_L2_ACCESS] += to_l2;
-	uint64_t d2 = serve(&m->l2bw, now + d1, to_l2);
+	uint32_t wb;
+	act[IW_A_NOC_FLIT] += n;
+	act[IW_A_L2_ACCESS] += n;
+	uint64_t d2 = serve(&m->l2bw, t, n);
 	uint32_t dram = 0, wbs = 0;
 	if (m->has_l2) {
 		uint32_t hits = 0;
 		for (uint32_t i = 0; i < n; i++) {
-			if (!go[i])
-				continue;
 			/* stores and atomics dirty the sector; a store miss allocates
 			 * without reading DRAM (it writes the whole sector) */
 			int hit = cache_access(&m->l2, sec[i], 1, store || atomic, &wb) == LOOK_HIT;
@@ -512,23 +509,117 @@ static uint32_t global_access(struct iw_memsys *m, uint32_t sm, const struct iw_
 			dram += (uint32_t)(!hit && !store);
 		}
 		act[IW_A_L2_HIT] += hits;
-		act[IW_A_L2_MISS] += to_l2 - hits;
+		act[IW_A_L2_MISS] += n - hits;
 	} else {
-		act[IW_A_L2_MISS] += to_l2;
-		dram = to_l2;
+		act[IW_A_L2_MISS] += n;
+		dram = n;
 	}
 	act[IW_A_DRAM_ACCESS] += dram + wbs;
-	uint64_t d3 = serve(&m->drambw, now + d1 + d2, dram + wbs);
+	uint64_t d3 = serve(&m->drambw, t + d2, dram + wbs);
 	if (store)
-		return (uint32_t)((l1 ? c->l1_latency : c->l2_latency) + d1 + d2);
+		return (uint32_t)((m->l1 ? c->l1_latency : c->l2_latency) + d2);
 	if (dram)
-		return (uint32_t)(c->l2_latency + c->dram_latency + d1 + d2 + d3);
-	return (uint32_t)(c->l2_latency + d1 + d2);
+		return (uint32_t)(c->l2_latency + c->dram_latency + d2 + d3);
+	return (uint32_t)(c->l2_latency + d2);
+}
+
+/* The same for an access without addresses that reaches `level` (2 or 3). */
+static uint32_t l2_level(struct iw_memsys *m, int level, uint32_t n, int store, uint64_t t, uint64_t *act)
+{
+	const struct iw_config *c = &m->cfg;
+	act[IW_A_NOC_FLIT] += n;
+	act[IW_A_L2_ACCESS] += n;
+	if (level == 3 && !store)
+		act[IW_A_L2_MISS] += n;
+	else
+		act[IW_A_L2_HIT] += n;
+	uint64_t d2 = serve(&m->l2bw, t, n);
+	if (store)
+		return (uint32_t)((m->l1 ? c->l1_latency : c->l2_latency) + d2);
+	if (level < 3)
+		return (uint32_t)(c->l2_latency + d2);
+	act[IW_A_DRAM_ACCESS] += n;
+	uint64_t d3 = serve(&m->drambw, t + d2, n);
+	return (uint32_t)(c->l2_latency + c->dram_latency + d2 + d3);
+}
+
+/* Queue the shared part of an access (deferred mode): served by
+ * iw_memsys_flush in (cycle, SM, order) order.  0, or -1 out of memory. */
+static int defer_push(struct iw_memsys *m, uint32_t sm, uint64_t now, uint64_t d1, const uint64_t *sec, uint32_t n,
+		      int level, int store, int atomic, uint64_t cookie)
+{
+	if (m->ndefer == m->capdefer) {
+		uint32_t cap = m->capdefer ? 2 * m->capdefer : 256;
+		struct mem_defer *d = iw_realloc(m->defer, cap * sizeof *d);
+		if (!d)
+			return -1;
+		m->defer = d;
+		m->capdefer = cap;
+	}
+	if (sec && m->ndsec + n > m->capdsec) {
+		uint32_t cap = m->capdsec ? 2 * m->capdsec : 4096;
+		while (cap < m->ndsec + n)
+			cap *= 2;
+		uint64_t *d = iw_realloc(m->dsec, cap * sizeof *d);
+		if (!d)
+			return -1;
+		m->dsec = d;
+		m->capdsec = cap;
+	}
+	struct mem_defer *d = &m->defer[m->ndefer];
+	d->now = now;
+	d->cookie = cookie;
+	d->d1 = d1;
+	d->sm = sm;
+	d->order = m->ndefer++;
+	d->n = n;
+	d->level = (uint8_t)level;
+	d->store = (uint8_t)store;
+	d->atomic = (uint8_t)atomic;
+	d->sec = m->ndsec;
+	if (sec) {
+		memcpy(&m->dsec[m->ndsec], sec, n * sizeof *sec);
+		m->ndsec += n;
+	}
+	return 0;
+}
+
+static uint32_t global_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in, const uint64_t *sec,
+			      uint32_t n, uint64_t now, uint64_t *act, uint64_t cookie)
+{
+	const struct iw_config *c = &m->cfg;
+	int atomic = (in->flags & IW_F_ATOMIC) != 0;
+	int store = (in->flags & IW_F_STORE) && !(in->flags & IW_F_LOAD); /* RED counts as a store */
+	struct cache *l1 = m->l1 ? &m->l1[sm] : NULL;
+	uint64_t go[MAX_SECT]; /* the sectors that go on to L2, in order */
+	const uint64_t *gs = sec;
+	uint32_t to_l2 = n, wb;
+	uint64_t d1 = 0;
+	if (l1 && !atomic) {
+		uint32_t hits = 0;
+		to_l2 = 0;
+		for (uint32_t i = 0; i < n; i++) {
+			int hit = cache_access(l1, sec[i], !store, 0, &wb) == LOOK_HIT;
+			hits += (uint32_t)hit;
+			if (store || !hit)
+				go[to_l2++] = sec[i];
+		}
+		gs = go;
+		act[IW_A_L1_ACCESS] += n;
+		act[IW_A_L1_HIT] += hits;
+		act[IW_A_L1_MISS] += n - hits;
+		d1 = serve(&m->l1bw[sm], now, n);
+	}
+	if (!to_l2)
+		return (uint32_t)(c->l1_latency + d1);
+	if (m->deferring)
+		return defer_push(m, sm, now, d1, gs, to_l2, 0, store, atomic, cookie) ? IW_MEM_FAILED : IW_MEM_DEFERRED;
+	return (uint32_t)d1 + l2_sectors(m, gs, to_l2, store, atomic, now + d1, act);
 }
 
 /* No lane addresses: the level the generator drew, a coalesced access. */
 static uint32_t level_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in, uint32_t n,
-			     uint64_t now, uint64_t *act)
+			     uint64_t now, uint64_t *act, uint64_t cookie)
 {
 	const struct iw_config *c = &m->cfg;
 	int atomic = (in->flags & IW_F_ATOMIC) != 0;
@@ -538,7 +629,7 @@ static uint32_t level_access(struct iw_memsys *m, uint32_t sm, const struct iw_i
 		level = 2;
 	if (!m->has_l2 && level == 2)
 		level = 3;
-	uint64_t d1 = 0, d2 = 0, d3 = 0;
+	uint64_t d1 = 0;
 	if (m->l1 && !atomic) {
 		act[IW_A_L1_ACCESS] += n;
 		if (level == 1 && !store)
@@ -549,24 +640,13 @@ static uint32_t level_access(struct iw_memsys *m, uint32_t sm, const struct iw_i
 	}
 	if (level == 1 && !store)
 		return (uint32_t)(c->l1_latency + d1);
-	act[IW_A_NOC_FLIT] += n;
-	act[IW_A_L2_ACCESS] += n;
-	if (level == 3 && !store)
-		act[IW_A_L2_MISS] += n;
-	else
-		act[IW_A_L2_HIT] += n;
-	d2 = serve(&m->l2bw, now + d1, n);
-	if (store)
-		return (uint32_t)((m->l1 ? c->l1_latency : c->l2_latency) + d1 + d2);
-	if (level < 3)
-		return (uint32_t)(c->l2_latency + d1 + d2);
-	act[IW_A_DRAM_ACCESS] += n;
-	d3 = serve(&m->drambw, now + d1 + d2, n);
-	return (uint32_t)(c->l2_latency + c->dram_latency + d1 + d2 + d3);
+	if (m->deferring)
+		return defer_push(m, sm, now, d1, NULL, n, level, store, atomic, cookie) ? IW_MEM_FAILED : IW_MEM_DEFERRED;
+	return (uint32_t)d1 + l2_level(m, level, n, store, now + d1, act);
 }
 
 static inline uint32_t mem_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in,
-				  const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act, int st)
+				  const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act, int st, uint64_t cookie)
 {
 	const struct iw_config *c = &m->cfg;
 	if (sm >= m->nsm)
@@ -597,21 +677,53 @@ static inline uint32_t mem_access(struct iw_memsys *m, uint32_t sm, const struct
 		uint64_t sec[MAX_SECT];
 		uint32_t n = coalesce(ma, IW_MIN(width, 64u), sec, MAX_SECT, st && ma->strided);
 		if (n)
-			return global_access(m, sm, in, sec, n, now, act);
+			return global_access(m, sm, in, sec, n, now, act, cookie);
 	}
 	uint32_t active = popcount32(in->mask);
 	uint32_t n = (active * width + SECTOR - 1) / SECTOR;
-	return level_access(m, sm, in, IW_MAX(n, 1u), now, act);
+	return level_access(m, sm, in, IW_MAX(n, 1u), now, act, cookie);
 }
 
 uint32_t iw_mem_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in,
 		       const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act)
 {
-	return mem_access(m, sm, in, ma, now, act, 0);
+	return mem_access(m, sm, in, ma, now, act, 0, IW_MEM_NO_COOKIE);
 }
 
 uint32_t iw_mem_access_entry(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in,
-			     const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act)
+			     const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act, uint64_t cookie)
 {
-	return mem_access(m, sm, in, ma, now, act, 1);
+	return mem_access(m, sm, in, ma, now, act, 1, cookie);
+}
+
+void iw_memsys_defer(struct iw_memsys *m, int on) { m->deferring = on; }
+
+static int defer_cmp(const void *a, const void *b)
+{
+	const struct mem_defer *x = a, *y = b;
+	if (x->now != y->now)
+		return x->now < y->now ? -1 : 1;
+	if (x->sm != y->sm)
+		return x->sm < y->sm ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+void iw_memsys_flush(struct iw_memsys *m, uint64_t *act, iw_mem_done_fn done, void *ctx)
+{
+	if (!m->ndefer)
+		return;
+	/* Each SM queued its accesses in its own time order; the servers must
+	 * see them as the cycle-by-cycle model does: by cycle, then SM, then
+	 * the order within the SM's cycle. */
+	qsort(m->defer, m->ndefer, sizeof *m->defer, defer_cmp);
+	for (uint32_t i = 0; i < m->ndefer; i++) {
+		const struct mem_defer *d = &m->defer[i];
+		uint64_t t = d->now + d->d1;
+		uint32_t lat = (uint32_t)d->d1 + (d->level ? l2_level(m, d->level, d->n, d->store, t, act)
+							   : l2_sectors(m, &m->dsec[d->sec], d->n, d->store, d->atomic, t, act));
+		if (d->cookie != IW_MEM_NO_COOKIE)
+			done(ctx, d->cookie, d->now, lat);
+	}
+	m->ndefer = 0;
+	m->ndsec = 0;
 }

@@ -30,7 +30,21 @@ uint32_t iw_mem_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *i
  * from addr[0] and the stride, with the same answers, without reading the
  * other 31 addresses (four cache lines the host has long evicted). */
 uint32_t iw_mem_access_entry(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in,
-			     const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act);
+			     const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act, uint64_t cookie);
+
+/* Deferred mode, for a simulation that runs SM after SM over a span of cycles
+ * shorter than any trip to L2: the L1 part of an access (per SM) is served at
+ * once, the shared part (L2, DRAM) is queued and iw_mem_access_entry answers
+ * IW_MEM_DEFERRED (IW_MEM_FAILED: out of memory).  iw_memsys_flush serves the
+ * queue in (cycle, SM, order) order, exactly as calls in that order would
+ * have, and hands each latency with its cookie to `done` (not for cookie
+ * IW_MEM_NO_COOKIE: a store nobody waits for). */
+#define IW_MEM_DEFERRED UINT32_MAX
+#define IW_MEM_FAILED (UINT32_MAX - 1)
+#define IW_MEM_NO_COOKIE UINT64_MAX
+typedef void (*iw_mem_done_fn)(void *ctx, uint64_t cookie, uint64_t now, uint32_t latency);
+void iw_memsys_defer(struct iw_memsys *m, int on);
+void iw_memsys_flush(struct iw_memsys *m, uint64_t *act, iw_mem_done_fn done, void *ctx);
 
 /* Pure helpers the tests check directly. */
 /* Distinct 32-byte sectors touched by the lanes; fills sectors[] (sorted). */

@@ -467,6 +467,9 @@ struct iw_sim_opts {
 	const char *scheme;
 	iw_event_fn on_event; /* NULL for none */
 	void *event_ctx;
+	/* Non-zero: tick the GPU cycle after cycle (the reference order) rather
+	 * than SM after SM over short spans; the results are the same. */
+	int cycle_major;
 };
 /* Simulate the whole workload with one scheme.  Reentrant: all state hangs off
  * one context, so runs can go in parallel threads or processes. */

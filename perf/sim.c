@@ -26,6 +26,8 @@
  * wake-ups in before the cycle's ticks): file it in the wheel. */
 static inline void wheel_mark(struct iw_sim *s, const struct iw_subcore *sc, uint64_t t)
 {
+	if (s->sm_major)
+		return; /* each SM's run scans its own sub-cores' wake-ups */
 	uint64_t bit = 1ull << (sc->gid & 63);
 	if (t - s->now < IW_WHEEL) {
 		uint32_t slot = (uint32_t)t & (IW_WHEEL - 1);
@@ -235,13 +237,21 @@ void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s
 	uint32_t lanes = iw_popcount32(in->mask & s->lane_mask);
 	sl->lanes = (uint8_t)lanes; /* counted again at write-back */
 	iw_count(s, unit_act[u], u == IW_UNIT_BRANCH ? 1 : lanes);
+	int deferred = 0;
 	if (u == IW_UNIT_MEM && !(in->flags & IW_F_MASK0)) {
 		const struct iw_mem_addrs *ma = in->maddr != IW_MADDR_NONE ? &w->maddr[in->maddr] : NULL;
-		uint32_t ml = iw_mem_access_entry(s->mem, w->sm, in, ma, now, s->cur_act);
 		/* A store leaves with its data: the warp sees only the pipeline
 		 * latency; loads and atomics wait for the hierarchy. */
-		if (!(in->flags & IW_F_STORE) || (in->flags & IW_F_ATOMIC))
+		int waits = !(in->flags & IW_F_STORE) || (in->flags & IW_F_ATOMIC);
+		uint64_t cookie = waits && !(in->flags & IW_F_BARRIER) ? ((uint64_t)w->sm << 32) | ((uint64_t)w->id << 16) | sl->id : IW_MEM_NO_COOKIE;
+		uint32_t ml = iw_mem_access_entry(s->mem, w->sm, in, ma, now, s->cur_act, cookie);
+		if (ml >= IW_MEM_FAILED) { /* SM-major: its L2 trip is served at the span's end (mem_done) */
+			if (ml == IW_MEM_FAILED)
+				s->mem_oom = 1;
+			deferred = cookie != IW_MEM_NO_COOKIE;
+		} else if (waits) {
 			lat += ml;
+		}
 	}
 	sl->state = IW_SLOT_EXEC;
 	if (s->ops->candidate_cacheable == 1)
@@ -256,6 +266,8 @@ void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s
 		barrier_arrive(s, sc->sm, w->cta);
 		return;
 	}
+	if (deferred)
+		return;
 	struct iw_wb_event ev = {now + lat, ((uint64_t)w->id << 40) | (sl->seq & 0xffffffffffULL), w->id, sl->id};
 	wb_push(sc, ev);
 }
@@ -534,7 +546,8 @@ static int warp_finish(struct iw_sim *s, struct iw_sm *sm, struct iw_warp *w)
 	 * is refilled once, and refills follow (cycle, SM) order. */
 	if (s->kernel_ctas_left && !sm->refill) {
 		sm->refill = 1;
-		s->refill[s->nrefill++] = sm->id;
+		if (!s->sm_major) /* (SM-major runs stop at the cycle's end and claim) */
+			s->refill[s->nrefill++] = sm->id;
 	}
 	return 0;
 }
@@ -1179,6 +1192,236 @@ static void series_advance(struct iw_sim *s, uint64_t now)
 	}
 }
 
+/* ------------------------------------------------------- the two orders */
+
+/* Cycle after cycle, every due sub-core of the GPU in index order: the
+ * reference order, and the one the event log needs (events in time order). */
+static int run_cycle_major(struct iw_sim *s, uint64_t *now_out)
+{
+	int rc = 0;
+	uint64_t now = 0;
+	while (rc == 0) {
+		if (!s->kernel_open && s->no_more_kernels && s->live_ctas == 0)
+			break;
+		s->now = now;
+		series_advance(s, now);
+		if (s->far_min - now < IW_WHEEL) /* far wake-ups now within the wheel */
+			wheel_far(s, now);
+		/* The sub-cores due now, in index order (SM after SM): a tick
+		 * files wake-ups for later cycles only. */
+		uint32_t slot = (uint32_t)now & (IW_WHEEL - 1);
+		if (s->wsum[slot >> 6] >> (slot & 63) & 1) {
+			s->wsum[slot >> 6] &= ~(1ull << (slot & 63));
+			for (uint32_t j = 0; j < s->gwords && !rc; j++) {
+				uint64_t m = s->wheel[(size_t)j * IW_WHEEL + slot];
+				s->wheel[(size_t)j * IW_WHEEL + slot] = 0;
+				for (; m; m &= m - 1) {
+					struct iw_subcore *sc = s->scs[j * 64 + (uint32_t)__builtin_ctzll(m)];
+					if (*sc->wake <= now && (rc = tick_subcore(s, sc->sm, sc, now)))
+						break;
+				}
+			}
+		}
+		if (!rc && s->nrefill)
+			rc = refill_sms(s);
+		if (rc)
+			break;
+		if (s->live_ctas == 0 && s->kernel_open && !s->kernel_ctas_left) {
+			/* Kernels run one after another, as in Accel-Sim's default. */
+			s->kernel_open = 0;
+			rc = start_kernel(s);
+			if (rc)
+				break;
+		}
+		uint64_t next = wheel_next(s, now);
+		if (s->far_min < next)
+			next = s->far_min;
+		if (!s->kernel_open && s->no_more_kernels && s->live_ctas == 0) {
+			now++;
+			break;
+		}
+		if (next == IW_NEVER) {
+			rc = iw_fail(s->err, IW_ERUN,
+				     "%s with scheme %s: deadlock at cycle %llu: no instruction can move and no event is "
+				     "pending (%llu CTAs resident)",
+				     s->wl->name, s->ops->name, (unsigned long long)now, (unsigned long long)s->live_ctas);
+			break;
+		}
+		IW_ASSERT(next > now);
+		now = next;
+	}
+	*now_out = now;
+	return rc;
+}
+
+enum { SM_END, SM_CLAIM, SM_PARK };
+
+/* One SM's ticks from its next due cycle up to (not incl.) `end`, in the
+ * cycle-major order restricted to it.  It stops after a cycle in which one
+ * of its CTAs finished while the kernel had CTAs to give (SM_CLAIM: the
+ * refill must wait until every SM before it in (cycle, SM) order has
+ * claimed) or after which it holds no CTA (SM_PARK: nothing can happen to
+ * it until the next kernel).  `drain`: no stop (an SM without CTAs). */
+static int run_sm(struct iw_sim *s, struct iw_sm *sm, uint64_t end, int drain, uint64_t *at)
+{
+	uint64_t *wake = &s->sc_wake[(size_t)sm->id * s->nsubcores];
+	uint32_t n = s->nsubcores;
+	for (;;) {
+		uint64_t t = wake[0];
+		for (uint32_t k = 1; k < n; k++)
+			t = wake[k] < t ? wake[k] : t;
+		if (t >= end)
+			return SM_END;
+		s->now = t;
+		for (uint32_t k = 0; k < n; k++)
+			if (wake[k] <= t) {
+				int rc = tick_subcore(s, sm, &sm->sc[k], t);
+				if (rc)
+					return rc;
+			}
+		if (drain)
+			continue;
+		if (sm->refill || !sm->used_ctas) {
+			*at = t;
+			return sm->refill ? SM_CLAIM : SM_PARK;
+		}
+	}
+}
+
+/* A queued L2 trip came back (iw_memsys_flush): file the load's write-back. */
+static void mem_done(void *ctx, uint64_t cookie, uint64_t now, uint32_t ml)
+{
+	struct iw_sim *s = ctx;
+	struct iw_sm *sm = &s->sms[cookie >> 32];
+	struct iw_warp *w = &sm->warps[(cookie >> 16) & 0xffff];
+	struct iw_slot *sl = &w->slots[cookie & 0xffff];
+	IW_ASSERT(sl->state == IW_SLOT_EXEC);
+	uint64_t t = now + (uint64_t)s->cfg->latency[IW_UNIT_MEM] + ml;
+	IW_ASSERT(t > s->span_end);
+	struct iw_wb_event ev = {t, ((uint64_t)w->id << 40) | (sl->seq & 0xffffffffffULL), w->id, sl->id};
+	wb_push(&sm->sc[w->subcore], ev);
+}
+
+/*
+ * SM after SM, over spans of at most s->span cycles: the host keeps one SM's
+ * state in its caches for a whole span instead of visiting every SM of the
+ * GPU in each cycle (at full occupancy the cycle-major order touches ~15 MB
+ * per simulated cycle and runs from the host's L3 or memory).  The results
+ * are those of run_cycle_major, bit for bit, because the SMs of the model
+ * interact in three places only, each kept in the cycle-major order:
+ * - the shared L2 and DRAM servers: an access that leaves its SM's L1 is
+ *   queued and served at the span's end in (cycle, SM, order) order; the
+ *   span is shorter than the shortest trip to L2 and back, so no write-back
+ *   is due before its latency is known;
+ * - the kernel's CTA queue: an SM stops at a cycle in which a CTA of its
+ *   finished while CTAs were left, and the stopped SMs are refilled and
+ *   resumed strictly in (cycle, SM) order;
+ * - the kernel's end (no CTA left anywhere): an SM without CTAs parks, and
+ *   when all are parked the next kernel starts at the cycle the last CTA
+ *   finished, after every SM's remaining ticks up to it.
+ * The time series' sample boundaries end spans, so every activity lands in
+ * its sample.
+ */
+static int run_sm_major(struct iw_sim *s, uint64_t *now_out)
+{
+	uint32_t nsm = (uint32_t)s->cfg->sms;
+	uint8_t *st = s->sm_state;
+	uint64_t *at = s->sm_at;
+	uint64_t T = 0;
+	if (!s->kernel_open && s->no_more_kernels && s->live_ctas == 0) {
+		*now_out = 0; /* nothing to run */
+		return 0;
+	}
+	for (uint32_t i = 0; i < nsm; i++) {
+		st[i] = s->sms[i].used_ctas ? SM_END : SM_PARK;
+		at[i] = s->now;
+	}
+	for (;;) {
+		series_advance(s, T);
+		uint64_t E = T + s->span;
+		if (E > s->sample_end)
+			E = s->sample_end;
+		s->span_end = E;
+		for (uint32_t i = 0; i < nsm; i++)
+			if (st[i] == SM_END) {
+				int r = run_sm(s, &s->sms[i], E, 0, &at[i]);
+				if (r < 0)
+					return r;
+				st[i] = (uint8_t)r;
+			}
+		for (;;) { /* refills, in (cycle, SM) order */
+			uint32_t k = nsm;
+			for (uint32_t i = 0; i < nsm; i++)
+				if (st[i] == SM_CLAIM && (k == nsm || at[i] < at[k]))
+					k = i;
+			if (k == nsm)
+				break;
+			struct iw_sm *sm = &s->sms[k];
+			s->now = at[k];
+			sm->refill = 0;
+			int rc = fill_sm(s, sm);
+			if (rc)
+				return rc;
+			if (!sm->used_ctas) {
+				st[k] = SM_PARK;
+				continue;
+			}
+			int r = run_sm(s, sm, E, 0, &at[k]);
+			if (r < 0)
+				return r;
+			st[k] = (uint8_t)r;
+		}
+		if (s->mem_oom)
+			return iw_fail(s->err, IW_ERUN, "out of memory");
+		uint32_t parked = 0;
+		uint64_t tend = 0;
+		for (uint32_t i = 0; i < nsm; i++)
+			if (st[i] == SM_PARK) {
+				parked++;
+				tend = at[i] > tend ? at[i] : tend;
+			}
+		if (parked == nsm) {
+			/* The kernel ended at tend: finish every SM's cycles up to it,
+			 * then start the next kernel there, as the cycle-major order. */
+			for (uint32_t i = 0; i < nsm; i++) {
+				int r = run_sm(s, &s->sms[i], tend + 1, 1, NULL);
+				if (r < 0)
+					return r;
+			}
+			iw_memsys_flush(s->mem, s->cur_act, mem_done, s);
+			s->now = tend;
+			s->kernel_open = 0;
+			int rc = start_kernel(s);
+			if (rc)
+				return rc;
+			if (!s->kernel_open && s->no_more_kernels && s->live_ctas == 0) {
+				*now_out = tend + 1;
+				return 0;
+			}
+			for (uint32_t i = 0; i < nsm; i++) {
+				st[i] = s->sms[i].used_ctas ? SM_END : SM_PARK;
+				at[i] = tend;
+			}
+			T = tend + 1;
+			continue;
+		}
+		iw_memsys_flush(s->mem, s->cur_act, mem_done, s);
+		uint64_t next = IW_NEVER;
+		for (uint32_t i = 0; i < nsm; i++)
+			if (st[i] == SM_END)
+				for (uint32_t k = 0; k < s->nsubcores; k++) {
+					uint64_t w = s->sc_wake[(size_t)i * s->nsubcores + k];
+					next = w < next ? w : next;
+				}
+		if (next == IW_NEVER)
+			return iw_fail(s->err, IW_ERUN,
+				       "%s with scheme %s: deadlock at cycle %llu: no instruction can move and no event is "
+				       "pending (%llu CTAs resident)",
+				       s->wl->name, s->ops->name, (unsigned long long)E, (unsigned long long)s->live_ctas);
+		T = next > E ? next : E;
+	}
+}
+
 /* ------------------------------------------------------------- set-up */
 
 /* The model's state lives in one zeroed chunk (more only for huge
@@ -1273,8 +1516,10 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 	s->far = arena_get(s, s->gwords, sizeof *s->far);
 	s->scs = arena_get(s, nsc, sizeof *s->scs);
 	s->refill = arena_get(s, (size_t)c->sms, sizeof *s->refill);
+	s->sm_state = arena_get(s, (size_t)c->sms, sizeof *s->sm_state);
+	s->sm_at = arena_get(s, (size_t)c->sms, sizeof *s->sm_at);
 	s->far_min = IW_NEVER;
-	if (!s->cur_act || !s->sms || !s->sc_wake || !s->wheel || !s->wsum || !s->far || !s->scs || !s->refill)
+	if (!s->cur_act || !s->sms || !s->sc_wake || !s->wheel || !s->wsum || !s->far || !s->scs || !s->refill || !s->sm_state || !s->sm_at)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	int rc = iw_memsys_new(c, &s->mem, e);
 	if (rc)
@@ -1415,60 +1660,21 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	 * a candidate held back by a busy unit or a full set of collector units
 	 * is offered again without asking. */
 	s.cache_cand = !s.opaque;
+	/* SM after SM (run_sm_major) unless events must come in time order: in
+	 * spans shorter than the shortest trip to L2 and back (a load, or an
+	 * atomic answered at L1 latency), so no write-back waits for the queue. */
+	uint64_t trip = (uint64_t)c->latency[IW_UNIT_MEM] + (uint64_t)IW_MIN(c->l1_latency, c->l2_latency);
+	s.span = IW_MIN(trip, (uint64_t)IW_SPAN + 1) - 1;
+	const char *order = getenv("IW_SIM_ORDER"); /* "cycle": the reference order, to check the other against */
+	s.sm_major = !o->cycle_major && !s.on_event && s.span >= 2 && !(order && strcmp(order, "cycle") == 0);
 	rc = sim_init(&s, e);
-	if (rc == 0)
+	if (rc == 0) {
+		iw_memsys_defer(s.mem, s.sm_major);
 		rc = start_kernel(&s);
-	uint64_t now = 0;
-	while (rc == 0) {
-		if (!s.kernel_open && s.no_more_kernels && s.live_ctas == 0)
-			break;
-		s.now = now;
-		series_advance(&s, now);
-		if (s.far_min - now < IW_WHEEL) /* far wake-ups now within the wheel */
-			wheel_far(&s, now);
-		/* The sub-cores due now, in index order (SM after SM): a tick
-		 * files wake-ups for later cycles only. */
-		uint32_t slot = (uint32_t)now & (IW_WHEEL - 1);
-		if (s.wsum[slot >> 6] >> (slot & 63) & 1) {
-			s.wsum[slot >> 6] &= ~(1ull << (slot & 63));
-			for (uint32_t j = 0; j < s.gwords && !rc; j++) {
-				uint64_t m = s.wheel[(size_t)j * IW_WHEEL + slot];
-				s.wheel[(size_t)j * IW_WHEEL + slot] = 0;
-				for (; m; m &= m - 1) {
-					struct iw_subcore *sc = s.scs[j * 64 + (uint32_t)__builtin_ctzll(m)];
-					if (*sc->wake <= now && (rc = tick_subcore(&s, sc->sm, sc, now)))
-						break;
-				}
-			}
-		}
-		if (!rc && s.nrefill)
-			rc = refill_sms(&s);
-		if (rc)
-			break;
-		if (s.live_ctas == 0 && s.kernel_open && !s.kernel_ctas_left) {
-			/* Kernels run one after another, as in Accel-Sim's default. */
-			s.kernel_open = 0;
-			rc = start_kernel(&s);
-			if (rc)
-				break;
-		}
-		uint64_t next = wheel_next(&s, now);
-		if (s.far_min < next)
-			next = s.far_min;
-		if (!s.kernel_open && s.no_more_kernels && s.live_ctas == 0) {
-			now++;
-			break;
-		}
-		if (next == IW_NEVER) {
-			rc = iw_fail(e, IW_ERUN,
-				     "%s with scheme %s: deadlock at cycle %llu: no instruction can move and no event is "
-				     "pending (%llu CTAs resident)",
-				     wl->name, o->scheme, (unsigned long long)now, (unsigned long long)s.live_ctas);
-			break;
-		}
-		IW_ASSERT(next > now);
-		now = next;
 	}
+	uint64_t now = 0;
+	if (rc == 0)
+		rc = s.sm_major ? run_sm_major(&s, &now) : run_cycle_major(&s, &now);
 	if (rc == 0) {
 		r->cycles = now;
 		s.now = now;

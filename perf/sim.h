@@ -20,6 +20,7 @@
 #include "perf.h"
 
 #define IW_NEVER UINT64_MAX
+#define IW_SPAN 64u /* longest span of cycles an SM runs alone in the SM-major order */
 #define IW_WHEEL 1024u /* cycles the sub-core timing wheel spans (a power of two) */
 #define IW_INSERT_FULL (-1) /* insert(): accepted, the buffer is now full */
 
@@ -286,6 +287,12 @@ struct iw_sim {
 	uint64_t live_ctas;
 	uint32_t *refill;       /* SMs to refill at the end of this cycle, in SM order */
 	uint32_t nrefill;
+	/* SM-major order (sim.c run_sm_major) */
+	int sm_major;
+	uint64_t span;          /* cycles an SM runs before the next one */
+	uint64_t span_end;      /* the current span's end (exclusive) */
+	uint8_t *sm_state;      /* per SM: running, stopped to claim a refill, parked */
+	uint64_t *sm_at;        /* ... at this cycle */
 	/* time series */
 	uint64_t sample_end;
 	uint64_t *cur_act;      /* IW_A_COUNT */
@@ -293,6 +300,7 @@ struct iw_sim {
 	iw_event_fn on_event;
 	void *event_ctx;
 	int failed;
+	int mem_oom;            /* the memory model could not queue an access (out of memory) */
 	uint8_t hist_small[64]; /* iw_hist_bin of 0..63 */
 };
 

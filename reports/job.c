@@ -188,7 +188,7 @@ int iw_job_run(struct iw_job *j, struct iw_err *e)
 				return rc;
 			if (j->verbose)
 				fprintf(stderr, "issuewatt: %s with %s ...\n", w->name, j->schemes[si]);
-			struct iw_sim_opts o = {&j->cfg, j->schemes[si], NULL, NULL};
+			struct iw_sim_opts o = {&j->cfg, j->schemes[si], NULL, NULL, 0};
 			rc = iw_simulate(&o, w, &r->run, e);
 			snprintf(r->workload, sizeof r->workload, "%s", w->name[0] ? w->name : j->workloads[wi]);
 			iw_workload_close(w);

@@ -416,7 +416,7 @@ int iw_sweep_unit(const struct iw_sweep *s, size_t unit, struct iw_row *rows, st
 		rc = iw_workload_open(s->base.workloads[wi], (uint64_t)cfg.seed, cfg.workload_scale, &w, e);
 		if (rc)
 			break;
-		struct iw_sim_opts o = {&cfg, s->base.schemes[si], NULL, NULL};
+		struct iw_sim_opts o = {&cfg, s->base.schemes[si], NULL, NULL, 0};
 		rc = iw_simulate(&o, w, &r->run, e);
 		iw_workload_close(w);
 		done = si + 1;

@@ -251,7 +251,7 @@ static void stride_gives_the_lane_answers(void)
 		entry_lanes(&la, base, stride, n, 0);
 		uint32_t sm = (uint32_t)iw_rng_below(&r, 4);
 		uint64_t now = (uint64_t)i * 3;
-		mismatches += iw_mem_access_entry(a, sm, &in, &sa, now, acta) != iw_mem_access(b, sm, &in, &la, now, actb);
+		mismatches += iw_mem_access_entry(a, sm, &in, &sa, now, acta, IW_MEM_NO_COOKIE) != iw_mem_access(b, sm, &in, &la, now, actb);
 	}
 	CU_ASSERT_EQUAL(mismatches, 0);
 	CU_ASSERT_EQUAL(memcmp(acta, actb, sizeof acta), 0);
@@ -274,7 +274,7 @@ static void unmarked_entry_reads_every_lane(void)
 	struct iw_mem_addrs ma;
 	entry_lanes(&ma, 0, 128, 32, 0); /* all lanes on bank 0: 32-way */
 	ma.stride = 4;             /* stale, not marked */
-	CU_ASSERT_EQUAL(iw_mem_access_entry(m, 0, &in, &ma, 100, act), (uint32_t)(c.shmem_latency + 31));
+	CU_ASSERT_EQUAL(iw_mem_access_entry(m, 0, &in, &ma, 100, act, IW_MEM_NO_COOKIE), (uint32_t)(c.shmem_latency + 31));
 	iw_memsys_free(m);
 }
 

@@ -76,12 +76,18 @@ static uint64_t fingerprint(const struct iw_run_result *r)
 	return h;
 }
 
-static int run_one(const struct pin *p, struct pin *got)
+/* One run of a pinned configuration in the given order (SM after SM, the
+ * default, or cycle after cycle: the two must agree bit for bit).  `extra`:
+ * more configuration settings, NULL-terminated, or NULL. */
+static int run_in(const struct pin *p, struct pin *got, int cycle_major, const char *const *extra)
 {
 	struct iw_config c;
 	struct iw_err e = {0};
 	*got = *p;
-	if (apply(&c, p->setup)) {
+	int bad = apply(&c, p->setup);
+	for (; !bad && extra && *extra; extra++)
+		bad = iw_config_set(&c, *extra, &e) != 0;
+	if (bad) {
 		fprintf(stderr, "\nset-up %s: %s\n", p->setup, e.msg);
 		return -1;
 	}
@@ -90,12 +96,12 @@ static int run_one(const struct pin *p, struct pin *got)
 	int trace = strchr(p->workload, '/') != NULL;
 	if (trace)
 		snprintf(path, sizeof path, "%s", tu_path(p->workload));
-	int rc = trace ? iw_trace_open(path, &w, &e) : iw_builtin_open(p->workload, 1, 0.01, &w, &e);
+	int rc = trace ? iw_trace_open(path, &w, &e) : iw_workload_open(p->workload, 1, 0.01, &w, &e);
 	if (rc) {
 		fprintf(stderr, "\n%s: %s\n", p->workload, e.msg);
 		return -1;
 	}
-	struct iw_sim_opts o = {&c, p->scheme, NULL, NULL};
+	struct iw_sim_opts o = {&c, p->scheme, NULL, NULL, cycle_major};
 	struct iw_run_result r;
 	rc = iw_simulate(&o, w, &r, &e);
 	iw_workload_close(w);
@@ -109,6 +115,8 @@ static int run_one(const struct pin *p, struct pin *got)
 	iw_run_result_free(&r);
 	return 0;
 }
+
+static int run_one(const struct pin *p, struct pin *got) { return run_in(p, got, 0, NULL); }
 
 #define MM "tests/data/traces/matrixmul-sm61"
 #define VA "tests/data/traces/vectoradd-sm61"
@@ -147,6 +155,53 @@ static void check_set(const char *setup)
 		CU_ASSERT_EQUAL(g.cycles, p->cycles);
 		CU_ASSERT_EQUAL(g.warp_insts, p->warp_insts);
 		CU_ASSERT_EQUAL(g.fingerprint, p->fingerprint);
+		/* the reference order gives the same numbers */
+		struct pin r;
+		CU_ASSERT_EQUAL_FATAL(run_in(p, &r, 1, NULL), 0);
+		CU_ASSERT(r.cycles == g.cycles && r.warp_insts == g.warp_insts && r.fingerprint == g.fingerprint);
+	}
+}
+
+/* Set-ups where the SM-major order has the most to get right: spans of two
+ * cycles (the shortest trip to L2 and back is three), samples shorter than
+ * a span, one-warp CTAs by the thousand on three SMs (a refill nearly every
+ * cycle, the CTA queue contended), an L2 and DRAM busy enough to queue, no
+ * L1 (every access shared), a trace on two SMs, and multi-kernel runs. */
+static void test_orders(void)
+{
+	static const char *const tight[] = {"exec.mem_latency=1", "mem.l1_latency=2", "mem.l2_latency=3",
+					    "mem.dram_latency=2", "run.interval=37", NULL};
+	static const char *const few[] = {"gpu.sms=3", "run.interval=50", "mem.l1_kb=0", "mem.l2_sectors_per_cycle=1",
+					  NULL};
+	static const char *const nol1[] = {"mem.l1_kb=0", "gpu.sms=5", "mem.l2_sectors_per_cycle=1",
+					   "mem.dram_sectors_per_cycle=1", NULL};
+	static const char *const two[] = {"gpu.sms=2", NULL};
+	static const struct {
+		const char *workload, *scheme;
+		const char *const *extra;
+	} runs[] = {
+		{"bfs", "inorder", tight},
+		{"sgemm", "loog", tight},
+		{"synth:ld=0.3:st=0.1:dep=2:warps=1:ctas=20000", "inorder", few},
+		{"synth:ld=0.3:st=0.1:dep=2:warps=1:ctas=20000", "ghost", few},
+		{"synth:ld=0.2:st=0.1:warps=3:ctas=7000", "socgpu", nol1},
+		{"stencil", "ideal", nol1},
+		{MM, "inorder", two},
+		{MM, "ideal", two},
+		{VA, "socgpu", two},
+		{"tests/data/traces/hand/multi", "inorder", two},
+		{"tests/data/traces/hand/multi", "loog", NULL},
+	};
+	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+		struct pin p = {"gto", runs[i].workload, runs[i].scheme, 0, 0, 0}, a, b;
+		CU_ASSERT_EQUAL_FATAL(run_in(&p, &a, 0, runs[i].extra), 0);
+		CU_ASSERT_EQUAL_FATAL(run_in(&p, &b, 1, runs[i].extra), 0);
+		int same = a.cycles == b.cycles && a.warp_insts == b.warp_insts && a.fingerprint == b.fingerprint;
+		if (!same)
+			fprintf(stderr, "\n%s on %s: SM-major %" PRIu64 " cycles, cycle-major %" PRIu64 "\n", p.scheme,
+				p.workload, a.cycles, b.cycles);
+		CU_ASSERT(same);
+		CU_ASSERT(a.warp_insts > 0);
 	}
 }
 
@@ -158,5 +213,6 @@ void suite_pinned(void)
 {
 	TU_SUITE("pinned", {"every scheme, v100 GTO: built-in kernels and both trace fixtures", test_gto},
 		 {"every scheme, strict round robin, GhOST-Precise, LOOG RRS x2", test_srr},
-		 {"every scheme, loose round robin, dual issue", test_dual});
+		 {"every scheme, loose round robin, dual issue", test_dual},
+		 {"simulating SM after SM gives the cycle-by-cycle results on stressful set-ups", test_orders});
 }

@@ -19,7 +19,7 @@ static int run_prog(const struct iw_config *c, const char *scheme, const struct 
 	struct iw_err e = {0};
 	if (iw_program_open("prog", prog, n, ctas, warps, &w, &e))
 		return -1;
-	struct iw_sim_opts o = {c, scheme, NULL, NULL};
+	struct iw_sim_opts o = {c, scheme, NULL, NULL, 0};
 	int rc = iw_simulate(&o, w, r, &e);
 	if (rc)
 		fprintf(stderr, "simulate: %s\n", e.msg);
