@@ -904,7 +904,7 @@ static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 	return progress;
 }
 
-static int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
+static inline __attribute__((always_inline)) int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
 {
 	const struct iw_config *c = s->cfg;
 	int through = s->through;
@@ -1262,10 +1262,10 @@ enum { SM_END, SM_CLAIM, SM_PARK };
  * refill must wait until every SM before it in (cycle, SM) order has
  * claimed) or after which it holds no CTA (SM_PARK: nothing can happen to
  * it until the next kernel).  `drain`: no stop (an SM without CTAs). */
-static int run_sm(struct iw_sim *s, struct iw_sm *sm, uint64_t end, int drain, uint64_t *at)
+static inline __attribute__((always_inline)) int run_sm_n(struct iw_sim *s, struct iw_sm *sm, uint64_t end, int drain,
+							 uint64_t *at, uint32_t n)
 {
-	uint64_t *wake = &s->sc_wake[(size_t)sm->id * s->nsubcores];
-	uint32_t n = s->nsubcores;
+	uint64_t *wake = &s->sc_wake[(size_t)sm->id * n];
 	for (;;) {
 		uint64_t t = wake[0];
 		for (uint32_t k = 1; k < n; k++)
@@ -1286,6 +1286,14 @@ static int run_sm(struct iw_sim *s, struct iw_sm *sm, uint64_t end, int drain, u
 			return sm->refill ? SM_CLAIM : SM_PARK;
 		}
 	}
+}
+
+static int run_sm(struct iw_sim *s, struct iw_sm *sm, uint64_t end, int drain, uint64_t *at)
+{
+	/* four sub-cores (every preset but vortex) and one get unrolled loops */
+	return s->nsubcores == 4   ? run_sm_n(s, sm, end, drain, at, 4)
+	       : s->nsubcores == 1 ? run_sm_n(s, sm, end, drain, at, 1)
+				   : run_sm_n(s, sm, end, drain, at, s->nsubcores);
 }
 
 /* A queued L2 trip came back (iw_memsys_flush): file the load's write-back. */
