@@ -11,6 +11,11 @@
  * write back after a latency, address buffers are per warp), which is what
  * makes fast-forward give exactly the cycle counts of stepping every cycle;
  * a test checks it.
+ *
+ * Two orders give the same results: SM after SM over short spans (the
+ * default, run_sm_major: the host's caches hold one SM at a time) and cycle
+ * after cycle over the whole GPU (run_cycle_major: the reference, and the
+ * order of runs with an event log).
  */
 #include "sim.h"
 
