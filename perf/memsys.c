@@ -38,7 +38,8 @@
 
 #define SECTOR 32u
 #define L2_LINE 128u /* Volta/Ampere/Hopper L2 line: four 32-byte sectors */
-#define MAX_SECT (32u * 3u) /* a warp access of 32 lanes x up to 64 B can span 96 sectors */
+#define MAX_SECT (32u * 3u)
+#define DEFER_CYCLES 256u /* queued cycles sorted by counting (a span is at most 64) */ /* a warp access of 32 lanes x up to 64 B can span 96 sectors */
 
 /* One way of a set: everything a hit updates sits in one 16-byte record, so
  * a hit touches the set's tag line and one metadata line (tags stay apart and
@@ -84,6 +85,7 @@ struct iw_memsys {
 	int deferring;
 	struct mem_defer *defer;
 	uint64_t *dsec;           /* their sectors */
+	uint32_t *didx;           /* the serving order (capdefer entries) */
 	uint32_t ndefer, capdefer, ndsec, capdsec;
 };
 
@@ -250,6 +252,7 @@ void iw_memsys_free(struct iw_memsys *m)
 	iw_free(m->shbw);
 	iw_free(m->defer);
 	iw_free(m->dsec);
+	iw_free(m->didx);
 	iw_free(m);
 }
 
@@ -554,6 +557,10 @@ static int defer_push(struct iw_memsys *m, uint32_t sm, uint64_t now, uint64_t d
 		if (!d)
 			return -1;
 		m->defer = d;
+		uint32_t *x = iw_realloc(m->didx, cap * sizeof *x);
+		if (!x)
+			return -1;
+		m->didx = x;
 		m->capdefer = cap;
 	}
 	if (sec && m->ndsec + n > m->capdsec) {
@@ -714,10 +721,40 @@ void iw_memsys_flush(struct iw_memsys *m, uint64_t *act, iw_mem_done_fn done, vo
 		return;
 	/* Each SM queued its accesses in its own time order; the servers must
 	 * see them as the cycle-by-cycle model does: by cycle, then SM, then
-	 * the order within the SM's cycle. */
-	qsort(m->defer, m->ndefer, sizeof *m->defer, defer_cmp);
+	 * the order within the SM's cycle.  A span is a few dozen cycles: a
+	 * counting sort by cycle (stable, so queue order within a cycle), then
+	 * by SM within each cycle (insertion, stable: nearly sorted already). */
+	uint64_t tmin = m->defer[0].now, tmax = tmin;
+	for (uint32_t i = 1; i < m->ndefer; i++) {
+		uint64_t t = m->defer[i].now;
+		tmin = t < tmin ? t : tmin;
+		tmax = t > tmax ? t : tmax;
+	}
+	uint32_t *idx = m->didx;
+	if (tmax - tmin < DEFER_CYCLES) {
+		uint32_t start[DEFER_CYCLES + 1] = {0};
+		uint32_t span = (uint32_t)(tmax - tmin) + 1;
+		for (uint32_t i = 0; i < m->ndefer; i++)
+			start[m->defer[i].now - tmin + 1]++;
+		for (uint32_t c = 1; c <= span; c++)
+			start[c] += start[c - 1];
+		for (uint32_t i = 0; i < m->ndefer; i++)
+			idx[start[m->defer[i].now - tmin]++] = i;
+		/* start[c] is now the end of cycle c's run */
+		for (uint32_t c = 0, b = 0; c < span; b = start[c++])
+			for (uint32_t i = b + 1; i < start[c]; i++) {
+				uint32_t v = idx[i], j = i;
+				for (; j > b && m->defer[idx[j - 1]].sm > m->defer[v].sm; j--)
+					idx[j] = idx[j - 1];
+				idx[j] = v;
+			}
+	} else {
+		qsort(m->defer, m->ndefer, sizeof *m->defer, defer_cmp);
+		for (uint32_t i = 0; i < m->ndefer; i++)
+			idx[i] = i;
+	}
 	for (uint32_t i = 0; i < m->ndefer; i++) {
-		const struct mem_defer *d = &m->defer[i];
+		const struct mem_defer *d = &m->defer[idx[i]];
 		uint64_t t = d->now + d->d1;
 		uint32_t lat = (uint32_t)d->d1 + (d->level ? l2_level(m, d->level, d->n, d->store, t, act)
 							   : l2_sectors(m, &m->dsec[d->sec], d->n, d->store, d->atomic, t, act));
