@@ -729,7 +729,8 @@ static inline uint32_t policy_first(const struct iw_subcore *sc, int greedy_firs
 	return sc->order[__builtin_ctzll(hi ? hi : p)];
 }
 
-static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now, uint8_t *reason_out)
+static inline __attribute__((always_inline)) int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc,
+							   uint64_t now, uint8_t *reason_out, int policy, int width)
 {
 	const struct iw_config *c = s->cfg;
 	void *st = sm->scheme_state;
@@ -737,14 +738,14 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 	uint8_t reason = sc->norder ? IW_STALL_IB_EMPTY : IW_STALL_IDLE;
 	sc->stalled_mask = 0;
 	sc->fu_wait = 0;
-	for (int slotn = 0; slotn < c->issue_width; slotn++) {
+	for (int slotn = 0; slotn < width; slotn++) {
 		uint32_t n = sc->norder, start = 0;
 		int greedy_first = 0;
 		if (n == 0)
 			break;
-		if (c->policy == IW_POLICY_GTO) {
+		if (policy == IW_POLICY_GTO) {
 			greedy_first = sc->greedy != UINT32_MAX;
-		} else if (c->policy == IW_POLICY_LRR) {
+		} else if (policy == IW_POLICY_LRR) {
 			if (sc->opos[sc->rr] != 0xff) /* the next after the last issuer */
 				start = sc->opos[sc->rr] + 1u;
 		} else {
@@ -774,7 +775,7 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 				local = sc->order[__builtin_ctzll(hi)];
 				hi &= hi - 1;
 			} else {
-				local = sc->order[__builtin_ctzll(lo)];
+				local = sc->order[__builtin_ctzll(lo | 1ull << 63)]; /* (lo is not 0: the bit bounds the index for the compiler) */
 				lo &= lo - 1;
 			}
 			int r = IW_STALL_IB_EMPTY;
@@ -860,6 +861,15 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 	}
 	*reason_out = issued ? IW_STALL_COUNT : reason;
 	return issued;
+}
+
+/* The common set-up (GTO, one issue per cycle) with its branches folded. */
+static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now, uint8_t *reason_out)
+{
+	const struct iw_config *c = s->cfg;
+	if (c->policy == IW_POLICY_GTO && c->issue_width == 1)
+		return stage_issue_p(s, sm, sc, now, reason_out, IW_POLICY_GTO, 1);
+	return stage_issue_p(s, sm, sc, now, reason_out, c->policy, c->issue_width);
 }
 
 static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
