@@ -22,6 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 struct pin {
 	const char *setup;    /* configuration label, see apply() */
@@ -192,17 +194,32 @@ static void test_orders(void)
 		{"tests/data/traces/hand/multi", "inorder", two},
 		{"tests/data/traces/hand/multi", "loog", NULL},
 	};
+	/* the two-kernel trace's deliberate unknown opcode warns on every open:
+	 * standard error keeps only the findings */
+	fflush(stderr);
+	int saved = dup(2), null = open("/dev/null", O_WRONLY);
+	if (saved >= 0 && null >= 0)
+		dup2(null, 2);
 	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
 		struct pin p = {"gto", runs[i].workload, runs[i].scheme, 0, 0, 0}, a, b;
-		CU_ASSERT_EQUAL_FATAL(run_in(&p, &a, 0, runs[i].extra), 0);
-		CU_ASSERT_EQUAL_FATAL(run_in(&p, &b, 1, runs[i].extra), 0);
+		if (run_in(&p, &a, 0, runs[i].extra) || run_in(&p, &b, 1, runs[i].extra)) {
+			CU_FAIL("a run failed"); /* (not fatal: standard error is restored below) */
+			continue;
+		}
 		int same = a.cycles == b.cycles && a.warp_insts == b.warp_insts && a.fingerprint == b.fingerprint;
-		if (!same)
-			fprintf(stderr, "\n%s on %s: SM-major %" PRIu64 " cycles, cycle-major %" PRIu64 "\n", p.scheme,
+		if (!same && saved >= 0)
+			dprintf(saved, "\n%s on %s: SM-major %" PRIu64 " cycles, cycle-major %" PRIu64 "\n", p.scheme,
 				p.workload, a.cycles, b.cycles);
 		CU_ASSERT(same);
 		CU_ASSERT(a.warp_insts > 0);
 	}
+	fflush(stderr);
+	if (saved >= 0) {
+		dup2(saved, 2);
+		close(saved);
+	}
+	if (null >= 0)
+		close(null);
 }
 
 static void test_gto(void) { check_set("gto"); }
