@@ -93,16 +93,31 @@ static int wb_less(const struct iw_wb_event *a, const struct iw_wb_event *b)
 }
 
 /* The pending write-backs of a sub-core, sorted latest first: the next one
- * pops off the end, and a new one is placed by walking from the end, past
- * only the events due before it (few: most results are short-latency ALU
- * ones, and the long memory ones sit at the front). */
+ * pops off the end.  A new one goes at the end or one step in (most results
+ * are short-latency ALU ones); a later one (a load's, on a trace with tens
+ * of loads in flight) is placed by halving and one block move. */
 static void wb_push(struct iw_subcore *sc, struct iw_wb_event ev)
 {
 	IW_ASSERT(sc->nwb < sc->capwb);
-	uint32_t i = sc->nwb++;
-	while (i && wb_less(&sc->wb[i - 1], &ev)) {
-		sc->wb[i] = sc->wb[i - 1];
-		i--;
+	uint32_t n = sc->nwb++, i = n;
+	if (i && wb_less(&sc->wb[i - 1], &ev)) {
+		/* due after the next one: most are short-latency results that stop
+		 * a step or two from the end; a load's goes further, by halving */
+		if (i < 2 || !wb_less(&sc->wb[i - 2], &ev)) {
+			sc->wb[i] = sc->wb[i - 1];
+			i--;
+		} else {
+			uint32_t lo = 0, hi = i - 1; /* wb[hi] is due before ev */
+			while (lo < hi) {
+				uint32_t mid = (lo + hi) / 2;
+				if (wb_less(&sc->wb[mid], &ev))
+					hi = mid;
+				else
+					lo = mid + 1;
+			}
+			i = lo;
+			memmove(&sc->wb[i + 1], &sc->wb[i], (size_t)(n - i) * sizeof sc->wb[0]);
+		}
 	}
 	sc->wb[i] = ev;
 	sc->next_wb = sc->wb[sc->nwb - 1].t;
