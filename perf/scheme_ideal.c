@@ -26,12 +26,24 @@
  * writers from a per-register table, memory and barrier order from the
  * window's memory instructions) and kept as a short list.  Readiness is then
  * maintained, not searched for: every unresolved dependence sits on a list of
- * its producer and is resolved when the producer issues or writes back; an
- * instruction with none left joins a heap of ready instructions ordered by
- * age, so "oldest ready first" is the heap's top.  An instruction with more
- * than MAXD dependences (a barrier or a store behind many memory
- * instructions) keeps no list: it is judged by scanning the older part of the
- * window whenever it is older than the oldest ready instruction.
+ * its producer and is resolved when the producer issues or writes back.  An
+ * instruction with more than MAXD dependences (a barrier or a store behind
+ * many memory instructions) keeps no list: it is judged by scanning the older
+ * part of the window whenever it is older than the oldest ready instruction.
+ *
+ * The window is memory-bound to simulate (a warp's state is long evicted
+ * from the host's caches when it is next touched), so its order is kept in a
+ * few cache lines instead of links through the entries: each instruction
+ * gets a position in a per-warp ring in program order, and bit masks over
+ * the ring say which positions are in the window, waiting, ready, memory
+ * instructions and so on.  "Oldest ready first" is then the first ready bit,
+ * the oldest waiting one the first waiting bit, and the reorder distance of
+ * an issue (how many older instructions still wait) a population count; an
+ * entry holds only its dependences (one cache line).  The ring has four
+ * times the window's positions, so it fills (and is compacted) only when the
+ * oldest instruction stays while three windows of younger ones pass it.  The
+ * latest-writer table names a writer only while it is in the window (its
+ * write-back clears it), so looking a register up touches no entry.
  */
 #include "sim.h"
 
@@ -39,6 +51,7 @@
 
 #define MAXD 12     /* dependences kept per instruction (bits of id_ent.open) */
 #define NIL 0xffff  /* no slot / no dependence */
+#define NLW 257     /* latest writers: registers 0..255, 256 = the predicate */
 
 enum { K_WB, K_ISSUE }; /* wait for the older one's write-back / issue */
 /* Dependence classes, in the order of deps_found (a barrier counts as control). */
@@ -46,52 +59,52 @@ enum { C_WAR_WAW, C_RAW, C_CONTROL, C_MEM, C_BARRIER };
 static const int cls_reason[5] = {IW_STALL_WAR_WAW, IW_STALL_RAW, IW_STALL_CONTROL, IW_STALL_MEM_ORDER,
 				  IW_STALL_BARRIER};
 
-/* An instruction instance of a warp: program-order number above the slot id
- * (sim_init bounds slots to 4096, 12 bits), so tags order by age and a reused
- * slot never matches an old tag. */
-#define TAG(seq, slot) ((uint64_t)(seq) << 12 | (uint64_t)(slot))
-#define TAG_SLOT(t) ((uint16_t)((t) & 0xfff))
-#define TAG_NONE UINT64_MAX
-
-/* Dependence i of the instruction in slot c is named (c << 4) | i. */
+/* Dependence i of the instruction in slot c is named (c << 4) | i (slots are
+ * below 4096, sim_init's bound, and i below MAXD, so no name is NIL). */
 #define DEP_ID(c, i) ((uint16_t)((c) << 4 | (i)))
 
-/* Per slot: the instruction's place in the window and its dependences. */
+/* Per slot, one cache line: the instruction's ring position and its
+ * dependences.  Whether it is in the window, issued, and so on is in the
+ * ring's masks. */
 struct id_ent {
-	uint64_t tag;
-	uint16_t prev, next;   /* the window (inserted, not written back), program order */
-	uint16_t wprev, wnext; /* waiting (inserted, not issued), program order */
-	uint16_t mprev, mnext; /* memory instructions of the window, program order */
-	uint16_t sprev, snext; /* the window's memory instructions other than plain loads */
+	uint64_t moved;        /* the warp's epoch at this one's last issue or write-back (see rescan) */
+	uint16_t pos;          /* ring position (physical: index into the ring) */
 	uint16_t wake[2];      /* [kind]: dependences of younger ones resolved at this one's write-back / issue */
 	uint16_t open;         /* bit i: dependence i not resolved yet */
 	uint8_t nd;            /* dependences found; MAXD + 1 = overflowed (rescan) */
-	uint8_t mem;           /* 0 not memory, 1 plain load, 2 other memory (store, atomic) */
-	uint8_t live;          /* in the window (inserted, not written back) */
-	uint8_t issued;
 	uint16_t dnext[MAXD];  /* next dependence on the same producer and event */
 	uint8_t dcls[MAXD];
-	uint64_t moved;        /* the warp's epoch at this one's last issue or write-back */
-	/* overflowed: the last rescan found dependence class bcls open on the
-	 * instruction in slot bon, at epoch checked */
+};
+
+/* Per slot, read only for overflowed instructions: the last rescan found
+ * dependence class bcls open on the instruction in slot bon, at epoch checked. */
+struct id_cold {
 	uint64_t checked;
 	uint16_t bon;
 	uint8_t bcls;
 };
 
+/* The ring's masks for 64 consecutive positions: one cache line, so that an
+ * operation on an instruction touches one line for all of them. */
+enum { M_LIVE, M_WAIT, M_READY, M_MEM, M_STORE, M_OVF, M_OVFREE, M_COUNT };
+/* live     in the window (inserted, not written back)
+ * wait     waiting (inserted, not issued)
+ * ready    waiting, not overflowed, no dependence open
+ * mem      a memory instruction; store: one that is not a plain load
+ * ovf      waiting and overflowed; ovfree: ... and no kept dependence open */
+struct id_blk {
+	uint64_t m[8];
+};
+
+/* A warp's scalars.  Ring positions are counted modulo 2^32 ("virtual"; the
+ * ring index is the low bits): the window's positions are lo..hi-1, the
+ * oldest (lo) in it unless it is empty (lo == hi). */
 struct id_warp {
-	uint64_t lw[257];        /* tag of the latest writer of each register (256: the predicate) */
-	uint64_t last_ctrl, last_sync;
 	uint32_t n;              /* instructions in the window */
-	uint16_t head, tail;     /* window: oldest, youngest */
-	uint16_t whead, wtail;   /* waiting: oldest, youngest */
-	uint16_t mtail, stail;   /* youngest memory instruction, youngest non-plain-load one */
-	struct id_ent *e;        /* [slot] */
-	uint64_t *ready;         /* min-heap of the tags of waiting instructions with no open dependence */
-	uint32_t nready;
-	uint16_t *ovf;           /* waiting overflowed instructions, program order */
-	uint32_t novf;
+	uint32_t lo, hi;
+	uint32_t novf;           /* waiting overflowed instructions */
 	uint32_t novf_free;      /* of those, how many have no kept dependence open */
+	uint16_t last_ctrl, last_sync; /* slot of the latest control / barrier instruction in the window */
 	uint64_t epoch;          /* issues and write-backs so far */
 };
 
@@ -99,24 +112,162 @@ struct id_state {
 	const struct iw_config *cfg;
 	struct iw_sim *sim;
 	struct id_warp *w;
-	struct id_ent *ent_pool;
-	uint64_t *ready_pool;
-	uint16_t *ovf_pool;
+	struct id_ent *ent;      /* [warp * nslots + slot], 64-byte aligned */
+	struct id_cold *cold;    /* [warp * nslots + slot] */
+	struct id_blk *blk;      /* [warp * nblk + ring index / 64], 64-byte aligned */
+	uint16_t *ord;           /* [warp * cap + ring index]: the slot at each position */
+	uint16_t *lw;            /* [warp * NLW + register]: slot of the latest writer in the window, or NIL */
+	struct id_blk *tmp_blk;  /* compaction scratch: nblk blocks, cap slots */
+	uint16_t *tmp_ord;
+	void *ent_raw, *blk_raw;
+	uint32_t nslots, nblk, cap, cmask, win;
 };
+
+/* The parts of warp `wid`'s state an operation needs. */
+struct id_view {
+	struct id_warp *x;
+	struct id_ent *e;
+	struct id_blk *b;
+	uint16_t *ord;
+	uint16_t *lw;
+	uint32_t cmask;
+};
+
+static inline struct id_view view(const struct id_state *st, uint32_t wid)
+{
+	struct id_view v = {&st->w[wid], st->ent + (size_t)wid * st->nslots, st->blk + (size_t)wid * st->nblk,
+			    st->ord + (size_t)wid * st->cap, st->lw + (size_t)wid * NLW, st->cmask};
+	return v;
+}
 
 static uint32_t id_window(const struct iw_config *c) { return (uint32_t)c->ideal_window; }
 static uint32_t id_cus(const struct iw_config *c) { return (uint32_t)(c->cus > c->loog_cus ? c->cus : c->loog_cus); }
 static int id_through(const struct iw_config *c) { return c->ideal_fetch_through_control; }
 
+/* ------------------------------------------------------------- ring masks */
+
+/* Population count without a libgcc call (the build targets plain x86-64). */
+static inline uint32_t popcount64(uint64_t x)
+{
+	x = x - ((x >> 1) & 0x5555555555555555ull);
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (uint32_t)((x * 0x0101010101010101ull) >> 56);
+}
+
+static inline int bit_get(const struct id_view *v, int m, uint32_t i)
+{
+	return (int)(v->b[i >> 6].m[m] >> (i & 63) & 1);
+}
+static inline void bit_set(const struct id_view *v, int m, uint32_t i) { v->b[i >> 6].m[m] |= 1ull << (i & 63); }
+static inline void bit_clr(const struct id_view *v, int m, uint32_t i) { v->b[i >> 6].m[m] &= ~(1ull << (i & 63)); }
+
+/* Virtual position of ring index i, a position of the window. */
+static inline uint32_t vpos(const struct id_view *v, uint32_t i)
+{
+	return v->x->lo + ((i - v->x->lo) & v->cmask);
+}
+
+/* The first position in [from, to) whose mask-m bit is set, or `to`. */
+static inline uint32_t first_set(const struct id_view *v, int m, uint32_t from, uint32_t to)
+{
+	while (from != to) {
+		uint32_t i = from & v->cmask, sh = i & 63, span = 64 - sh, left = to - from;
+		uint64_t bits = v->b[i >> 6].m[m] >> sh;
+		if (left < span) {
+			bits &= (1ull << left) - 1;
+			span = left;
+		}
+		if (bits)
+			return from + (uint32_t)__builtin_ctzll(bits);
+		from += span;
+	}
+	return to;
+}
+
+/* Move *at to the last position in [lo, *at) whose mask-m bit is set; 0 if none. */
+static inline int prev_set(const struct id_view *v, int m, uint32_t lo, uint32_t *at)
+{
+	uint32_t to = *at;
+	while (to != lo) {
+		uint32_t i = (to - 1) & v->cmask, top = i & 63, nb = top + 1, left = to - lo;
+		uint64_t bits = v->b[i >> 6].m[m];
+		if (nb < 64)
+			bits &= (1ull << nb) - 1;
+		if (left < nb) { /* positions below lo share the word */
+			bits &= ~((1ull << (nb - left)) - 1);
+			nb = left;
+		}
+		if (bits) {
+			*at = to - 1 - (top - (63u - (uint32_t)__builtin_clzll(bits)));
+			return 1;
+		}
+		to -= nb;
+	}
+	return 0;
+}
+
+/* How many positions in [from, to) have their mask-m bit set, counted from
+ * the young end and stopped once `cap` are found. */
+static inline uint32_t count_set(const struct id_view *v, int m, uint32_t from, uint32_t to, uint32_t cap)
+{
+	uint32_t d = 0;
+	while (to != from && d < cap) {
+		uint32_t i = (to - 1) & v->cmask, nb = (i & 63) + 1, left = to - from;
+		uint64_t bits = v->b[i >> 6].m[m];
+		if (nb < 64)
+			bits &= (1ull << nb) - 1;
+		if (left < nb) {
+			bits &= ~((1ull << (nb - left)) - 1);
+			nb = left;
+		}
+		d += popcount64(bits);
+		to -= nb;
+	}
+	return d < cap ? d : cap;
+}
+
+/* The ring is full (hi - lo == cap): renumber the window's instructions
+ * lo, lo + 1, ... in program order.  Rare (see the top of the file), and
+ * linear in the window. */
+static void compact(struct id_state *st, struct id_view *v)
+{
+	struct id_warp *x = v->x;
+	memcpy(st->tmp_blk, v->b, st->nblk * sizeof *v->b);
+	memcpy(st->tmp_ord, v->ord, st->cap * sizeof *v->ord);
+	memset(v->b, 0, st->nblk * sizeof *v->b);
+	struct id_view old = *v;
+	old.b = st->tmp_blk;
+	uint32_t to = x->lo;
+	for (uint32_t p = first_set(&old, M_LIVE, x->lo, x->hi); p != x->hi; p = first_set(&old, M_LIVE, p + 1, x->hi)) {
+		uint32_t i = p & v->cmask, j = to++ & v->cmask;
+		uint16_t slot = st->tmp_ord[i];
+		v->ord[j] = slot;
+		v->e[slot].pos = (uint16_t)j;
+		for (int m = 0; m < M_COUNT; m++)
+			if (bit_get(&old, m, i))
+				bit_set(v, m, j);
+	}
+	x->hi = to;
+}
+
+/* --------------------------------------------------------------- lifetime */
+
 static void id_sm_free(void *p)
 {
 	struct id_state *st = p;
 	iw_free(st->w);
-	iw_free(st->ent_pool);
-	iw_free(st->ready_pool);
-	iw_free(st->ovf_pool);
+	iw_free(st->ent_raw);
+	iw_free(st->cold);
+	iw_free(st->blk_raw);
+	iw_free(st->ord);
+	iw_free(st->lw);
+	iw_free(st->tmp_blk);
+	iw_free(st->tmp_ord);
 	iw_free(st);
 }
+
+static void *align64(void *p) { return (void *)(((uintptr_t)p + 63) & ~(uintptr_t)63); }
 
 static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 {
@@ -126,22 +277,32 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	st->cfg = c;
 	st->sim = sm->sim;
+	st->win = (uint32_t)c->ideal_window;
+	st->nslots = sm->sim->window;
+	/* a power of two (the index is the position's low bits), at least one
+	 * mask word; the window is at most 4096, so indices fit 16 bits */
+	for (st->cap = 64; st->cap < 4 * st->win; st->cap *= 2)
+		;
+	st->cmask = st->cap - 1;
+	st->nblk = st->cap / 64;
 	/* Not zeroed: everything is set when a warp starts or an instruction is
 	 * inserted, so slots and warps never used cost no page. */
-	size_t nw = (size_t)c->max_warps, nslots = sm->sim->window, win = (size_t)c->ideal_window;
+	size_t nw = (size_t)c->max_warps;
 	st->w = iw_malloc(nw * sizeof *st->w);
-	st->ent_pool = iw_malloc(nw * nslots * sizeof *st->ent_pool);
-	st->ready_pool = iw_malloc(nw * win * sizeof *st->ready_pool);
-	st->ovf_pool = iw_malloc(nw * win * sizeof *st->ovf_pool);
-	if (!st->w || !st->ent_pool || !st->ready_pool || !st->ovf_pool) {
+	st->ent_raw = iw_malloc(nw * st->nslots * sizeof *st->ent + 64);
+	st->cold = iw_malloc(nw * st->nslots * sizeof *st->cold);
+	st->blk_raw = iw_malloc(nw * st->nblk * sizeof *st->blk + 64);
+	st->ord = iw_malloc(nw * st->cap * sizeof *st->ord);
+	st->lw = iw_malloc(nw * NLW * sizeof *st->lw);
+	st->tmp_blk = iw_malloc(st->nblk * sizeof *st->tmp_blk);
+	st->tmp_ord = iw_malloc(st->cap * sizeof *st->tmp_ord);
+	if (!st->w || !st->ent_raw || !st->cold || !st->blk_raw || !st->ord || !st->lw || !st->tmp_blk || !st->tmp_ord) {
 		id_sm_free(st);
 		return iw_fail(e, IW_ERUN, "out of memory");
 	}
-	for (size_t i = 0; i < nw; i++) {
-		st->w[i].e = st->ent_pool + i * nslots;
-		st->w[i].ready = st->ready_pool + i * win;
-		st->w[i].ovf = st->ovf_pool + i * win;
-	}
+	/* an entry and a mask block are one cache line each */
+	st->ent = align64(st->ent_raw);
+	st->blk = align64(st->blk_raw);
 	*state = st;
 	return 0;
 }
@@ -149,71 +310,15 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 static void id_warp_start(void *p, struct iw_warp *w)
 {
 	struct id_state *st = p;
-	struct id_warp *x = &st->w[w->id];
-	x->n = 0;
-	x->head = x->tail = x->whead = x->wtail = x->mtail = x->stail = NIL;
-	x->nready = x->novf = x->novf_free = 0;
+	struct id_view v = view(st, w->id);
+	struct id_warp *x = v.x;
+	x->n = x->lo = x->hi = 0;
+	x->novf = x->novf_free = 0;
 	x->epoch = 0;
-	/* sequence numbers restart with the warp: forget the old tags */
-	for (int i = 0; i < 257; i++)
-		x->lw[i] = TAG_NONE;
-	x->last_ctrl = x->last_sync = TAG_NONE;
-}
-
-/* The instruction tag t names is still in the window (not written back).
- * Asked of the scheme's own entry, which add_dep reads next anyway, rather
- * than of the engine's slot: a cache line less per dependence. */
-static inline int tag_live(const struct id_warp *x, uint64_t t)
-{
-	if (t == TAG_NONE)
-		return 0;
-	const struct id_ent *o = &x->e[TAG_SLOT(t)];
-	return o->tag == t && o->live;
-}
-
-/* ------------------------------------------------------- the ready heap */
-
-static void ready_push(struct id_warp *x, uint64_t t)
-{
-	uint32_t i = x->nready++;
-	while (i) {
-		uint32_t p = (i - 1) / 2;
-		if (x->ready[p] < t)
-			break;
-		x->ready[i] = x->ready[p];
-		i = p;
-	}
-	x->ready[i] = t;
-}
-
-static void ready_remove(struct id_warp *x, uint64_t t)
-{
-	/* the scheduler issues the top (the oldest ready) unless an older
-	 * overflowed instruction went first, which is not in the heap */
-	uint32_t i = 0;
-	while (i < x->nready && x->ready[i] != t)
-		i++;
-	IW_ASSERT(i < x->nready);
-	uint64_t last = x->ready[--x->nready];
-	if (i == x->nready)
-		return;
-	/* sift `last` into hole i: up if it is older than the hole's parent, else down */
-	while (i && x->ready[(i - 1) / 2] > last) {
-		x->ready[i] = x->ready[(i - 1) / 2];
-		i = (i - 1) / 2;
-	}
-	for (;;) {
-		uint32_t c = 2 * i + 1;
-		if (c >= x->nready)
-			break;
-		if (c + 1 < x->nready && x->ready[c + 1] < x->ready[c])
-			c++;
-		if (x->ready[c] > last)
-			break;
-		x->ready[i] = x->ready[c];
-		i = c;
-	}
-	x->ready[i] = last;
+	x->last_ctrl = x->last_sync = NIL;
+	memset(v.b, 0, st->nblk * sizeof *v.b);
+	for (int i = 0; i < NLW; i++)
+		v.lw[i] = NIL;
 }
 
 /* ---------------------------------------------------------- dependences */
@@ -225,8 +330,8 @@ static void ready_remove(struct id_warp *x, uint64_t t)
  * as a gate (it cannot be ready before they resolve: the scan finds each of
  * them open while it is, as the latest writers found here stay the latest
  * ones older than it and the other rules are the same). */
-static inline void add_dep(struct id_state *st, struct iw_warp *w, struct id_ent *a, uint16_t aslot, uint16_t p,
-		    int kind, int cls)
+static inline void add_dep(struct id_state *st, const struct id_view *v, struct id_ent *a, uint16_t aslot,
+			   uint16_t p, int kind, int cls)
 {
 	st->sim->res->cnt.deps_found[cls < 4 ? cls : C_CONTROL]++;
 	if (a->nd >= MAXD) {
@@ -235,9 +340,9 @@ static inline void add_dep(struct id_state *st, struct iw_warp *w, struct id_ent
 	}
 	int i = a->nd++;
 	a->dcls[i] = (uint8_t)cls;
-	struct id_ent *pe = &st->w[w->id].e[p];
-	if (kind == K_ISSUE && pe->issued)
-		return;
+	struct id_ent *pe = &v->e[p];
+	if (kind == K_ISSUE && !bit_get(v, M_WAIT, pe->pos))
+		return; /* issued already */
 	a->dnext[i] = pe->wake[kind];
 	pe->wake[kind] = DEP_ID(aslot, i);
 	a->open |= (uint16_t)(1u << i);
@@ -313,22 +418,29 @@ static int find_deps(const struct id_state *st, const struct iw_warp *w, const s
  * (while some overflowed instruction waits: no kept scan exists otherwise),
  * and one that leaves the window stamps its younger neighbour too, so that
  * walking the same few entries (without the register matching) sees it. */
-static int rescan(struct id_state *st, struct iw_warp *w, struct id_warp *x, const struct iw_slot *s)
+static int rescan(struct id_state *st, struct iw_warp *w, const struct id_view *v, uint16_t sid)
 {
-	struct id_ent *se = &x->e[s->id];
-	if (se->bon != NIL && se->moved <= se->checked) {
-		uint16_t k = se->prev; /* stops at bon or before: bon or a stamp is ahead */
-		while (k != se->bon && x->e[k].moved <= se->checked)
-			k = x->e[k].prev;
-		if (k == se->bon && x->e[k].moved <= se->checked)
-			return cls_reason[se->bcls];
+	const struct id_warp *x = v->x;
+	const struct iw_slot *s = &w->slots[sid];
+	struct id_ent *se = &v->e[sid];
+	struct id_cold *sc = &st->cold[(size_t)w->id * st->nslots + sid];
+	uint32_t at = vpos(v, se->pos);
+	if (sc->bon != NIL && se->moved <= sc->checked) {
+		/* stops at bon or before: bon or a stamp is ahead */
+		uint32_t k = at;
+		int found = prev_set(v, M_LIVE, x->lo, &k);
+		while (found && v->ord[k & v->cmask] != sc->bon && v->e[v->ord[k & v->cmask]].moved <= sc->checked)
+			found = prev_set(v, M_LIVE, x->lo, &k);
+		if (found && v->ord[k & v->cmask] == sc->bon && v->e[sc->bon].moved <= sc->checked)
+			return cls_reason[sc->bcls];
 	}
-	se->checked = x->epoch;
-	se->bon = NIL;
+	sc->checked = x->epoch;
+	sc->bon = NIL;
 	int nseen = 0, pred_seen = 0;
 	uint16_t seen[IW_MAX_SRC + IW_MAX_DST + 1];
-	for (uint16_t k = se->prev; k != NIL; k = x->e[k].prev) {
-		const struct iw_slot *o = &w->slots[k];
+	for (uint32_t k = at; prev_set(v, M_LIVE, x->lo, &k);) {
+		uint16_t ks = v->ord[k & v->cmask];
+		const struct iw_slot *o = &w->slots[ks];
 		int latest = 0;
 		for (int i = 0; i < o->in.ndst; i++) {
 			uint16_t r = o->in.dst[i];
@@ -354,8 +466,8 @@ static int rescan(struct id_state *st, struct iw_warp *w, struct id_warp *x, con
 		/* o is in the window: a write-back dependence on it is open */
 		for (int i = 0; i < nf; i++)
 			if (kind[i] == K_WB || o->state == IW_SLOT_SCHEME) {
-				se->bon = k;
-				se->bcls = cls[i];
+				sc->bon = ks;
+				sc->bcls = cls[i];
 				return cls_reason[cls[i]];
 			}
 	}
@@ -363,15 +475,17 @@ static int rescan(struct id_state *st, struct iw_warp *w, struct id_warp *x, con
 }
 
 /* Dependence d's producer issued or wrote back. */
-static inline void resolve(struct id_warp *x, uint16_t d)
+static inline void resolve(const struct id_view *v, uint16_t d)
 {
-	struct id_ent *c = &x->e[d >> 4];
+	struct id_ent *c = &v->e[d >> 4];
 	c->open &= (uint16_t)~(1u << (d & 15));
 	if (!c->open) {
-		if (c->nd <= MAXD)
-			ready_push(x, c->tag);
-		else
-			x->novf_free++;
+		if (c->nd <= MAXD) {
+			bit_set(v, M_READY, c->pos);
+		} else {
+			bit_set(v, M_OVFREE, c->pos);
+			v->x->novf_free++;
+		}
 	}
 }
 
@@ -379,125 +493,113 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 {
 	struct id_state *st = p;
 	const struct iw_config *c = st->cfg;
-	struct id_warp *x = &st->w[w->id];
-	if (x->n == (uint32_t)c->ideal_window)
+	struct id_view v = view(st, w->id);
+	struct id_warp *x = v.x;
+	if (x->n == st->win)
 		return IW_STALL_IB_FULL;
+	if (x->hi - x->lo == st->cap)
+		compact(st, &v);
 	const struct iw_inst *a = &s->in;
 	uint16_t id = s->id;
-	struct id_ent *e = &x->e[id];
+	struct id_ent *e = &v.e[id];
 	e->nd = 0;
 	e->open = 0;
 	e->wake[K_WB] = e->wake[K_ISSUE] = NIL;
 	e->moved = 0;
-	e->bon = NIL;
 	/* RAW (and WAW without renaming): the latest older writer only, from the
 	 * per-register table; the others are found by scanning the window. */
 	for (int i = 0; i < a->nsrc; i++) {
-		uint64_t r = x->lw[a->src[i]];
+		uint16_t r = v.lw[a->src[i]];
 		int dup = 0;
 		for (int j = 0; j < i; j++)
 			dup |= a->src[j] == a->src[i];
-		if (!dup && tag_live(x, r))
-			add_dep(st, w, e, id, TAG_SLOT(r), K_WB, C_RAW);
+		if (!dup && r != NIL)
+			add_dep(st, &v, e, id, r, K_WB, C_RAW);
 	}
-	if ((a->flags & IW_F_PRED_BRANCH) && tag_live(x, x->lw[256]))
-		add_dep(st, w, e, id, TAG_SLOT(x->lw[256]), K_WB, C_RAW);
+	if ((a->flags & IW_F_PRED_BRANCH) && v.lw[256] != NIL)
+		add_dep(st, &v, e, id, v.lw[256], K_WB, C_RAW);
 	if (!c->ideal_renaming)
 		for (int i = 0; i < a->ndst; i++)
-			if (tag_live(x, x->lw[a->dst[i]]))
-				add_dep(st, w, e, id, TAG_SLOT(x->lw[a->dst[i]]), K_WB, C_WAR_WAW);
-	if (!c->ideal_fetch_through_control && tag_live(x, x->last_ctrl))
-		add_dep(st, w, e, id, TAG_SLOT(x->last_ctrl), K_WB, C_CONTROL);
-	if (tag_live(x, x->last_sync)) /* barriers chain: the latest covers the older ones */
-		add_dep(st, w, e, id, TAG_SLOT(x->last_sync), K_WB, C_BARRIER);
+			if (v.lw[a->dst[i]] != NIL)
+				add_dep(st, &v, e, id, v.lw[a->dst[i]], K_WB, C_WAR_WAW);
+	if (!c->ideal_fetch_through_control && x->last_ctrl != NIL)
+		add_dep(st, &v, e, id, x->last_ctrl, K_WB, C_CONTROL);
+	if (x->last_sync != NIL) /* barriers chain: the latest covers the older ones */
+		add_dep(st, &v, e, id, x->last_sync, K_WB, C_BARRIER);
 	int mem = iw_is_mem(a), sync = iw_is_sync(a), plain = mem && iw_is_plain_load(a);
 	/* Youngest first.  Ordered memory issues in order, so once an older
 	 * store that A must follow is found, everything older is covered (a
 	 * store itself waited for every older load and store), unless addresses
 	 * let stores pass each other (disambiguation).  With renaming only the
 	 * memory instructions matter, and to a plain load only the others: walk
-	 * their lists, not the whole window. */
+	 * their masks, not the whole window. */
 	if (!c->ideal_renaming) {
 		int mem_done = 0;
-		for (uint16_t k = x->tail; k != NIL; k = x->e[k].prev) {
-			const struct iw_inst *pi = &w->slots[k].in;
+		for (uint32_t k = x->hi; prev_set(&v, M_LIVE, x->lo, &k);) {
+			uint16_t ks = v.ord[k & v.cmask];
+			const struct iw_inst *pi = &w->slots[ks].in;
 			if (iw_regs_meet(a->dst, a->ndst, pi->src, pi->nsrc))
-				add_dep(st, w, e, id, k, K_WB, C_WAR_WAW); /* WAR: as the WAR scoreboard */
-			if (!x->e[k].mem || mem_done)
+				add_dep(st, &v, e, id, ks, K_WB, C_WAR_WAW); /* WAR: as the WAR scoreboard */
+			if (!bit_get(&v, M_MEM, k & v.cmask) || mem_done)
 				continue;
 			if (sync) {
-				add_dep(st, w, e, id, k, K_WB, C_BARRIER);
+				add_dep(st, &v, e, id, ks, K_WB, C_BARRIER);
 			} else if (mem && mem_ordered(c, w, a, pi)) {
-				add_dep(st, w, e, id, k, K_ISSUE, C_MEM);
+				add_dep(st, &v, e, id, ks, K_ISSUE, C_MEM);
 				mem_done = !c->ideal_disambiguation && !iw_is_plain_load(pi);
 			}
 		}
 	} else if (sync) {
-		for (uint16_t k = x->mtail; k != NIL; k = x->e[k].mprev)
-			add_dep(st, w, e, id, k, K_WB, C_BARRIER);
+		for (uint32_t k = x->hi; prev_set(&v, M_MEM, x->lo, &k);)
+			add_dep(st, &v, e, id, v.ord[k & v.cmask], K_WB, C_BARRIER);
 	} else if (plain) {
-		for (uint16_t k = x->stail; k != NIL; k = x->e[k].sprev)
-			if (!c->ideal_disambiguation || mem_overlap(w, a, &w->slots[k].in)) {
-				add_dep(st, w, e, id, k, K_ISSUE, C_MEM);
+		for (uint32_t k = x->hi; prev_set(&v, M_STORE, x->lo, &k);) {
+			uint16_t ks = v.ord[k & v.cmask];
+			if (!c->ideal_disambiguation || mem_overlap(w, a, &w->slots[ks].in)) {
+				add_dep(st, &v, e, id, ks, K_ISSUE, C_MEM);
 				if (!c->ideal_disambiguation)
 					break;
 			}
+		}
 	} else if (mem) {
-		for (uint16_t k = x->mtail; k != NIL; k = x->e[k].mprev)
-			if (!c->ideal_disambiguation || mem_overlap(w, a, &w->slots[k].in)) {
-				add_dep(st, w, e, id, k, K_ISSUE, C_MEM);
-				if (!c->ideal_disambiguation && x->e[k].mem == 2)
+		for (uint32_t k = x->hi; prev_set(&v, M_MEM, x->lo, &k);) {
+			uint16_t ks = v.ord[k & v.cmask];
+			if (!c->ideal_disambiguation || mem_overlap(w, a, &w->slots[ks].in)) {
+				add_dep(st, &v, e, id, ks, K_ISSUE, C_MEM);
+				if (!c->ideal_disambiguation && bit_get(&v, M_STORE, k & v.cmask))
 					break;
 			}
+		}
 	}
-	uint64_t me = TAG(s->seq, id);
 	for (int i = 0; i < a->ndst; i++)
-		x->lw[a->dst[i]] = me;
+		v.lw[a->dst[i]] = id;
 	if (a->flags & IW_F_SETS_PRED)
-		x->lw[256] = me;
+		v.lw[256] = id;
 	if (iw_is_ctrl(a))
-		x->last_ctrl = me;
+		x->last_ctrl = id;
 	if (sync)
-		x->last_sync = me;
-	e->tag = me;
-	e->live = 1;
-	e->issued = 0;
-	e->mem = (uint8_t)(mem ? 2 - plain : 0);
+		x->last_sync = id;
 
-	/* append to the window, its memory lists and the waiting list */
-	e->next = NIL;
-	e->prev = x->tail;
-	if (x->tail != NIL)
-		x->e[x->tail].next = id;
-	else
-		x->head = id;
-	x->tail = id;
-	if (mem) {
-		e->mnext = NIL;
-		e->mprev = x->mtail;
-		if (x->mtail != NIL)
-			x->e[x->mtail].mnext = id;
-		x->mtail = id;
-	}
-	if (mem && !plain) {
-		e->snext = NIL;
-		e->sprev = x->stail;
-		if (x->stail != NIL)
-			x->e[x->stail].snext = id;
-		x->stail = id;
-	}
-	e->wnext = NIL;
-	e->wprev = x->wtail;
-	if (x->wtail != NIL)
-		x->e[x->wtail].wnext = id;
-	else
-		x->whead = id;
-	x->wtail = id;
+	/* the youngest position of the window, waiting */
+	uint32_t i = x->hi++ & v.cmask;
+	v.ord[i] = id;
+	e->pos = (uint16_t)i;
+	bit_set(&v, M_LIVE, i);
+	bit_set(&v, M_WAIT, i);
+	if (mem)
+		bit_set(&v, M_MEM, i);
+	if (mem && !plain)
+		bit_set(&v, M_STORE, i);
 	if (e->nd > MAXD) {
-		x->ovf[x->novf++] = id;
-		x->novf_free += !e->open;
+		st->cold[(size_t)w->id * st->nslots + id].bon = NIL;
+		bit_set(&v, M_OVF, i);
+		x->novf++;
+		if (!e->open) {
+			bit_set(&v, M_OVFREE, i);
+			x->novf_free++;
+		}
 	} else if (!e->open) {
-		ready_push(x, me);
+		bit_set(&v, M_READY, i);
 	}
 	x->n++;
 	return 0;
@@ -506,22 +608,25 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
 {
 	struct id_state *st = p;
-	struct id_warp *x = &st->w[w->id];
-	uint64_t top = x->nready ? x->ready[0] : TAG_NONE;
-	/* overflowed instructions older than the oldest ready one, oldest first;
-	 * one with a kept dependence open is blocked without a scan */
-	for (uint32_t i = 0; x->novf_free && i < x->novf && x->e[x->ovf[i]].tag < top; i++)
-		if (!x->e[x->ovf[i]].open && !rescan(st, w, x, &w->slots[x->ovf[i]]))
-			return &w->slots[x->ovf[i]];
-	if (top != TAG_NONE)
-		return &w->slots[TAG_SLOT(top)];
+	struct id_view v = view(st, w->id);
+	const struct id_warp *x = v.x;
+	uint32_t top = first_set(&v, M_READY, x->lo, x->hi); /* the oldest ready one */
+	/* overflowed instructions older than it with no kept dependence open,
+	 * oldest first (one with a kept dependence open is blocked without a scan) */
+	if (x->novf_free)
+		for (uint32_t k = first_set(&v, M_OVFREE, x->lo, top); k != top; k = first_set(&v, M_OVFREE, k + 1, top))
+			if (!rescan(st, w, &v, v.ord[k & v.cmask]))
+				return &w->slots[v.ord[k & v.cmask]];
+	if (top != x->hi)
+		return &w->slots[v.ord[top & v.cmask]];
 	/* nothing is ready: the oldest waiting instruction names the stall */
-	if (x->whead == NIL) {
+	uint32_t k = first_set(&v, M_WAIT, x->lo, x->hi);
+	if (k == x->hi) {
 		*reason = IW_STALL_IB_EMPTY;
-	} else if (x->novf && x->ovf[0] == x->whead) {
-		*reason = rescan(st, w, x, &w->slots[x->whead]);
+	} else if (bit_get(&v, M_OVF, k & v.cmask)) {
+		*reason = rescan(st, w, &v, v.ord[k & v.cmask]);
 	} else {
-		const struct id_ent *e = &x->e[x->whead];
+		const struct id_ent *e = &v.e[v.ord[k & v.cmask]];
 		*reason = cls_reason[e->dcls[__builtin_ctz(e->open)]]; /* its first open dependence */
 	}
 	return NULL;
@@ -530,29 +635,30 @@ static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, in
 static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
 {
 	struct id_state *st = p;
-	struct id_warp *x = &st->w[w->id];
-	struct id_ent *e = &x->e[s->id];
-	e->issued = 1;
-	if (e->wprev != NIL)
-		x->e[e->wprev].wnext = e->wnext;
-	else
-		x->whead = e->wnext;
-	if (e->wnext != NIL)
-		x->e[e->wnext].wprev = e->wprev;
-	else
-		x->wtail = e->wprev;
+	struct id_view v = view(st, w->id);
+	struct id_warp *x = v.x;
+	struct id_ent *e = &v.e[s->id];
+	uint32_t i = e->pos;
+	/* reorder statistics (counts_reorders): the older instructions of the
+	 * warp still waiting, the last bin holding every longer distance */
+	uint32_t d = count_set(&v, M_WAIT, x->lo, vpos(&v, i), IW_REORDER_BINS);
+	if (d) {
+		struct iw_counters *cnt = &st->sim->res->cnt;
+		cnt->reorders++;
+		cnt->reorder_dist[d - 1]++;
+	}
+	bit_clr(&v, M_WAIT, i);
 	if (e->nd > MAXD) {
-		uint32_t i = 0;
-		while (x->ovf[i] != s->id)
-			i++;
-		memmove(&x->ovf[i], &x->ovf[i + 1], (x->novf - i - 1) * sizeof x->ovf[0]);
+		bit_clr(&v, M_OVF, i);
+		bit_clr(&v, M_OVFREE, i);
 		x->novf--;
 		x->novf_free--; /* it was ready: no kept dependence open */
 	} else {
-		ready_remove(x, e->tag);
+		IW_ASSERT(bit_get(&v, M_READY, i));
+		bit_clr(&v, M_READY, i);
 	}
-	for (uint16_t d = e->wake[K_ISSUE]; d != NIL; d = x->e[d >> 4].dnext[d & 15])
-		resolve(x, d);
+	for (uint16_t dep = e->wake[K_ISSUE]; dep != NIL; dep = v.e[dep >> 4].dnext[dep & 15])
+		resolve(&v, dep);
 	e->wake[K_ISSUE] = NIL;
 	if (x->novf) /* stamps matter only to the scans kept by waiting overflowed ones */
 		e->moved = ++x->epoch;
@@ -562,43 +668,39 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
 {
 	struct id_state *st = p;
-	struct id_warp *x = &st->w[w->id];
-	struct id_ent *e = &x->e[s->id];
-	for (uint16_t d = e->wake[K_WB]; d != NIL; d = x->e[d >> 4].dnext[d & 15])
-		resolve(x, d);
+	struct id_view v = view(st, w->id);
+	struct id_warp *x = v.x;
+	uint16_t id = s->id;
+	struct id_ent *e = &v.e[id];
+	for (uint16_t d = e->wake[K_WB]; d != NIL; d = v.e[d >> 4].dnext[d & 15])
+		resolve(&v, d);
 	if (x->novf)
 		e->moved = ++x->epoch;
-	e->live = 0;
-	if (e->prev != NIL)
-		x->e[e->prev].next = e->next;
-	else
-		x->head = e->next;
-	if (e->next != NIL) {
-		x->e[e->next].prev = e->prev;
-		if (x->novf)
-			x->e[e->next].moved = x->epoch; /* see rescan() */
-	} else {
-		x->tail = e->prev;
+	uint32_t i = e->pos, at = vpos(&v, i);
+	bit_clr(&v, M_LIVE, i);
+	bit_clr(&v, M_MEM, i);
+	bit_clr(&v, M_STORE, i);
+	if (x->novf || at == x->lo) {
+		uint32_t next = first_set(&v, M_LIVE, at + 1, x->hi); /* its younger neighbour */
+		if (x->novf && next != x->hi)
+			v.e[v.ord[next & v.cmask]].moved = x->epoch; /* see rescan() */
+		if (at == x->lo)
+			x->lo = next;
 	}
-	if (e->mem) {
-		if (e->mprev != NIL)
-			x->e[e->mprev].mnext = e->mnext;
-		if (e->mnext != NIL)
-			x->e[e->mnext].mprev = e->mprev;
-		else
-			x->mtail = e->mprev;
-	}
-	if (e->mem == 2) {
-		if (e->sprev != NIL)
-			x->e[e->sprev].snext = e->snext;
-		if (e->snext != NIL)
-			x->e[e->snext].sprev = e->sprev;
-		else
-			x->stail = e->sprev;
-	}
+	/* a writer leaves the latest-writer table with the window */
+	const struct iw_inst *in = &s->in;
+	for (int k = 0; k < in->ndst; k++)
+		if (v.lw[in->dst[k]] == id)
+			v.lw[in->dst[k]] = NIL;
+	if ((in->flags & IW_F_SETS_PRED) && v.lw[256] == id)
+		v.lw[256] = NIL;
+	if (x->last_ctrl == id)
+		x->last_ctrl = NIL;
+	if (x->last_sync == id)
+		x->last_sync = NIL;
 	x->n--;
 	st->sim->res->cnt.ib_occ += now - s->t_issue;
-	return s->in.ndst;
+	return in->ndst;
 }
 
 const struct iw_scheme_ops iw_scheme_ideal = {
@@ -615,6 +717,8 @@ const struct iw_scheme_ops iw_scheme_ideal = {
 	 * instructions; dispatch and operand reads change nothing here */
 	.candidate_cacheable = 2,
 	.candidate = id_candidate,
+	/* issue() knows the waiting instructions in program order (a mask) */
+	.counts_reorders = 1,
 	.issue = id_issue,
 	.writeback = id_writeback,
 };

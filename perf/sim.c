@@ -796,7 +796,7 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		prepare_operands(pick);
 		if (pick->srcs_left)
 			sc->cu_reading |= 1ull << cui;
-		if (!s->ops->in_order)
+		if (!s->ops->in_order && !s->ops->counts_reorders)
 			iw_sim_count_reorder(s, pw, pick);
 		s->ops->issue(st, pw, pick, now);
 		/* after the scheme's issue hook, which may drop operands it gets
@@ -807,7 +807,7 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 			cu->reg[o] = (uint16_t)iw_sim_bank(c, pw->id, pick->src_rf[o]);
 		s->res->cnt.ib_occ += now - pick->t_insert;
 		pw->unissued--;
-		if (!s->ops->in_order)
+		if (!s->ops->in_order && !s->ops->counts_reorders)
 			uq_trim(pw);
 		iw_count(s, IW_A_SCHED_SELECT, 1);
 		iw_count(s, IW_A_CU_ALLOC, 1);
@@ -851,7 +851,7 @@ static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 			sc->blocked_mask &= ~(1ull << local);
 			sc->cand_mask &= ~(1ull << local);
 			w->unissued++;
-			if (!s->ops->in_order)
+			if (!s->ops->in_order && !s->ops->counts_reorders)
 				uq_push(w, sl);
 			iw_count(s, IW_A_IB_WRITE, 1);
 			iw_sim_event(s, w, sl, IW_EV_INSERT, 0);

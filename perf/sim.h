@@ -210,6 +210,13 @@ struct iw_scheme_ops {
 	 * instruction: nothing to reorder, so the engine keeps no program-order
 	 * queue for the reorder statistics. */
 	int in_order;
+	/* Non-zero if issue() records the reorder statistics itself
+	 * (cnt.reorders, cnt.reorder_dist: how many older instructions of the
+	 * warp were inserted and not yet issued, the last bin holding
+	 * IW_REORDER_BINS or more), exactly as iw_sim_count_reorder would: the
+	 * engine then keeps no program-order queue (a scheme that knows its
+	 * entries in program order counts them for far less). */
+	int counts_reorders;
 	/* Non-zero if a refused insert() stays refused until the warp's next
 	 * issue (its buffer frees entries only then), not merely its next event. */
 	int insert_until_issue;
