@@ -67,7 +67,7 @@ static const int cls_reason[5] = {IW_STALL_WAR_WAW, IW_STALL_RAW, IW_STALL_CONTR
  * dependences.  Whether it is in the window, issued, and so on is in the
  * ring's masks. */
 struct id_ent {
-	uint64_t moved;        /* the warp's epoch at this one's last issue or write-back (see rescan) */
+	_Alignas(64) uint64_t moved;       /* the warp's epoch at this one's last issue or write-back (see rescan) */
 	uint16_t pos;          /* ring position (physical: index into the ring) */
 	uint16_t wake[2];      /* [kind]: dependences of younger ones resolved at this one's write-back / issue */
 	uint16_t open;         /* bit i: dependence i not resolved yet */
@@ -107,37 +107,46 @@ struct id_warp {
 	uint16_t last_ctrl, last_sync; /* slot of the latest control / barrier instruction in the window */
 	uint64_t epoch;          /* issues and write-backs so far */
 };
+_Static_assert(sizeof(struct id_warp) <= 64, "a warp's scalars fill one cache line");
+_Static_assert(sizeof(struct id_ent) == 64 && sizeof(struct id_blk) == 64, "entries and mask blocks are cache lines");
 
+/* Everything of a warp is one block of memory: its scalars (one cache line),
+ * the ring's mask blocks, the entries, their cold parts, the ring's slots and
+ * the latest-writer table.  The scheme's own fields every operation reads
+ * are the first cache line of the state. */
 struct id_state {
-	const struct iw_config *cfg;
+	unsigned char *chunk;    /* warp i's block at chunk + i * stride, 64-byte aligned */
 	struct iw_sim *sim;
-	struct id_warp *w;
-	struct id_ent *ent;      /* [warp * nslots + slot], 64-byte aligned */
-	struct id_cold *cold;    /* [warp * nslots + slot] */
-	struct id_blk *blk;      /* [warp * nblk + ring index / 64], 64-byte aligned */
-	uint16_t *ord;           /* [warp * cap + ring index]: the slot at each position */
-	uint16_t *lw;            /* [warp * NLW + register]: slot of the latest writer in the window, or NIL */
+	const struct iw_config *cfg;
+	uint32_t stride, e_off, cold_off, ord_off, lw_off; /* offsets in a warp's block */
+	uint32_t nslots, nblk, cap, cmask, win;
+	/* cold */
+	void *chunk_raw, *self_raw;
 	struct id_blk *tmp_blk;  /* compaction scratch: nblk blocks, cap slots */
 	uint16_t *tmp_ord;
-	void *ent_raw, *blk_raw;
-	uint32_t nslots, nblk, cap, cmask, win;
 };
 
 /* The parts of warp `wid`'s state an operation needs. */
 struct id_view {
 	struct id_warp *x;
-	struct id_ent *e;
-	struct id_blk *b;
-	uint16_t *ord;
-	uint16_t *lw;
+	struct id_blk *b;        /* [ring index / 64] */
+	struct id_ent *e;        /* [slot] */
+	uint16_t *ord;           /* [ring index]: the slot at each position */
+	uint16_t *lw;            /* [register]: slot of the latest writer in the window, or NIL */
 	uint32_t cmask;
 };
 
 static inline struct id_view view(const struct id_state *st, uint32_t wid)
 {
-	struct id_view v = {&st->w[wid], st->ent + (size_t)wid * st->nslots, st->blk + (size_t)wid * st->nblk,
-			    st->ord + (size_t)wid * st->cap, st->lw + (size_t)wid * NLW, st->cmask};
+	unsigned char *base = st->chunk + (size_t)wid * st->stride;
+	struct id_view v = {(struct id_warp *)base, (struct id_blk *)(base + 64), (struct id_ent *)(base + st->e_off),
+			    (uint16_t *)(base + st->ord_off), (uint16_t *)(base + st->lw_off), st->cmask};
 	return v;
+}
+
+static inline struct id_cold *cold_of(const struct id_state *st, uint32_t wid, uint16_t slot)
+{
+	return (struct id_cold *)(st->chunk + (size_t)wid * st->stride + st->cold_off) + slot;
 }
 
 static uint32_t id_window(const struct iw_config *c) { return (uint32_t)c->ideal_window; }
@@ -256,25 +265,23 @@ static void compact(struct id_state *st, struct id_view *v)
 static void id_sm_free(void *p)
 {
 	struct id_state *st = p;
-	iw_free(st->w);
-	iw_free(st->ent_raw);
-	iw_free(st->cold);
-	iw_free(st->blk_raw);
-	iw_free(st->ord);
-	iw_free(st->lw);
+	iw_free(st->chunk_raw);
 	iw_free(st->tmp_blk);
 	iw_free(st->tmp_ord);
-	iw_free(st);
+	iw_free(st->self_raw);
 }
 
 static void *align64(void *p) { return (void *)(((uintptr_t)p + 63) & ~(uintptr_t)63); }
+static uint32_t round64(size_t n) { return (uint32_t)((n + 63) & ~(size_t)63); }
 
 static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 {
 	const struct iw_config *c = sm->sim->cfg;
-	struct id_state *st = iw_calloc(1, sizeof *st);
-	if (!st)
+	void *raw = iw_calloc(1, sizeof(struct id_state) + 64);
+	if (!raw)
 		return iw_fail(e, IW_ERUN, "out of memory");
+	struct id_state *st = align64(raw);
+	st->self_raw = raw;
 	st->cfg = c;
 	st->sim = sm->sim;
 	st->win = (uint32_t)c->ideal_window;
@@ -285,24 +292,21 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 		;
 	st->cmask = st->cap - 1;
 	st->nblk = st->cap / 64;
+	st->e_off = 64 + st->nblk * (uint32_t)sizeof(struct id_blk);
+	st->cold_off = st->e_off + round64(st->nslots * sizeof(struct id_ent));
+	st->ord_off = st->cold_off + round64(st->nslots * sizeof(struct id_cold));
+	st->lw_off = st->ord_off + round64(st->cap * sizeof(uint16_t));
+	st->stride = st->lw_off + round64(NLW * sizeof(uint16_t));
 	/* Not zeroed: everything is set when a warp starts or an instruction is
 	 * inserted, so slots and warps never used cost no page. */
-	size_t nw = (size_t)c->max_warps;
-	st->w = iw_malloc(nw * sizeof *st->w);
-	st->ent_raw = iw_malloc(nw * st->nslots * sizeof *st->ent + 64);
-	st->cold = iw_malloc(nw * st->nslots * sizeof *st->cold);
-	st->blk_raw = iw_malloc(nw * st->nblk * sizeof *st->blk + 64);
-	st->ord = iw_malloc(nw * st->cap * sizeof *st->ord);
-	st->lw = iw_malloc(nw * NLW * sizeof *st->lw);
+	st->chunk_raw = iw_malloc((size_t)c->max_warps * st->stride + 64);
 	st->tmp_blk = iw_malloc(st->nblk * sizeof *st->tmp_blk);
 	st->tmp_ord = iw_malloc(st->cap * sizeof *st->tmp_ord);
-	if (!st->w || !st->ent_raw || !st->cold || !st->blk_raw || !st->ord || !st->lw || !st->tmp_blk || !st->tmp_ord) {
+	if (!st->chunk_raw || !st->tmp_blk || !st->tmp_ord) {
 		id_sm_free(st);
 		return iw_fail(e, IW_ERUN, "out of memory");
 	}
-	/* an entry and a mask block are one cache line each */
-	st->ent = align64(st->ent_raw);
-	st->blk = align64(st->blk_raw);
+	st->chunk = align64(st->chunk_raw); /* entries and mask blocks: a cache line each */
 	*state = st;
 	return 0;
 }
@@ -423,7 +427,7 @@ static int rescan(struct id_state *st, struct iw_warp *w, const struct id_view *
 	const struct id_warp *x = v->x;
 	const struct iw_slot *s = &w->slots[sid];
 	struct id_ent *se = &v->e[sid];
-	struct id_cold *sc = &st->cold[(size_t)w->id * st->nslots + sid];
+	struct id_cold *sc = cold_of(st, w->id, sid);
 	uint32_t at = vpos(v, se->pos);
 	if (sc->bon != NIL && se->moved <= sc->checked) {
 		/* stops at bon or before: bon or a stamp is ahead */
@@ -591,7 +595,7 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	if (mem && !plain)
 		bit_set(&v, M_STORE, i);
 	if (e->nd > MAXD) {
-		st->cold[(size_t)w->id * st->nslots + id].bon = NIL;
+		cold_of(st, w->id, id)->bon = NIL;
 		bit_set(&v, M_OVF, i);
 		x->novf++;
 		if (!e->open) {
