@@ -177,19 +177,28 @@ static inline uint32_t vpos(const struct id_view *v, uint32_t i)
 	return v->x->lo + ((i - v->x->lo) & v->cmask);
 }
 
-/* The first position in [from, to) whose mask-m bit is set, or `to`. */
+/* The first position in [from, to) whose mask-m bit is set, or `to`.  The
+ * first word decides most calls: bits past the word's end shift in as 0. */
 static inline uint32_t first_set(const struct id_view *v, int m, uint32_t from, uint32_t to)
 {
-	while (from != to) {
-		uint32_t i = from & v->cmask, sh = i & 63, span = 64 - sh, left = to - from;
-		uint64_t bits = v->b[i >> 6].m[m] >> sh;
-		if (left < span) {
-			bits &= (1ull << left) - 1;
-			span = left;
-		}
-		if (bits)
-			return from + (uint32_t)__builtin_ctzll(bits);
+	uint32_t left = to - from;
+	if (!left)
+		return to;
+	uint32_t i = from & v->cmask, span = 64 - (i & 63);
+	uint64_t bits = v->b[i >> 6].m[m] >> (i & 63);
+	if (bits) {
+		uint32_t t = (uint32_t)__builtin_ctzll(bits);
+		return t < left ? from + t : to;
+	}
+	while (left > span) {
 		from += span;
+		left -= span;
+		span = 64;
+		bits = v->b[(from & v->cmask) >> 6].m[m];
+		if (bits) {
+			uint32_t t = (uint32_t)__builtin_ctzll(bits);
+			return t < left ? from + t : to;
+		}
 	}
 	return to;
 }
@@ -197,21 +206,22 @@ static inline uint32_t first_set(const struct id_view *v, int m, uint32_t from, 
 /* Move *at to the last position in [lo, *at) whose mask-m bit is set; 0 if none. */
 static inline int prev_set(const struct id_view *v, int m, uint32_t lo, uint32_t *at)
 {
-	uint32_t to = *at;
-	while (to != lo) {
-		uint32_t i = (to - 1) & v->cmask, top = i & 63, nb = top + 1, left = to - lo;
-		uint64_t bits = v->b[i >> 6].m[m];
-		if (nb < 64)
-			bits &= (1ull << nb) - 1;
-		if (left < nb) { /* positions below lo share the word */
-			bits &= ~((1ull << (nb - left)) - 1);
-			nb = left;
-		}
+	uint32_t to = *at, left = to - lo;
+	while (left) {
+		uint32_t i = (to - 1) & v->cmask, top = i & 63;
+		/* bits at or below position to - 1 of its word, moved to the top */
+		uint64_t bits = v->b[i >> 6].m[m] << (63 - top);
 		if (bits) {
-			*at = to - 1 - (top - (63u - (uint32_t)__builtin_clzll(bits)));
+			uint32_t t = (uint32_t)__builtin_clzll(bits); /* to - 1 - t is the position */
+			if (t >= left)
+				return 0;
+			*at = to - 1 - t;
 			return 1;
 		}
-		to -= nb;
+		if (left <= top + 1)
+			return 0;
+		left -= top + 1;
+		to -= top + 1;
 	}
 	return 0;
 }
@@ -239,7 +249,7 @@ static inline uint32_t count_set(const struct id_view *v, int m, uint32_t from, 
 /* The ring is full (hi - lo == cap): renumber the window's instructions
  * lo, lo + 1, ... in program order.  Rare (see the top of the file), and
  * linear in the window. */
-static void compact(struct id_state *st, struct id_view *v)
+static __attribute__((noinline)) void compact(struct id_state *st, struct id_view *v)
 {
 	struct id_warp *x = v->x;
 	memcpy(st->tmp_blk, v->b, st->nblk * sizeof *v->b);
@@ -422,7 +432,7 @@ static int find_deps(const struct id_state *st, const struct iw_warp *w, const s
  * (while some overflowed instruction waits: no kept scan exists otherwise),
  * and one that leaves the window stamps its younger neighbour too, so that
  * walking the same few entries (without the register matching) sees it. */
-static int rescan(struct id_state *st, struct iw_warp *w, const struct id_view *v, uint16_t sid)
+static __attribute__((noinline)) int rescan(struct id_state *st, struct iw_warp *w, const struct id_view *v, uint16_t sid)
 {
 	const struct id_warp *x = v->x;
 	const struct iw_slot *s = &w->slots[sid];
