@@ -1180,7 +1180,7 @@ static void *arena_get(struct iw_sim *s, size_t n, size_t size)
 		 * the per-warp state of a GPU spans tens of MiB, and with 4 KiB
 		 * pages nearly every warp's access misses the TLB. */
 		size_t cap = bytes > ((size_t)64 << 20) ? bytes : ((size_t)64 << 20);
-		if (!(c = iw_calloc(1, sizeof *c + cap)))
+		if (!(c = iw_calloc(1, sizeof *c + cap + 64)))
 			return NULL;
 #ifdef MADV_HUGEPAGE
 		uintptr_t lo = ((uintptr_t)c + ((uintptr_t)2 << 20) - 1) & ~(((uintptr_t)2 << 20) - 1);
@@ -1188,7 +1188,9 @@ static void *arena_get(struct iw_sim *s, size_t n, size_t size)
 		if (hi > lo)
 			madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* a hint: failure changes nothing */
 #endif
-		c->cap = cap;
+		/* malloc's own header puts c->mem off a cache line: start on one */
+		c->used = (size_t)(-(uintptr_t)c->mem & 63);
+		c->cap = cap + c->used;
 		c->next = s->arena;
 		s->arena = c;
 	}
@@ -1196,6 +1198,8 @@ static void *arena_get(struct iw_sim *s, size_t n, size_t size)
 	c->used += bytes;
 	return p;
 }
+
+void *iw_sim_alloc(struct iw_sim *s, size_t n, size_t size) { return arena_get(s, n, size); }
 
 static void sim_free(struct iw_sim *s)
 {

@@ -321,6 +321,11 @@ static inline uint32_t iw_popcount32(uint32_t x)
 	x = (x + (x >> 4)) & 0x0f0f0f0fu;
 	return (x * 0x01010101u) >> 24;
 }
+/* Memory for a scheme's state that lives as long as the simulation: zeroed,
+ * cache-line aligned and on the model's large pages (a GPU's per-warp state
+ * spans tens of MiB: on 4 KiB pages nearly every access misses the TLB).
+ * Freed with the simulation, never one by one; NULL when out of memory. */
+void *iw_sim_alloc(struct iw_sim *s, size_t n, size_t size);
 /* First unit of class u free at `now`, or -1. */
 int iw_sim_unit_free(struct iw_subcore *sc, int u, uint64_t now);
 /* Send s to unit `unit` of its class: occupies it for ii cycles and schedules
