@@ -115,13 +115,12 @@ _Static_assert(sizeof(struct id_ent) == 64 && sizeof(struct id_blk) == 64, "entr
  * the latest-writer table.  The scheme's own fields every operation reads
  * are the first cache line of the state. */
 struct id_state {
-	unsigned char *chunk;    /* warp i's block at chunk + i * stride, 64-byte aligned */
+	unsigned char *chunk;    /* warp i's block at chunk + i * stride (cache-line aligned) */
 	struct iw_sim *sim;
 	const struct iw_config *cfg;
 	uint32_t stride, e_off, cold_off, ord_off, lw_off; /* offsets in a warp's block */
 	uint32_t nslots, nblk, cap, cmask, win;
 	/* cold */
-	void *chunk_raw, *self_raw;
 	struct id_blk *tmp_blk;  /* compaction scratch: nblk blocks, cap slots */
 	uint16_t *tmp_ord;
 };
@@ -272,26 +271,21 @@ static __attribute__((noinline)) void compact(struct id_state *st, struct id_vie
 
 /* --------------------------------------------------------------- lifetime */
 
-static void id_sm_free(void *p)
+static uint32_t round64(size_t n) { return (uint32_t)((n + 63) & ~(size_t)63); }
+/* n objects of `size` from the simulation's memory, starting on a cache line */
+static void *line_alloc(struct iw_sim *s, size_t n, size_t size)
 {
-	struct id_state *st = p;
-	iw_free(st->chunk_raw);
-	iw_free(st->tmp_blk);
-	iw_free(st->tmp_ord);
-	iw_free(st->self_raw);
+	unsigned char *p = iw_sim_alloc(s, 1, n * size + 64);
+	return p ? p + (-(uintptr_t)p & 63) : NULL;
 }
 
-static void *align64(void *p) { return (void *)(((uintptr_t)p + 63) & ~(uintptr_t)63); }
-static uint32_t round64(size_t n) { return (uint32_t)((n + 63) & ~(size_t)63); }
-
+/* All of it from the simulation's large pages, freed with it. */
 static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 {
 	const struct iw_config *c = sm->sim->cfg;
-	void *raw = iw_calloc(1, sizeof(struct id_state) + 64);
-	if (!raw)
+	struct id_state *st = line_alloc(sm->sim, 1, sizeof *st);
+	if (!st)
 		return iw_fail(e, IW_ERUN, "out of memory");
-	struct id_state *st = align64(raw);
-	st->self_raw = raw;
 	st->cfg = c;
 	st->sim = sm->sim;
 	st->win = (uint32_t)c->ideal_window;
@@ -307,16 +301,12 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->ord_off = st->cold_off + round64(st->nslots * sizeof(struct id_cold));
 	st->lw_off = st->ord_off + round64(st->cap * sizeof(uint16_t));
 	st->stride = st->lw_off + round64(NLW * sizeof(uint16_t));
-	/* Not zeroed: everything is set when a warp starts or an instruction is
-	 * inserted, so slots and warps never used cost no page. */
-	st->chunk_raw = iw_malloc((size_t)c->max_warps * st->stride + 64);
-	st->tmp_blk = iw_malloc(st->nblk * sizeof *st->tmp_blk);
-	st->tmp_ord = iw_malloc(st->cap * sizeof *st->tmp_ord);
-	if (!st->chunk_raw || !st->tmp_blk || !st->tmp_ord) {
-		id_sm_free(st);
+	/* everything is set when a warp starts or an instruction is inserted */
+	st->chunk = line_alloc(sm->sim, (size_t)c->max_warps, st->stride);
+	st->tmp_blk = iw_sim_alloc(sm->sim, st->nblk, sizeof *st->tmp_blk);
+	st->tmp_ord = iw_sim_alloc(sm->sim, st->cap, sizeof *st->tmp_ord);
+	if (!st->chunk || !st->tmp_blk || !st->tmp_ord)
 		return iw_fail(e, IW_ERUN, "out of memory");
-	}
-	st->chunk = align64(st->chunk_raw); /* entries and mask blocks: a cache line each */
 	*state = st;
 	return 0;
 }
@@ -724,7 +714,6 @@ const struct iw_scheme_ops iw_scheme_ideal = {
 	.cus = id_cus,
 	.fetch_through_control = id_through,
 	.sm_new = id_sm_new,
-	.sm_free = id_sm_free,
 	.warp_start = id_warp_start,
 	.insert = id_insert,
 	/* dependences resolve only at issue and write-back and insert adds
