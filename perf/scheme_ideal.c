@@ -110,17 +110,18 @@ struct id_warp {
 _Static_assert(sizeof(struct id_warp) <= 64, "a warp's scalars fill one cache line");
 _Static_assert(sizeof(struct id_ent) == 64 && sizeof(struct id_blk) == 64, "entries and mask blocks are cache lines");
 
-/* Everything of a warp is one block of memory: its scalars (one cache line),
- * the ring's mask blocks, the entries, their cold parts, the ring's slots and
- * the latest-writer table.  The scheme's own fields every operation reads
+/* What a warp's operations touch is one block of memory: its scalars (one
+ * cache line), the ring's mask blocks, the entries, the ring's slots and the
+ * latest-writer table.  The scheme's own fields every operation reads
  * are the first cache line of the state. */
 struct id_state {
 	unsigned char *chunk;    /* warp i's block at chunk + i * stride (cache-line aligned) */
 	struct iw_sim *sim;
 	const struct iw_config *cfg;
-	uint32_t stride, e_off, cold_off, ord_off, lw_off; /* offsets in a warp's block */
+	uint32_t stride, e_off, ord_off, lw_off; /* offsets in a warp's block */
 	uint32_t nslots, nblk, cap, cmask, win;
 	/* cold */
+	struct id_cold *cold;    /* [warp * nslots + slot], apart: only overflowed ones use it */
 	struct id_blk *tmp_blk;  /* compaction scratch: nblk blocks, cap slots */
 	uint16_t *tmp_ord;
 };
@@ -145,7 +146,7 @@ static inline struct id_view view(const struct id_state *st, uint32_t wid)
 
 static inline struct id_cold *cold_of(const struct id_state *st, uint32_t wid, uint16_t slot)
 {
-	return (struct id_cold *)(st->chunk + (size_t)wid * st->stride + st->cold_off) + slot;
+	return st->cold + (size_t)wid * st->nslots + slot;
 }
 
 static uint32_t id_window(const struct iw_config *c) { return (uint32_t)c->ideal_window; }
@@ -297,15 +298,15 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->cmask = st->cap - 1;
 	st->nblk = st->cap / 64;
 	st->e_off = 64 + st->nblk * (uint32_t)sizeof(struct id_blk);
-	st->cold_off = st->e_off + round64(st->nslots * sizeof(struct id_ent));
-	st->ord_off = st->cold_off + round64(st->nslots * sizeof(struct id_cold));
+	st->ord_off = st->e_off + round64(st->nslots * sizeof(struct id_ent));
 	st->lw_off = st->ord_off + round64(st->cap * sizeof(uint16_t));
 	st->stride = st->lw_off + round64(NLW * sizeof(uint16_t));
 	/* everything is set when a warp starts or an instruction is inserted */
 	st->chunk = line_alloc(sm->sim, (size_t)c->max_warps, st->stride);
+	st->cold = iw_sim_alloc(sm->sim, (size_t)c->max_warps * st->nslots, sizeof *st->cold);
 	st->tmp_blk = iw_sim_alloc(sm->sim, st->nblk, sizeof *st->tmp_blk);
 	st->tmp_ord = iw_sim_alloc(sm->sim, st->cap, sizeof *st->tmp_ord);
-	if (!st->chunk || !st->tmp_blk || !st->tmp_ord)
+	if (!st->chunk || !st->cold || !st->tmp_blk || !st->tmp_ord)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	*state = st;
 	return 0;

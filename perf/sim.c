@@ -1316,12 +1316,14 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			w->slots = arena_get(s, s->window, sizeof *w->slots);
 			w->free_ids = arena_get(s, s->window, sizeof *w->free_ids);
 			w->front = arena_get(s, (size_t)c->fetch_buffer, sizeof *w->front);
-			/* a power of two, so the ring wraps with a mask */
+			/* a power of two, so the ring wraps with a mask; none where
+			 * nothing reorders or the scheme counts reorders itself */
+			int uq = !s->ops->in_order && !s->ops->counts_reorders;
 			for (w->uq_cap = 64; w->uq_cap < 4 * s->window; w->uq_cap *= 2)
 				;
-			w->uq_id = arena_get(s, w->uq_cap, sizeof *w->uq_id);
-			w->uq_seq = arena_get(s, w->uq_cap, sizeof *w->uq_seq);
-			if (!w->slots || !w->free_ids || !w->front || !w->uq_id || !w->uq_seq)
+			w->uq_id = uq ? arena_get(s, w->uq_cap, sizeof *w->uq_id) : NULL;
+			w->uq_seq = uq ? arena_get(s, w->uq_cap, sizeof *w->uq_seq) : NULL;
+			if (!w->slots || !w->free_ids || !w->front || (uq && (!w->uq_id || !w->uq_seq)))
 				return iw_fail(e, IW_ERUN, "out of memory");
 			for (uint32_t j = 0; j < s->window; j++) {
 				w->slots[j].id = (uint16_t)j;
