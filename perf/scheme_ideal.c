@@ -106,6 +106,10 @@ struct id_warp {
 	uint32_t novf_free;      /* of those, how many have no kept dependence open */
 	uint16_t last_ctrl, last_sync; /* slot of the latest control / barrier instruction in the window */
 	uint64_t epoch;          /* issues and write-backs so far */
+	/* the oldest ready instruction (the first ready bit), kept so that
+	 * asking for the candidate reads this line only */
+	uint32_t top;            /* its position */
+	uint16_t top_slot;       /* its slot, NIL if none is ready */
 };
 _Static_assert(sizeof(struct id_warp) <= 64, "a warp's scalars fill one cache line");
 _Static_assert(sizeof(struct id_ent) == 64 && sizeof(struct id_blk) == 64, "entries and mask blocks are cache lines");
@@ -268,6 +272,8 @@ static __attribute__((noinline)) void compact(struct id_state *st, struct id_vie
 				bit_set(v, m, j);
 	}
 	x->hi = to;
+	if (x->top_slot != NIL)
+		x->top = vpos(v, v->e[x->top_slot].pos);
 }
 
 /* --------------------------------------------------------------- lifetime */
@@ -320,7 +326,7 @@ static void id_warp_start(void *p, struct iw_warp *w)
 	x->n = x->lo = x->hi = 0;
 	x->novf = x->novf_free = 0;
 	x->epoch = 0;
-	x->last_ctrl = x->last_sync = NIL;
+	x->last_ctrl = x->last_sync = x->top_slot = NIL;
 	memset(v.b, 0, st->nblk * sizeof *v.b);
 	for (int i = 0; i < NLW; i++)
 		v.lw[i] = NIL;
@@ -487,6 +493,12 @@ static inline void resolve(const struct id_view *v, uint16_t d)
 	if (!c->open) {
 		if (c->nd <= MAXD) {
 			bit_set(v, M_READY, c->pos);
+			struct id_warp *x = v->x;
+			uint32_t at = vpos(v, c->pos);
+			if (x->top_slot == NIL || at - x->lo < x->top - x->lo) {
+				x->top = at;
+				x->top_slot = (uint16_t)(d >> 4);
+			}
 		} else {
 			bit_set(v, M_OVFREE, c->pos);
 			v->x->novf_free++;
@@ -605,6 +617,10 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		}
 	} else if (!e->open) {
 		bit_set(&v, M_READY, i);
+		if (x->top_slot == NIL) { /* the youngest: the oldest ready only if alone */
+			x->top = x->hi - 1;
+			x->top_slot = id;
+		}
 	}
 	x->n++;
 	return 0;
@@ -615,15 +631,17 @@ static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, in
 	struct id_state *st = p;
 	struct id_view v = view(st, w->id);
 	const struct id_warp *x = v.x;
-	uint32_t top = first_set(&v, M_READY, x->lo, x->hi); /* the oldest ready one */
-	/* overflowed instructions older than it with no kept dependence open,
-	 * oldest first (one with a kept dependence open is blocked without a scan) */
-	if (x->novf_free)
+	/* overflowed instructions older than the oldest ready one with no kept
+	 * dependence open, oldest first (one with a kept dependence open is
+	 * blocked without a scan) */
+	if (x->novf_free) {
+		uint32_t top = x->top_slot != NIL ? x->top : x->hi;
 		for (uint32_t k = first_set(&v, M_OVFREE, x->lo, top); k != top; k = first_set(&v, M_OVFREE, k + 1, top))
 			if (!rescan(st, w, &v, v.ord[k & v.cmask]))
 				return &w->slots[v.ord[k & v.cmask]];
-	if (top != x->hi)
-		return &w->slots[v.ord[top & v.cmask]];
+	}
+	if (x->top_slot != NIL)
+		return &w->slots[x->top_slot];
 	/* nothing is ready: the oldest waiting instruction names the stall */
 	uint32_t k = first_set(&v, M_WAIT, x->lo, x->hi);
 	if (k == x->hi) {
@@ -661,6 +679,10 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	} else {
 		IW_ASSERT(bit_get(&v, M_READY, i));
 		bit_clr(&v, M_READY, i);
+		if (x->top_slot == s->id) {
+			x->top = first_set(&v, M_READY, x->lo, x->hi);
+			x->top_slot = x->top != x->hi ? v.ord[x->top & v.cmask] : NIL;
+		}
 	}
 	for (uint16_t dep = e->wake[K_ISSUE]; dep != NIL; dep = v.e[dep >> 4].dnext[dep & 15])
 		resolve(&v, dep);
