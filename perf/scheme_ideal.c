@@ -63,18 +63,31 @@ static const int cls_reason[5] = {IW_STALL_WAR_WAW, IW_STALL_RAW, IW_STALL_CONTR
  * below 4096, sim_init's bound, and i below MAXD, so no name is NIL). */
 #define DEP_ID(c, i) ((uint16_t)((c) << 4 | (i)))
 
-/* Per slot, one cache line: the instruction's ring position and its
- * dependences.  Whether it is in the window, issued, and so on is in the
- * ring's masks. */
+/* Per slot, one cache line: the instruction's dependences (what resolving
+ * one of them reads).  Whether it is in the window, issued, and so on is in
+ * the ring's masks. */
 struct id_ent {
 	_Alignas(64) uint64_t moved;       /* the warp's epoch at this one's last issue or write-back (see rescan) */
 	uint16_t pos;          /* ring position (physical: index into the ring) */
-	uint16_t wake[2];      /* [kind]: dependences of younger ones resolved at this one's write-back / issue */
 	uint16_t open;         /* bit i: dependence i not resolved yet */
 	uint8_t nd;            /* dependences found; MAXD + 1 = overflowed (rescan) */
 	uint16_t dnext[MAXD];  /* next dependence on the same producer and event */
 	uint8_t dcls[MAXD];
 };
+
+/* What the instruction's own issue and write-back need is kept in the
+ * engine's slot (aux[0], private to the scheme), which the engine reads then
+ * anyway: they touch no entry of the scheme but those they resolve.
+ *   bits  0..15  ring position (as id_ent.pos)
+ *        16..31  wake[K_WB]: dependences of younger ones resolved at its write-back
+ *        32..47  wake[K_ISSUE]: ... at its issue
+ * A dependence list runs through the consumers' dnext. */
+enum { AX_POS = 0, AX_WAKE = 16 }; /* wake[kind] at AX_WAKE + 16 * kind */
+static inline uint16_t ax_get(const struct iw_slot *s, int sh) { return (uint16_t)(s->aux[0] >> sh); }
+static inline void ax_set(struct iw_slot *s, int sh, uint16_t val)
+{
+	s->aux[0] = (s->aux[0] & ~(0xffffull << sh)) | (uint64_t)val << sh;
+}
 
 /* Per slot, read only for overflowed instructions: the last rescan found
  * dependence class bcls open on the instruction in slot bon, at epoch checked. */
@@ -133,6 +146,7 @@ struct id_state {
 /* The parts of warp `wid`'s state an operation needs. */
 struct id_view {
 	struct id_warp *x;
+	struct iw_slot *slots;   /* the engine's slots of the warp */
 	struct id_blk *b;        /* [ring index / 64] */
 	struct id_ent *e;        /* [slot] */
 	uint16_t *ord;           /* [ring index]: the slot at each position */
@@ -140,11 +154,12 @@ struct id_view {
 	uint32_t cmask;
 };
 
-static inline struct id_view view(const struct id_state *st, uint32_t wid)
+static inline struct id_view view(const struct id_state *st, const struct iw_warp *w)
 {
-	unsigned char *base = st->chunk + (size_t)wid * st->stride;
-	struct id_view v = {(struct id_warp *)base, (struct id_blk *)(base + 64), (struct id_ent *)(base + st->e_off),
-			    (uint16_t *)(base + st->ord_off), (uint16_t *)(base + st->lw_off), st->cmask};
+	unsigned char *base = st->chunk + (size_t)w->id * st->stride;
+	struct id_view v = {(struct id_warp *)base, w->slots, (struct id_blk *)(base + 64),
+			    (struct id_ent *)(base + st->e_off), (uint16_t *)(base + st->ord_off),
+			    (uint16_t *)(base + st->lw_off), st->cmask};
 	return v;
 }
 
@@ -267,6 +282,7 @@ static __attribute__((noinline)) void compact(struct id_state *st, struct id_vie
 		uint16_t slot = st->tmp_ord[i];
 		v->ord[j] = slot;
 		v->e[slot].pos = (uint16_t)j;
+		ax_set(&v->slots[slot], AX_POS, (uint16_t)j);
 		for (int m = 0; m < M_COUNT; m++)
 			if (bit_get(&old, m, i))
 				bit_set(v, m, j);
@@ -321,7 +337,7 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 static void id_warp_start(void *p, struct iw_warp *w)
 {
 	struct id_state *st = p;
-	struct id_view v = view(st, w->id);
+	struct id_view v = view(st, w);
 	struct id_warp *x = v.x;
 	x->n = x->lo = x->hi = 0;
 	x->novf = x->novf_free = 0;
@@ -351,11 +367,11 @@ static inline void add_dep(struct id_state *st, const struct id_view *v, struct 
 	}
 	int i = a->nd++;
 	a->dcls[i] = (uint8_t)cls;
-	struct id_ent *pe = &v->e[p];
-	if (kind == K_ISSUE && !bit_get(v, M_WAIT, pe->pos))
+	struct iw_slot *ps = &v->slots[p];
+	if (kind == K_ISSUE && !bit_get(v, M_WAIT, ax_get(ps, AX_POS)))
 		return; /* issued already */
-	a->dnext[i] = pe->wake[kind];
-	pe->wake[kind] = DEP_ID(aslot, i);
+	a->dnext[i] = ax_get(ps, AX_WAKE + 16 * kind);
+	ax_set(ps, AX_WAKE + 16 * kind, DEP_ID(aslot, i));
 	a->open |= (uint16_t)(1u << i);
 }
 
@@ -510,7 +526,7 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 {
 	struct id_state *st = p;
 	const struct iw_config *c = st->cfg;
-	struct id_view v = view(st, w->id);
+	struct id_view v = view(st, w);
 	struct id_warp *x = v.x;
 	if (x->n == st->win)
 		return IW_STALL_IB_FULL;
@@ -521,7 +537,6 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	struct id_ent *e = &v.e[id];
 	e->nd = 0;
 	e->open = 0;
-	e->wake[K_WB] = e->wake[K_ISSUE] = NIL;
 	e->moved = 0;
 	/* RAW (and WAW without renaming): the latest older writer only, from the
 	 * per-register table; the others are found by scanning the window. */
@@ -601,6 +616,7 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	uint32_t i = x->hi++ & v.cmask;
 	v.ord[i] = id;
 	e->pos = (uint16_t)i;
+	s->aux[0] = i | (uint64_t)NIL << (AX_WAKE + 16 * K_WB) | (uint64_t)NIL << (AX_WAKE + 16 * K_ISSUE);
 	bit_set(&v, M_LIVE, i);
 	bit_set(&v, M_WAIT, i);
 	if (mem)
@@ -629,7 +645,7 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
 {
 	struct id_state *st = p;
-	struct id_view v = view(st, w->id);
+	struct id_view v = view(st, w);
 	const struct id_warp *x = v.x;
 	/* overflowed instructions older than the oldest ready one with no kept
 	 * dependence open, oldest first (one with a kept dependence open is
@@ -658,10 +674,9 @@ static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, in
 static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
 {
 	struct id_state *st = p;
-	struct id_view v = view(st, w->id);
+	struct id_view v = view(st, w);
 	struct id_warp *x = v.x;
-	struct id_ent *e = &v.e[s->id];
-	uint32_t i = e->pos;
+	uint32_t i = ax_get(s, AX_POS);
 	/* reorder statistics (counts_reorders): the older instructions of the
 	 * warp still waiting, the last bin holding every longer distance */
 	uint32_t d = count_set(&v, M_WAIT, x->lo, vpos(&v, i), IW_REORDER_BINS);
@@ -671,7 +686,7 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		cnt->reorder_dist[d - 1]++;
 	}
 	bit_clr(&v, M_WAIT, i);
-	if (e->nd > MAXD) {
+	if (bit_get(&v, M_OVF, i)) {
 		bit_clr(&v, M_OVF, i);
 		bit_clr(&v, M_OVFREE, i);
 		x->novf--;
@@ -684,26 +699,25 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 			x->top_slot = x->top != x->hi ? v.ord[x->top & v.cmask] : NIL;
 		}
 	}
-	for (uint16_t dep = e->wake[K_ISSUE]; dep != NIL; dep = v.e[dep >> 4].dnext[dep & 15])
+	for (uint16_t dep = ax_get(s, AX_WAKE + 16 * K_ISSUE); dep != NIL; dep = v.e[dep >> 4].dnext[dep & 15])
 		resolve(&v, dep);
-	e->wake[K_ISSUE] = NIL;
+	ax_set(s, AX_WAKE + 16 * K_ISSUE, NIL);
 	if (x->novf) /* stamps matter only to the scans kept by waiting overflowed ones */
-		e->moved = ++x->epoch;
+		v.e[s->id].moved = ++x->epoch;
 	iw_count(st->sim, IW_A_IB_READ, 1);
 }
 
 static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
 {
 	struct id_state *st = p;
-	struct id_view v = view(st, w->id);
+	struct id_view v = view(st, w);
 	struct id_warp *x = v.x;
 	uint16_t id = s->id;
-	struct id_ent *e = &v.e[id];
-	for (uint16_t d = e->wake[K_WB]; d != NIL; d = v.e[d >> 4].dnext[d & 15])
+	for (uint16_t d = ax_get(s, AX_WAKE + 16 * K_WB); d != NIL; d = v.e[d >> 4].dnext[d & 15])
 		resolve(&v, d);
 	if (x->novf)
-		e->moved = ++x->epoch;
-	uint32_t i = e->pos, at = vpos(&v, i);
+		v.e[id].moved = ++x->epoch;
+	uint32_t i = ax_get(s, AX_POS), at = vpos(&v, i);
 	bit_clr(&v, M_LIVE, i);
 	bit_clr(&v, M_MEM, i);
 	bit_clr(&v, M_STORE, i);
