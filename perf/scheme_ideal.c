@@ -534,10 +534,9 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		compact(st, &v);
 	const struct iw_inst *a = &s->in;
 	uint16_t id = s->id;
-	struct id_ent *e = &v.e[id];
-	e->nd = 0;
-	e->open = 0;
-	e->moved = 0;
+	/* built here and stored whole at the end: the entry's line is long
+	 * evicted, and stores need not wait for it as loads would */
+	struct id_ent ne = {0}, *e = &ne;
 	/* RAW (and WAW without renaming): the latest older writer only, from the
 	 * per-register table; the others are found by scanning the window. */
 	for (int i = 0; i < a->nsrc; i++) {
@@ -616,6 +615,7 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	uint32_t i = x->hi++ & v.cmask;
 	v.ord[i] = id;
 	e->pos = (uint16_t)i;
+	v.e[id] = ne;
 	s->aux[0] = i | (uint64_t)NIL << (AX_WAKE + 16 * K_WB) | (uint64_t)NIL << (AX_WAKE + 16 * K_ISSUE);
 	bit_set(&v, M_LIVE, i);
 	bit_set(&v, M_WAIT, i);
