@@ -536,7 +536,10 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	uint16_t id = s->id;
 	/* built here and stored whole at the end: the entry's line is long
 	 * evicted, and stores need not wait for it as loads would */
-	struct id_ent ne = {0}, *e = &ne;
+	struct id_ent ne, *e = &ne; /* dnext and dcls past nd are never read */
+	ne.moved = 0;
+	ne.open = 0;
+	ne.nd = 0;
 	/* RAW (and WAW without renaming): the latest older writer only, from the
 	 * per-register table; the others are found by scanning the window. */
 	for (int i = 0; i < a->nsrc; i++) {
