@@ -96,7 +96,7 @@ static int ideal_run(const struct ideal_pin *p, struct ideal_pin *got)
 		fprintf(stderr, "\n%s: %s\n", p->workload, e.msg);
 		return -1;
 	}
-	struct iw_sim_opts o = {&c, "ideal", NULL, NULL};
+	struct iw_sim_opts o = {.cfg = &c, .scheme = "ideal"};
 	struct iw_run_result r;
 	rc = iw_simulate(&o, w, &r, &e);
 	iw_workload_close(w);
