@@ -26,12 +26,24 @@
  * writers from a per-register table, memory and barrier order from the
  * window's memory instructions) and kept as a short list.  Readiness is then
  * maintained, not searched for: every unresolved dependence sits on a list of
- * its producer and is resolved when the producer issues or writes back; an
- * instruction with none left joins a heap of ready instructions ordered by
- * age, so "oldest ready first" is the heap's top.  An instruction with more
- * than MAXD dependences (a barrier or a store behind many memory
- * instructions) keeps no list: it is judged by scanning the older part of the
- * window whenever it is older than the oldest ready instruction.
+ * its producer and is resolved when the producer issues or writes back.  An
+ * instruction with more than MAXD dependences (a barrier or a store behind
+ * many memory instructions) keeps no list: it is judged by scanning the older
+ * part of the window whenever it is older than the oldest ready instruction.
+ *
+ * The window is memory-bound to simulate (a warp's state is long evicted
+ * from the host's caches when it is next touched), so its order is kept in a
+ * few cache lines instead of links through the entries: each instruction
+ * gets a position in a per-warp ring in program order, and bit masks over
+ * the ring say which positions are in the window, waiting, ready, memory
+ * instructions and so on.  "Oldest ready first" is then the first ready bit,
+ * the oldest waiting one the first waiting bit, and the reorder distance of
+ * an issue (how many older instructions still wait) a population count; an
+ * entry holds only its dependences (one cache line).  The ring has four
+ * times the window's positions, so it fills (and is compacted) only when the
+ * oldest instruction stays while three windows of younger ones pass it.  The
+ * latest-writer table names a writer only while it is in the window (its
+ * write-back clears it), so looking a register up touches no entry.
  */
 #include "sim.h"
 
@@ -39,6 +51,7 @@
 
 #define MAXD 12     /* dependences kept per instruction (bits of id_ent.open) */
 #define NIL 0xffff  /* no slot / no dependence */
+#define NLW 257     /* latest writers: registers 0..255, 256 = the predicate */
 
 enum { K_WB, K_ISSUE }; /* wait for the older one's write-back / issue */
 /* Dependence classes, in the order of deps_found (a barrier counts as control). */
@@ -46,102 +59,277 @@ enum { C_WAR_WAW, C_RAW, C_CONTROL, C_MEM, C_BARRIER };
 static const int cls_reason[5] = {IW_STALL_WAR_WAW, IW_STALL_RAW, IW_STALL_CONTROL, IW_STALL_MEM_ORDER,
 				  IW_STALL_BARRIER};
 
-/* An instruction instance of a warp: program-order number above the slot id
- * (sim_init bounds slots to 4096, 12 bits), so tags order by age and a reused
- * slot never matches an old tag. */
-#define TAG(seq, slot) ((uint64_t)(seq) << 12 | (uint64_t)(slot))
-#define TAG_SLOT(t) ((uint16_t)((t) & 0xfff))
-#define TAG_NONE UINT64_MAX
-
-/* Dependence i of the instruction in slot c is named (c << 4) | i. */
+/* Dependence i of the instruction in slot c is named (c << 4) | i (slots are
+ * below 4096, sim_init's bound, and i below MAXD, so no name is NIL). */
 #define DEP_ID(c, i) ((uint16_t)((c) << 4 | (i)))
 
-/* Per slot: the instruction's place in the window and its dependences. */
+/* Per slot, one cache line: the instruction's dependences (what resolving
+ * one of them reads).  Whether it is in the window, issued, and so on is in
+ * the ring's masks. */
 struct id_ent {
-	uint64_t tag;
-	uint16_t prev, next;   /* the window (inserted, not written back), program order */
-	uint16_t wprev, wnext; /* waiting (inserted, not issued), program order */
-	uint16_t mprev, mnext; /* memory instructions of the window, program order */
-	uint16_t sprev, snext; /* the window's memory instructions other than plain loads */
-	uint16_t wake[2];      /* [kind]: dependences of younger ones resolved at this one's write-back / issue */
+	_Alignas(64) uint64_t moved;       /* the warp's epoch at this one's last issue or write-back (see rescan) */
+	uint16_t pos;          /* ring position (physical: index into the ring) */
 	uint16_t open;         /* bit i: dependence i not resolved yet */
 	uint8_t nd;            /* dependences found; MAXD + 1 = overflowed (rescan) */
-	uint8_t mem;           /* 0 not memory, 1 plain load, 2 other memory (store, atomic) */
-	uint8_t live;          /* in the window (inserted, not written back) */
-	uint8_t issued;
 	uint16_t dnext[MAXD];  /* next dependence on the same producer and event */
 	uint8_t dcls[MAXD];
-	uint64_t moved;        /* the warp's epoch at this one's last issue or write-back */
-	/* overflowed: the last rescan found dependence class bcls open on the
-	 * instruction in slot bon, at epoch checked */
+};
+
+/* What the instruction's own issue and write-back need is kept in the
+ * engine's slot (aux[0], private to the scheme), which the engine reads then
+ * anyway: they touch no entry of the scheme but those they resolve.
+ *   bits  0..15  ring position (as id_ent.pos)
+ *        16..31  wake[K_WB]: dependences of younger ones resolved at its write-back
+ *        32..47  wake[K_ISSUE]: ... at its issue
+ * A dependence list runs through the consumers' dnext. */
+enum { AX_POS = 0, AX_WAKE = 16 }; /* wake[kind] at AX_WAKE + 16 * kind */
+static inline uint16_t ax_get(const struct iw_slot *s, int sh) { return (uint16_t)(s->aux[0] >> sh); }
+static inline void ax_set(struct iw_slot *s, int sh, uint16_t val)
+{
+	s->aux[0] = (s->aux[0] & ~(0xffffull << sh)) | (uint64_t)val << sh;
+}
+
+/* Per slot, read only for overflowed instructions: the last rescan found
+ * dependence class bcls open on the instruction in slot bon, at epoch checked. */
+struct id_cold {
 	uint64_t checked;
 	uint16_t bon;
 	uint8_t bcls;
 };
 
-struct id_warp {
-	uint64_t lw[257];        /* tag of the latest writer of each register (256: the predicate) */
-	uint64_t last_ctrl, last_sync;
-	uint32_t n;              /* instructions in the window */
-	uint16_t head, tail;     /* window: oldest, youngest */
-	uint16_t whead, wtail;   /* waiting: oldest, youngest */
-	uint16_t mtail, stail;   /* youngest memory instruction, youngest non-plain-load one */
-	struct id_ent *e;        /* [slot] */
-	uint64_t *ready;         /* min-heap of the tags of waiting instructions with no open dependence */
-	uint32_t nready;
-	uint16_t *ovf;           /* waiting overflowed instructions, program order */
-	uint32_t novf;
-	uint32_t novf_free;      /* of those, how many have no kept dependence open */
-	uint64_t epoch;          /* issues and write-backs so far */
+/* The ring's masks for 64 consecutive positions: one cache line, so that an
+ * operation on an instruction touches one line for all of them. */
+enum { M_LIVE, M_WAIT, M_READY, M_MEM, M_STORE, M_OVF, M_OVFREE, M_COUNT };
+/* live     in the window (inserted, not written back)
+ * wait     waiting (inserted, not issued)
+ * ready    waiting, not overflowed, no dependence open
+ * mem      a memory instruction; store: one that is not a plain load
+ * ovf      waiting and overflowed; ovfree: ... and no kept dependence open */
+struct id_blk {
+	uint64_t m[8];
 };
 
-struct id_state {
-	const struct iw_config *cfg;
-	struct iw_sim *sim;
-	struct id_warp *w;
-	struct id_ent *ent_pool;
-	uint64_t *ready_pool;
-	uint16_t *ovf_pool;
+/* A warp's scalars.  Ring positions are counted modulo 2^32 ("virtual"; the
+ * ring index is the low bits): the window's positions are lo..hi-1, the
+ * oldest (lo) in it unless it is empty (lo == hi). */
+struct id_warp {
+	uint32_t n;              /* instructions in the window */
+	uint32_t lo, hi;
+	uint32_t novf;           /* waiting overflowed instructions */
+	uint32_t novf_free;      /* of those, how many have no kept dependence open */
+	uint16_t last_ctrl, last_sync; /* slot of the latest control / barrier instruction in the window */
+	uint64_t epoch;          /* issues and write-backs so far */
+	/* the oldest ready instruction (the first ready bit), kept so that
+	 * asking for the candidate reads this line only */
+	uint32_t top;            /* its position */
+	uint16_t top_slot;       /* its slot, NIL if none is ready */
 };
+_Static_assert(sizeof(struct id_warp) <= 64, "a warp's scalars fill one cache line");
+_Static_assert(sizeof(struct id_ent) == 64 && sizeof(struct id_blk) == 64, "entries and mask blocks are cache lines");
+
+/* What a warp's operations touch is one block of memory: its scalars (one
+ * cache line), the ring's mask blocks, the entries, the ring's slots and the
+ * latest-writer table.  The scheme's own fields every operation reads
+ * are the first cache line of the state. */
+struct id_state {
+	unsigned char *chunk;    /* warp i's block at chunk + i * stride (cache-line aligned) */
+	struct iw_sim *sim;
+	const struct iw_config *cfg;
+	uint32_t stride, e_off, ord_off, lw_off; /* offsets in a warp's block */
+	uint32_t nslots, nblk, cap, cmask, win;
+	/* cold */
+	struct id_cold *cold;    /* [warp * nslots + slot], apart: only overflowed ones use it */
+	struct id_blk *tmp_blk;  /* compaction scratch: nblk blocks, cap slots */
+	uint16_t *tmp_ord;
+};
+
+/* The parts of warp `wid`'s state an operation needs. */
+struct id_view {
+	struct id_warp *x;
+	struct iw_slot *slots;   /* the engine's slots of the warp */
+	struct id_blk *b;        /* [ring index / 64] */
+	struct id_ent *e;        /* [slot] */
+	uint16_t *ord;           /* [ring index]: the slot at each position */
+	uint16_t *lw;            /* [register]: slot of the latest writer in the window, or NIL */
+	uint32_t cmask;
+};
+
+static inline struct id_view view(const struct id_state *st, const struct iw_warp *w)
+{
+	unsigned char *base = st->chunk + (size_t)w->id * st->stride;
+	struct id_view v = {(struct id_warp *)base, w->slots, (struct id_blk *)(base + 64),
+			    (struct id_ent *)(base + st->e_off), (uint16_t *)(base + st->ord_off),
+			    (uint16_t *)(base + st->lw_off), st->cmask};
+	return v;
+}
+
+static inline struct id_cold *cold_of(const struct id_state *st, uint32_t wid, uint16_t slot)
+{
+	return st->cold + (size_t)wid * st->nslots + slot;
+}
 
 static uint32_t id_window(const struct iw_config *c) { return (uint32_t)c->ideal_window; }
 static uint32_t id_cus(const struct iw_config *c) { return (uint32_t)(c->cus > c->loog_cus ? c->cus : c->loog_cus); }
 static int id_through(const struct iw_config *c) { return c->ideal_fetch_through_control; }
 
-static void id_sm_free(void *p)
+/* ------------------------------------------------------------- ring masks */
+
+/* Population count without a libgcc call (the build targets plain x86-64). */
+static inline uint32_t popcount64(uint64_t x)
 {
-	struct id_state *st = p;
-	iw_free(st->w);
-	iw_free(st->ent_pool);
-	iw_free(st->ready_pool);
-	iw_free(st->ovf_pool);
-	iw_free(st);
+	x = x - ((x >> 1) & 0x5555555555555555ull);
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (uint32_t)((x * 0x0101010101010101ull) >> 56);
 }
 
+static inline int bit_get(const struct id_view *v, int m, uint32_t i)
+{
+	return (int)(v->b[i >> 6].m[m] >> (i & 63) & 1);
+}
+static inline void bit_set(const struct id_view *v, int m, uint32_t i) { v->b[i >> 6].m[m] |= 1ull << (i & 63); }
+static inline void bit_clr(const struct id_view *v, int m, uint32_t i) { v->b[i >> 6].m[m] &= ~(1ull << (i & 63)); }
+
+/* Virtual position of ring index i, a position of the window. */
+static inline uint32_t vpos(const struct id_view *v, uint32_t i)
+{
+	return v->x->lo + ((i - v->x->lo) & v->cmask);
+}
+
+/* The first position in [from, to) whose mask-m bit is set, or `to`.  The
+ * first word decides most calls: bits past the word's end shift in as 0. */
+static inline uint32_t first_set(const struct id_view *v, int m, uint32_t from, uint32_t to)
+{
+	uint32_t left = to - from;
+	if (!left)
+		return to;
+	uint32_t i = from & v->cmask, span = 64 - (i & 63);
+	uint64_t bits = v->b[i >> 6].m[m] >> (i & 63);
+	if (bits) {
+		uint32_t t = (uint32_t)__builtin_ctzll(bits);
+		return t < left ? from + t : to;
+	}
+	while (left > span) {
+		from += span;
+		left -= span;
+		span = 64;
+		bits = v->b[(from & v->cmask) >> 6].m[m];
+		if (bits) {
+			uint32_t t = (uint32_t)__builtin_ctzll(bits);
+			return t < left ? from + t : to;
+		}
+	}
+	return to;
+}
+
+/* Move *at to the last position in [lo, *at) whose mask-m bit is set; 0 if none. */
+static inline int prev_set(const struct id_view *v, int m, uint32_t lo, uint32_t *at)
+{
+	uint32_t to = *at, left = to - lo;
+	while (left) {
+		uint32_t i = (to - 1) & v->cmask, top = i & 63;
+		/* bits at or below position to - 1 of its word, moved to the top */
+		uint64_t bits = v->b[i >> 6].m[m] << (63 - top);
+		if (bits) {
+			uint32_t t = (uint32_t)__builtin_clzll(bits); /* to - 1 - t is the position */
+			if (t >= left)
+				return 0;
+			*at = to - 1 - t;
+			return 1;
+		}
+		if (left <= top + 1)
+			return 0;
+		left -= top + 1;
+		to -= top + 1;
+	}
+	return 0;
+}
+
+/* How many positions in [from, to) have their mask-m bit set, counted from
+ * the young end and stopped once `cap` are found. */
+static inline uint32_t count_set(const struct id_view *v, int m, uint32_t from, uint32_t to, uint32_t cap)
+{
+	uint32_t d = 0;
+	while (to != from && d < cap) {
+		uint32_t i = (to - 1) & v->cmask, nb = (i & 63) + 1, left = to - from;
+		uint64_t bits = v->b[i >> 6].m[m];
+		if (nb < 64)
+			bits &= (1ull << nb) - 1;
+		if (left < nb) {
+			bits &= ~((1ull << (nb - left)) - 1);
+			nb = left;
+		}
+		d += popcount64(bits);
+		to -= nb;
+	}
+	return d < cap ? d : cap;
+}
+
+/* The ring is full (hi - lo == cap): renumber the window's instructions
+ * lo, lo + 1, ... in program order.  Rare (see the top of the file), and
+ * linear in the window. */
+static __attribute__((noinline)) void compact(struct id_state *st, struct id_view *v)
+{
+	struct id_warp *x = v->x;
+	memcpy(st->tmp_blk, v->b, st->nblk * sizeof *v->b);
+	memcpy(st->tmp_ord, v->ord, st->cap * sizeof *v->ord);
+	memset(v->b, 0, st->nblk * sizeof *v->b);
+	struct id_view old = *v;
+	old.b = st->tmp_blk;
+	uint32_t to = x->lo;
+	for (uint32_t p = first_set(&old, M_LIVE, x->lo, x->hi); p != x->hi; p = first_set(&old, M_LIVE, p + 1, x->hi)) {
+		uint32_t i = p & v->cmask, j = to++ & v->cmask;
+		uint16_t slot = st->tmp_ord[i];
+		v->ord[j] = slot;
+		v->e[slot].pos = (uint16_t)j;
+		ax_set(&v->slots[slot], AX_POS, (uint16_t)j);
+		for (int m = 0; m < M_COUNT; m++)
+			if (bit_get(&old, m, i))
+				bit_set(v, m, j);
+	}
+	x->hi = to;
+	if (x->top_slot != NIL)
+		x->top = vpos(v, v->e[x->top_slot].pos);
+}
+
+/* --------------------------------------------------------------- lifetime */
+
+static uint32_t round64(size_t n) { return (uint32_t)((n + 63) & ~(size_t)63); }
+/* n objects of `size` from the simulation's memory, starting on a cache line */
+static void *line_alloc(struct iw_sim *s, size_t n, size_t size)
+{
+	unsigned char *p = iw_sim_alloc(s, 1, n * size + 64);
+	return p ? p + (-(uintptr_t)p & 63) : NULL;
+}
+
+/* All of it from the simulation's large pages, freed with it. */
 static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 {
 	const struct iw_config *c = sm->sim->cfg;
-	struct id_state *st = iw_calloc(1, sizeof *st);
+	struct id_state *st = line_alloc(sm->sim, 1, sizeof *st);
 	if (!st)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	st->cfg = c;
 	st->sim = sm->sim;
-	/* Not zeroed: everything is set when a warp starts or an instruction is
-	 * inserted, so slots and warps never used cost no page. */
-	size_t nw = (size_t)c->max_warps, nslots = sm->sim->window, win = (size_t)c->ideal_window;
-	st->w = iw_malloc(nw * sizeof *st->w);
-	st->ent_pool = iw_malloc(nw * nslots * sizeof *st->ent_pool);
-	st->ready_pool = iw_malloc(nw * win * sizeof *st->ready_pool);
-	st->ovf_pool = iw_malloc(nw * win * sizeof *st->ovf_pool);
-	if (!st->w || !st->ent_pool || !st->ready_pool || !st->ovf_pool) {
-		id_sm_free(st);
+	st->win = (uint32_t)c->ideal_window;
+	st->nslots = sm->sim->window;
+	/* a power of two (the index is the position's low bits), at least one
+	 * mask word; the window is at most 4096, so indices fit 16 bits */
+	for (st->cap = 64; st->cap < 4 * st->win; st->cap *= 2)
+		;
+	st->cmask = st->cap - 1;
+	st->nblk = st->cap / 64;
+	st->e_off = 64 + st->nblk * (uint32_t)sizeof(struct id_blk);
+	st->ord_off = st->e_off + round64(st->nslots * sizeof(struct id_ent));
+	st->lw_off = st->ord_off + round64(st->cap * sizeof(uint16_t));
+	st->stride = st->lw_off + round64(NLW * sizeof(uint16_t));
+	/* everything is set when a warp starts or an instruction is inserted */
+	st->chunk = line_alloc(sm->sim, (size_t)c->max_warps, st->stride);
+	st->cold = iw_sim_alloc(sm->sim, (size_t)c->max_warps * st->nslots, sizeof *st->cold);
+	st->tmp_blk = iw_sim_alloc(sm->sim, st->nblk, sizeof *st->tmp_blk);
+	st->tmp_ord = iw_sim_alloc(sm->sim, st->cap, sizeof *st->tmp_ord);
+	if (!st->chunk || !st->cold || !st->tmp_blk || !st->tmp_ord)
 		return iw_fail(e, IW_ERUN, "out of memory");
-	}
-	for (size_t i = 0; i < nw; i++) {
-		st->w[i].e = st->ent_pool + i * nslots;
-		st->w[i].ready = st->ready_pool + i * win;
-		st->w[i].ovf = st->ovf_pool + i * win;
-	}
 	*state = st;
 	return 0;
 }
@@ -149,71 +337,15 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 static void id_warp_start(void *p, struct iw_warp *w)
 {
 	struct id_state *st = p;
-	struct id_warp *x = &st->w[w->id];
-	x->n = 0;
-	x->head = x->tail = x->whead = x->wtail = x->mtail = x->stail = NIL;
-	x->nready = x->novf = x->novf_free = 0;
+	struct id_view v = view(st, w);
+	struct id_warp *x = v.x;
+	x->n = x->lo = x->hi = 0;
+	x->novf = x->novf_free = 0;
 	x->epoch = 0;
-	/* sequence numbers restart with the warp: forget the old tags */
-	for (int i = 0; i < 257; i++)
-		x->lw[i] = TAG_NONE;
-	x->last_ctrl = x->last_sync = TAG_NONE;
-}
-
-/* The instruction tag t names is still in the window (not written back).
- * Asked of the scheme's own entry, which add_dep reads next anyway, rather
- * than of the engine's slot: a cache line less per dependence. */
-static inline int tag_live(const struct id_warp *x, uint64_t t)
-{
-	if (t == TAG_NONE)
-		return 0;
-	const struct id_ent *o = &x->e[TAG_SLOT(t)];
-	return o->tag == t && o->live;
-}
-
-/* ------------------------------------------------------- the ready heap */
-
-static void ready_push(struct id_warp *x, uint64_t t)
-{
-	uint32_t i = x->nready++;
-	while (i) {
-		uint32_t p = (i - 1) / 2;
-		if (x->ready[p] < t)
-			break;
-		x->ready[i] = x->ready[p];
-		i = p;
-	}
-	x->ready[i] = t;
-}
-
-static void ready_remove(struct id_warp *x, uint64_t t)
-{
-	/* the scheduler issues the top (the oldest ready) unless an older
-	 * overflowed instruction went first, which is not in the heap */
-	uint32_t i = 0;
-	while (i < x->nready && x->ready[i] != t)
-		i++;
-	IW_ASSERT(i < x->nready);
-	uint64_t last = x->ready[--x->nready];
-	if (i == x->nready)
-		return;
-	/* sift `last` into hole i: up if it is older than the hole's parent, else down */
-	while (i && x->ready[(i - 1) / 2] > last) {
-		x->ready[i] = x->ready[(i - 1) / 2];
-		i = (i - 1) / 2;
-	}
-	for (;;) {
-		uint32_t c = 2 * i + 1;
-		if (c >= x->nready)
-			break;
-		if (c + 1 < x->nready && x->ready[c + 1] < x->ready[c])
-			c++;
-		if (x->ready[c] > last)
-			break;
-		x->ready[i] = x->ready[c];
-		i = c;
-	}
-	x->ready[i] = last;
+	x->last_ctrl = x->last_sync = x->top_slot = NIL;
+	memset(v.b, 0, st->nblk * sizeof *v.b);
+	for (int i = 0; i < NLW; i++)
+		v.lw[i] = NIL;
 }
 
 /* ---------------------------------------------------------- dependences */
@@ -225,8 +357,8 @@ static void ready_remove(struct id_warp *x, uint64_t t)
  * as a gate (it cannot be ready before they resolve: the scan finds each of
  * them open while it is, as the latest writers found here stay the latest
  * ones older than it and the other rules are the same). */
-static inline void add_dep(struct id_state *st, struct iw_warp *w, struct id_ent *a, uint16_t aslot, uint16_t p,
-		    int kind, int cls)
+static inline void add_dep(struct id_state *st, const struct id_view *v, struct id_ent *a, uint16_t aslot,
+			   uint16_t p, int kind, int cls)
 {
 	st->sim->res->cnt.deps_found[cls < 4 ? cls : C_CONTROL]++;
 	if (a->nd >= MAXD) {
@@ -235,11 +367,11 @@ static inline void add_dep(struct id_state *st, struct iw_warp *w, struct id_ent
 	}
 	int i = a->nd++;
 	a->dcls[i] = (uint8_t)cls;
-	struct id_ent *pe = &st->w[w->id].e[p];
-	if (kind == K_ISSUE && pe->issued)
-		return;
-	a->dnext[i] = pe->wake[kind];
-	pe->wake[kind] = DEP_ID(aslot, i);
+	struct iw_slot *ps = &v->slots[p];
+	if (kind == K_ISSUE && !bit_get(v, M_WAIT, ax_get(ps, AX_POS)))
+		return; /* issued already */
+	a->dnext[i] = ax_get(ps, AX_WAKE + 16 * kind);
+	ax_set(ps, AX_WAKE + 16 * kind, DEP_ID(aslot, i));
 	a->open |= (uint16_t)(1u << i);
 }
 
@@ -313,22 +445,29 @@ static int find_deps(const struct id_state *st, const struct iw_warp *w, const s
  * (while some overflowed instruction waits: no kept scan exists otherwise),
  * and one that leaves the window stamps its younger neighbour too, so that
  * walking the same few entries (without the register matching) sees it. */
-static int rescan(struct id_state *st, struct iw_warp *w, struct id_warp *x, const struct iw_slot *s)
+static __attribute__((noinline)) int rescan(struct id_state *st, struct iw_warp *w, const struct id_view *v, uint16_t sid)
 {
-	struct id_ent *se = &x->e[s->id];
-	if (se->bon != NIL && se->moved <= se->checked) {
-		uint16_t k = se->prev; /* stops at bon or before: bon or a stamp is ahead */
-		while (k != se->bon && x->e[k].moved <= se->checked)
-			k = x->e[k].prev;
-		if (k == se->bon && x->e[k].moved <= se->checked)
-			return cls_reason[se->bcls];
+	const struct id_warp *x = v->x;
+	const struct iw_slot *s = &w->slots[sid];
+	struct id_ent *se = &v->e[sid];
+	struct id_cold *sc = cold_of(st, w->id, sid);
+	uint32_t at = vpos(v, se->pos);
+	if (sc->bon != NIL && se->moved <= sc->checked) {
+		/* stops at bon or before: bon or a stamp is ahead */
+		uint32_t k = at;
+		int found = prev_set(v, M_LIVE, x->lo, &k);
+		while (found && v->ord[k & v->cmask] != sc->bon && v->e[v->ord[k & v->cmask]].moved <= sc->checked)
+			found = prev_set(v, M_LIVE, x->lo, &k);
+		if (found && v->ord[k & v->cmask] == sc->bon && v->e[sc->bon].moved <= sc->checked)
+			return cls_reason[sc->bcls];
 	}
-	se->checked = x->epoch;
-	se->bon = NIL;
+	sc->checked = x->epoch;
+	sc->bon = NIL;
 	int nseen = 0, pred_seen = 0;
 	uint16_t seen[IW_MAX_SRC + IW_MAX_DST + 1];
-	for (uint16_t k = se->prev; k != NIL; k = x->e[k].prev) {
-		const struct iw_slot *o = &w->slots[k];
+	for (uint32_t k = at; prev_set(v, M_LIVE, x->lo, &k);) {
+		uint16_t ks = v->ord[k & v->cmask];
+		const struct iw_slot *o = &w->slots[ks];
 		int latest = 0;
 		for (int i = 0; i < o->in.ndst; i++) {
 			uint16_t r = o->in.dst[i];
@@ -354,8 +493,8 @@ static int rescan(struct id_state *st, struct iw_warp *w, struct id_warp *x, con
 		/* o is in the window: a write-back dependence on it is open */
 		for (int i = 0; i < nf; i++)
 			if (kind[i] == K_WB || o->state == IW_SLOT_SCHEME) {
-				se->bon = k;
-				se->bcls = cls[i];
+				sc->bon = ks;
+				sc->bcls = cls[i];
 				return cls_reason[cls[i]];
 			}
 	}
@@ -363,15 +502,23 @@ static int rescan(struct id_state *st, struct iw_warp *w, struct id_warp *x, con
 }
 
 /* Dependence d's producer issued or wrote back. */
-static inline void resolve(struct id_warp *x, uint16_t d)
+static inline void resolve(const struct id_view *v, uint16_t d)
 {
-	struct id_ent *c = &x->e[d >> 4];
+	struct id_ent *c = &v->e[d >> 4];
 	c->open &= (uint16_t)~(1u << (d & 15));
 	if (!c->open) {
-		if (c->nd <= MAXD)
-			ready_push(x, c->tag);
-		else
-			x->novf_free++;
+		if (c->nd <= MAXD) {
+			bit_set(v, M_READY, c->pos);
+			struct id_warp *x = v->x;
+			uint32_t at = vpos(v, c->pos);
+			if (x->top_slot == NIL || at - x->lo < x->top - x->lo) {
+				x->top = at;
+				x->top_slot = (uint16_t)(d >> 4);
+			}
+		} else {
+			bit_set(v, M_OVFREE, c->pos);
+			v->x->novf_free++;
+		}
 	}
 }
 
@@ -379,125 +526,120 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 {
 	struct id_state *st = p;
 	const struct iw_config *c = st->cfg;
-	struct id_warp *x = &st->w[w->id];
-	if (x->n == (uint32_t)c->ideal_window)
+	struct id_view v = view(st, w);
+	struct id_warp *x = v.x;
+	if (x->n == st->win)
 		return IW_STALL_IB_FULL;
+	if (x->hi - x->lo == st->cap)
+		compact(st, &v);
 	const struct iw_inst *a = &s->in;
 	uint16_t id = s->id;
-	struct id_ent *e = &x->e[id];
-	e->nd = 0;
-	e->open = 0;
-	e->wake[K_WB] = e->wake[K_ISSUE] = NIL;
-	e->moved = 0;
-	e->bon = NIL;
+	/* built here and stored whole at the end: the entry's line is long
+	 * evicted, and stores need not wait for it as loads would */
+	struct id_ent ne, *e = &ne; /* dnext and dcls past nd are never read */
+	ne.moved = 0;
+	ne.open = 0;
+	ne.nd = 0;
 	/* RAW (and WAW without renaming): the latest older writer only, from the
 	 * per-register table; the others are found by scanning the window. */
 	for (int i = 0; i < a->nsrc; i++) {
-		uint64_t r = x->lw[a->src[i]];
+		uint16_t r = v.lw[a->src[i]];
 		int dup = 0;
 		for (int j = 0; j < i; j++)
 			dup |= a->src[j] == a->src[i];
-		if (!dup && tag_live(x, r))
-			add_dep(st, w, e, id, TAG_SLOT(r), K_WB, C_RAW);
+		if (!dup && r != NIL)
+			add_dep(st, &v, e, id, r, K_WB, C_RAW);
 	}
-	if ((a->flags & IW_F_PRED_BRANCH) && tag_live(x, x->lw[256]))
-		add_dep(st, w, e, id, TAG_SLOT(x->lw[256]), K_WB, C_RAW);
+	if ((a->flags & IW_F_PRED_BRANCH) && v.lw[256] != NIL)
+		add_dep(st, &v, e, id, v.lw[256], K_WB, C_RAW);
 	if (!c->ideal_renaming)
 		for (int i = 0; i < a->ndst; i++)
-			if (tag_live(x, x->lw[a->dst[i]]))
-				add_dep(st, w, e, id, TAG_SLOT(x->lw[a->dst[i]]), K_WB, C_WAR_WAW);
-	if (!c->ideal_fetch_through_control && tag_live(x, x->last_ctrl))
-		add_dep(st, w, e, id, TAG_SLOT(x->last_ctrl), K_WB, C_CONTROL);
-	if (tag_live(x, x->last_sync)) /* barriers chain: the latest covers the older ones */
-		add_dep(st, w, e, id, TAG_SLOT(x->last_sync), K_WB, C_BARRIER);
+			if (v.lw[a->dst[i]] != NIL)
+				add_dep(st, &v, e, id, v.lw[a->dst[i]], K_WB, C_WAR_WAW);
+	if (!c->ideal_fetch_through_control && x->last_ctrl != NIL)
+		add_dep(st, &v, e, id, x->last_ctrl, K_WB, C_CONTROL);
+	if (x->last_sync != NIL) /* barriers chain: the latest covers the older ones */
+		add_dep(st, &v, e, id, x->last_sync, K_WB, C_BARRIER);
 	int mem = iw_is_mem(a), sync = iw_is_sync(a), plain = mem && iw_is_plain_load(a);
 	/* Youngest first.  Ordered memory issues in order, so once an older
 	 * store that A must follow is found, everything older is covered (a
 	 * store itself waited for every older load and store), unless addresses
 	 * let stores pass each other (disambiguation).  With renaming only the
 	 * memory instructions matter, and to a plain load only the others: walk
-	 * their lists, not the whole window. */
+	 * their masks, not the whole window. */
 	if (!c->ideal_renaming) {
 		int mem_done = 0;
-		for (uint16_t k = x->tail; k != NIL; k = x->e[k].prev) {
-			const struct iw_inst *pi = &w->slots[k].in;
+		for (uint32_t k = x->hi; prev_set(&v, M_LIVE, x->lo, &k);) {
+			uint16_t ks = v.ord[k & v.cmask];
+			const struct iw_inst *pi = &w->slots[ks].in;
 			if (iw_regs_meet(a->dst, a->ndst, pi->src, pi->nsrc))
-				add_dep(st, w, e, id, k, K_WB, C_WAR_WAW); /* WAR: as the WAR scoreboard */
-			if (!x->e[k].mem || mem_done)
+				add_dep(st, &v, e, id, ks, K_WB, C_WAR_WAW); /* WAR: as the WAR scoreboard */
+			if (!bit_get(&v, M_MEM, k & v.cmask) || mem_done)
 				continue;
 			if (sync) {
-				add_dep(st, w, e, id, k, K_WB, C_BARRIER);
+				add_dep(st, &v, e, id, ks, K_WB, C_BARRIER);
 			} else if (mem && mem_ordered(c, w, a, pi)) {
-				add_dep(st, w, e, id, k, K_ISSUE, C_MEM);
+				add_dep(st, &v, e, id, ks, K_ISSUE, C_MEM);
 				mem_done = !c->ideal_disambiguation && !iw_is_plain_load(pi);
 			}
 		}
 	} else if (sync) {
-		for (uint16_t k = x->mtail; k != NIL; k = x->e[k].mprev)
-			add_dep(st, w, e, id, k, K_WB, C_BARRIER);
+		for (uint32_t k = x->hi; prev_set(&v, M_MEM, x->lo, &k);)
+			add_dep(st, &v, e, id, v.ord[k & v.cmask], K_WB, C_BARRIER);
 	} else if (plain) {
-		for (uint16_t k = x->stail; k != NIL; k = x->e[k].sprev)
-			if (!c->ideal_disambiguation || mem_overlap(w, a, &w->slots[k].in)) {
-				add_dep(st, w, e, id, k, K_ISSUE, C_MEM);
+		for (uint32_t k = x->hi; prev_set(&v, M_STORE, x->lo, &k);) {
+			uint16_t ks = v.ord[k & v.cmask];
+			if (!c->ideal_disambiguation || mem_overlap(w, a, &w->slots[ks].in)) {
+				add_dep(st, &v, e, id, ks, K_ISSUE, C_MEM);
 				if (!c->ideal_disambiguation)
 					break;
 			}
+		}
 	} else if (mem) {
-		for (uint16_t k = x->mtail; k != NIL; k = x->e[k].mprev)
-			if (!c->ideal_disambiguation || mem_overlap(w, a, &w->slots[k].in)) {
-				add_dep(st, w, e, id, k, K_ISSUE, C_MEM);
-				if (!c->ideal_disambiguation && x->e[k].mem == 2)
+		for (uint32_t k = x->hi; prev_set(&v, M_MEM, x->lo, &k);) {
+			uint16_t ks = v.ord[k & v.cmask];
+			if (!c->ideal_disambiguation || mem_overlap(w, a, &w->slots[ks].in)) {
+				add_dep(st, &v, e, id, ks, K_ISSUE, C_MEM);
+				if (!c->ideal_disambiguation && bit_get(&v, M_STORE, k & v.cmask))
 					break;
 			}
+		}
 	}
-	uint64_t me = TAG(s->seq, id);
 	for (int i = 0; i < a->ndst; i++)
-		x->lw[a->dst[i]] = me;
+		v.lw[a->dst[i]] = id;
 	if (a->flags & IW_F_SETS_PRED)
-		x->lw[256] = me;
+		v.lw[256] = id;
 	if (iw_is_ctrl(a))
-		x->last_ctrl = me;
+		x->last_ctrl = id;
 	if (sync)
-		x->last_sync = me;
-	e->tag = me;
-	e->live = 1;
-	e->issued = 0;
-	e->mem = (uint8_t)(mem ? 2 - plain : 0);
+		x->last_sync = id;
 
-	/* append to the window, its memory lists and the waiting list */
-	e->next = NIL;
-	e->prev = x->tail;
-	if (x->tail != NIL)
-		x->e[x->tail].next = id;
-	else
-		x->head = id;
-	x->tail = id;
-	if (mem) {
-		e->mnext = NIL;
-		e->mprev = x->mtail;
-		if (x->mtail != NIL)
-			x->e[x->mtail].mnext = id;
-		x->mtail = id;
-	}
-	if (mem && !plain) {
-		e->snext = NIL;
-		e->sprev = x->stail;
-		if (x->stail != NIL)
-			x->e[x->stail].snext = id;
-		x->stail = id;
-	}
-	e->wnext = NIL;
-	e->wprev = x->wtail;
-	if (x->wtail != NIL)
-		x->e[x->wtail].wnext = id;
-	else
-		x->whead = id;
-	x->wtail = id;
+	/* the youngest position of the window, waiting */
+	uint32_t i = x->hi++ & v.cmask;
+	v.ord[i] = id;
+	e->pos = (uint16_t)i;
+	v.e[id] = ne;
+	s->aux[0] = i | (uint64_t)NIL << (AX_WAKE + 16 * K_WB) | (uint64_t)NIL << (AX_WAKE + 16 * K_ISSUE);
+	bit_set(&v, M_LIVE, i);
+	bit_set(&v, M_WAIT, i);
+	if (mem)
+		bit_set(&v, M_MEM, i);
+	if (mem && !plain)
+		bit_set(&v, M_STORE, i);
 	if (e->nd > MAXD) {
-		x->ovf[x->novf++] = id;
-		x->novf_free += !e->open;
+		cold_of(st, w->id, id)->bon = NIL;
+		bit_set(&v, M_OVF, i);
+		x->novf++;
+		if (!e->open) {
+			bit_set(&v, M_OVFREE, i);
+			x->novf_free++;
+		}
 	} else if (!e->open) {
-		ready_push(x, me);
+		bit_set(&v, M_READY, i);
+		if (x->top_slot == NIL) { /* the youngest: the oldest ready only if alone */
+			x->top = x->hi - 1;
+			x->top_slot = id;
+		}
 	}
 	x->n++;
 	return 0;
@@ -506,22 +648,27 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
 {
 	struct id_state *st = p;
-	struct id_warp *x = &st->w[w->id];
-	uint64_t top = x->nready ? x->ready[0] : TAG_NONE;
-	/* overflowed instructions older than the oldest ready one, oldest first;
-	 * one with a kept dependence open is blocked without a scan */
-	for (uint32_t i = 0; x->novf_free && i < x->novf && x->e[x->ovf[i]].tag < top; i++)
-		if (!x->e[x->ovf[i]].open && !rescan(st, w, x, &w->slots[x->ovf[i]]))
-			return &w->slots[x->ovf[i]];
-	if (top != TAG_NONE)
-		return &w->slots[TAG_SLOT(top)];
+	struct id_view v = view(st, w);
+	const struct id_warp *x = v.x;
+	/* overflowed instructions older than the oldest ready one with no kept
+	 * dependence open, oldest first (one with a kept dependence open is
+	 * blocked without a scan) */
+	if (x->novf_free) {
+		uint32_t top = x->top_slot != NIL ? x->top : x->hi;
+		for (uint32_t k = first_set(&v, M_OVFREE, x->lo, top); k != top; k = first_set(&v, M_OVFREE, k + 1, top))
+			if (!rescan(st, w, &v, v.ord[k & v.cmask]))
+				return &w->slots[v.ord[k & v.cmask]];
+	}
+	if (x->top_slot != NIL)
+		return &w->slots[x->top_slot];
 	/* nothing is ready: the oldest waiting instruction names the stall */
-	if (x->whead == NIL) {
+	uint32_t k = first_set(&v, M_WAIT, x->lo, x->hi);
+	if (k == x->hi) {
 		*reason = IW_STALL_IB_EMPTY;
-	} else if (x->novf && x->ovf[0] == x->whead) {
-		*reason = rescan(st, w, x, &w->slots[x->whead]);
+	} else if (bit_get(&v, M_OVF, k & v.cmask)) {
+		*reason = rescan(st, w, &v, v.ord[k & v.cmask]);
 	} else {
-		const struct id_ent *e = &x->e[x->whead];
+		const struct id_ent *e = &v.e[v.ord[k & v.cmask]];
 		*reason = cls_reason[e->dcls[__builtin_ctz(e->open)]]; /* its first open dependence */
 	}
 	return NULL;
@@ -530,75 +677,80 @@ static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, in
 static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
 {
 	struct id_state *st = p;
-	struct id_warp *x = &st->w[w->id];
-	struct id_ent *e = &x->e[s->id];
-	e->issued = 1;
-	if (e->wprev != NIL)
-		x->e[e->wprev].wnext = e->wnext;
-	else
-		x->whead = e->wnext;
-	if (e->wnext != NIL)
-		x->e[e->wnext].wprev = e->wprev;
-	else
-		x->wtail = e->wprev;
-	if (e->nd > MAXD) {
-		uint32_t i = 0;
-		while (x->ovf[i] != s->id)
-			i++;
-		memmove(&x->ovf[i], &x->ovf[i + 1], (x->novf - i - 1) * sizeof x->ovf[0]);
+	struct id_view v = view(st, w);
+	struct id_warp *x = v.x;
+	uint32_t i = ax_get(s, AX_POS);
+	/* reorder statistics (counts_reorders): the older instructions of the
+	 * warp still waiting, the last bin holding every longer distance */
+	uint32_t d = count_set(&v, M_WAIT, x->lo, vpos(&v, i), IW_REORDER_BINS);
+	if (d) {
+		struct iw_counters *cnt = &st->sim->res->cnt;
+		cnt->reorders++;
+		cnt->reorder_dist[d - 1]++;
+	}
+	bit_clr(&v, M_WAIT, i);
+	if (bit_get(&v, M_OVF, i)) {
+		bit_clr(&v, M_OVF, i);
+		bit_clr(&v, M_OVFREE, i);
 		x->novf--;
 		x->novf_free--; /* it was ready: no kept dependence open */
 	} else {
-		ready_remove(x, e->tag);
+		IW_ASSERT(bit_get(&v, M_READY, i));
+		bit_clr(&v, M_READY, i);
+		if (x->top_slot == s->id) {
+			x->top = first_set(&v, M_READY, x->lo, x->hi);
+			x->top_slot = x->top != x->hi ? v.ord[x->top & v.cmask] : NIL;
+		}
 	}
-	for (uint16_t d = e->wake[K_ISSUE]; d != NIL; d = x->e[d >> 4].dnext[d & 15])
-		resolve(x, d);
-	e->wake[K_ISSUE] = NIL;
+	for (uint16_t dep = ax_get(s, AX_WAKE + 16 * K_ISSUE); dep != NIL; dep = v.e[dep >> 4].dnext[dep & 15])
+		resolve(&v, dep);
+	ax_set(s, AX_WAKE + 16 * K_ISSUE, NIL);
 	if (x->novf) /* stamps matter only to the scans kept by waiting overflowed ones */
-		e->moved = ++x->epoch;
+		v.e[s->id].moved = ++x->epoch;
 	iw_count(st->sim, IW_A_IB_READ, 1);
 }
 
 static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
 {
 	struct id_state *st = p;
-	struct id_warp *x = &st->w[w->id];
-	struct id_ent *e = &x->e[s->id];
-	for (uint16_t d = e->wake[K_WB]; d != NIL; d = x->e[d >> 4].dnext[d & 15])
-		resolve(x, d);
+	struct id_view v = view(st, w);
+	struct id_warp *x = v.x;
+	uint16_t id = s->id;
+	uint32_t i = ax_get(s, AX_POS);
+	/* the lines touched below, asked for together rather than one miss
+	 * after the other (the consumers' entries are a chain) */
+	__builtin_prefetch(&v.b[i >> 6], 1);
+	if (s->in.ndst)
+		__builtin_prefetch(&v.lw[s->in.dst[0]], 1);
+	for (uint16_t d = ax_get(s, AX_WAKE + 16 * K_WB); d != NIL; d = v.e[d >> 4].dnext[d & 15])
+		resolve(&v, d);
 	if (x->novf)
-		e->moved = ++x->epoch;
-	e->live = 0;
-	if (e->prev != NIL)
-		x->e[e->prev].next = e->next;
-	else
-		x->head = e->next;
-	if (e->next != NIL) {
-		x->e[e->next].prev = e->prev;
-		if (x->novf)
-			x->e[e->next].moved = x->epoch; /* see rescan() */
-	} else {
-		x->tail = e->prev;
+		v.e[id].moved = ++x->epoch;
+	uint32_t at = vpos(&v, i);
+	bit_clr(&v, M_LIVE, i);
+	bit_clr(&v, M_MEM, i);
+	bit_clr(&v, M_STORE, i);
+	if (x->novf || at == x->lo) {
+		uint32_t next = first_set(&v, M_LIVE, at + 1, x->hi); /* its younger neighbour */
+		if (x->novf && next != x->hi)
+			v.e[v.ord[next & v.cmask]].moved = x->epoch; /* see rescan() */
+		if (at == x->lo)
+			x->lo = next;
 	}
-	if (e->mem) {
-		if (e->mprev != NIL)
-			x->e[e->mprev].mnext = e->mnext;
-		if (e->mnext != NIL)
-			x->e[e->mnext].mprev = e->mprev;
-		else
-			x->mtail = e->mprev;
-	}
-	if (e->mem == 2) {
-		if (e->sprev != NIL)
-			x->e[e->sprev].snext = e->snext;
-		if (e->snext != NIL)
-			x->e[e->snext].sprev = e->sprev;
-		else
-			x->stail = e->sprev;
-	}
+	/* a writer leaves the latest-writer table with the window */
+	const struct iw_inst *in = &s->in;
+	for (int k = 0; k < in->ndst; k++)
+		if (v.lw[in->dst[k]] == id)
+			v.lw[in->dst[k]] = NIL;
+	if ((in->flags & IW_F_SETS_PRED) && v.lw[256] == id)
+		v.lw[256] = NIL;
+	if (x->last_ctrl == id)
+		x->last_ctrl = NIL;
+	if (x->last_sync == id)
+		x->last_sync = NIL;
 	x->n--;
 	st->sim->res->cnt.ib_occ += now - s->t_issue;
-	return s->in.ndst;
+	return in->ndst;
 }
 
 const struct iw_scheme_ops iw_scheme_ideal = {
@@ -608,13 +760,14 @@ const struct iw_scheme_ops iw_scheme_ideal = {
 	.cus = id_cus,
 	.fetch_through_control = id_through,
 	.sm_new = id_sm_new,
-	.sm_free = id_sm_free,
 	.warp_start = id_warp_start,
 	.insert = id_insert,
 	/* dependences resolve only at issue and write-back and insert adds
 	 * instructions; dispatch and operand reads change nothing here */
 	.candidate_cacheable = 2,
 	.candidate = id_candidate,
+	/* issue() knows the waiting instructions in program order (a mask) */
+	.counts_reorders = 1,
 	.issue = id_issue,
 	.writeback = id_writeback,
 };

@@ -852,7 +852,7 @@ static inline __attribute__((always_inline)) int stage_issue_p(struct iw_sim *s,
 		prepare_operands(pick);
 		if (pick->srcs_left)
 			sc->cu_reading |= 1ull << cui;
-		if (!s->ops->in_order)
+		if (!s->ops->in_order && !s->ops->counts_reorders)
 			iw_sim_count_reorder(s, pw, pick);
 		s->ops->issue(st, pw, pick, now);
 		/* after the scheme's issue hook, which may drop operands it gets
@@ -863,7 +863,7 @@ static inline __attribute__((always_inline)) int stage_issue_p(struct iw_sim *s,
 			cu->reg[o] = (uint16_t)iw_sim_bank(c, pw->id, pick->src_rf[o]);
 		s->res->cnt.ib_occ += now - pick->t_insert;
 		pw->unissued--;
-		if (!s->ops->in_order)
+		if (!s->ops->in_order && !s->ops->counts_reorders)
 			uq_trim(pw);
 		iw_count(s, IW_A_SCHED_SELECT, 1);
 		iw_count(s, IW_A_CU_ALLOC, 1);
@@ -916,7 +916,7 @@ static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 			sc->blocked_mask &= ~(1ull << local);
 			sc->cand_mask &= ~(1ull << local);
 			w->unissued++;
-			if (!s->ops->in_order)
+			if (!s->ops->in_order && !s->ops->counts_reorders)
 				uq_push(w, sl);
 			iw_count(s, IW_A_IB_WRITE, 1);
 			iw_sim_event(s, w, sl, IW_EV_INSERT, 0);
@@ -1483,7 +1483,7 @@ static void *arena_get(struct iw_sim *s, size_t n, size_t size)
 		 * the per-warp state of a GPU spans tens of MiB, and with 4 KiB
 		 * pages nearly every warp's access misses the TLB. */
 		size_t cap = bytes > ((size_t)64 << 20) ? bytes : ((size_t)64 << 20);
-		if (!(c = iw_calloc(1, sizeof *c + cap)))
+		if (!(c = iw_calloc(1, sizeof *c + cap + 64)))
 			return NULL;
 #ifdef MADV_HUGEPAGE
 		uintptr_t lo = ((uintptr_t)c + ((uintptr_t)2 << 20) - 1) & ~(((uintptr_t)2 << 20) - 1);
@@ -1491,7 +1491,9 @@ static void *arena_get(struct iw_sim *s, size_t n, size_t size)
 		if (hi > lo)
 			madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* a hint: failure changes nothing */
 #endif
-		c->cap = cap;
+		/* malloc's own header puts c->mem off a cache line: start on one */
+		c->used = (size_t)(-(uintptr_t)c->mem & 63);
+		c->cap = cap + c->used;
 		c->next = s->arena;
 		s->arena = c;
 	}
@@ -1499,6 +1501,8 @@ static void *arena_get(struct iw_sim *s, size_t n, size_t size)
 	c->used += bytes;
 	return p;
 }
+
+void *iw_sim_alloc(struct iw_sim *s, size_t n, size_t size) { return arena_get(s, n, size); }
 
 static void sim_free(struct iw_sim *s)
 {
@@ -1618,12 +1622,14 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			w->slots = arena_get(s, s->window, sizeof *w->slots);
 			w->free_ids = arena_get(s, s->window, sizeof *w->free_ids);
 			w->front = arena_get(s, (size_t)c->fetch_buffer, sizeof *w->front);
-			/* a power of two, so the ring wraps with a mask */
+			/* a power of two, so the ring wraps with a mask; none where
+			 * nothing reorders or the scheme counts reorders itself */
+			int uq = !s->ops->in_order && !s->ops->counts_reorders;
 			for (w->uq_cap = 64; w->uq_cap < 4 * s->window; w->uq_cap *= 2)
 				;
-			w->uq_id = arena_get(s, w->uq_cap, sizeof *w->uq_id);
-			w->uq_seq = arena_get(s, w->uq_cap, sizeof *w->uq_seq);
-			if (!w->slots || !w->free_ids || !w->front || !w->uq_id || !w->uq_seq)
+			w->uq_id = uq ? arena_get(s, w->uq_cap, sizeof *w->uq_id) : NULL;
+			w->uq_seq = uq ? arena_get(s, w->uq_cap, sizeof *w->uq_seq) : NULL;
+			if (!w->slots || !w->free_ids || !w->front || (uq && (!w->uq_id || !w->uq_seq)))
 				return iw_fail(e, IW_ERUN, "out of memory");
 			for (uint32_t j = 0; j < s->window; j++) {
 				w->slots[j].id = (uint16_t)j;

@@ -212,6 +212,13 @@ struct iw_scheme_ops {
 	 * instruction: nothing to reorder, so the engine keeps no program-order
 	 * queue for the reorder statistics. */
 	int in_order;
+	/* Non-zero if issue() records the reorder statistics itself
+	 * (cnt.reorders, cnt.reorder_dist: how many older instructions of the
+	 * warp were inserted and not yet issued, the last bin holding
+	 * IW_REORDER_BINS or more), exactly as iw_sim_count_reorder would: the
+	 * engine then keeps no program-order queue (a scheme that knows its
+	 * entries in program order counts them for far less). */
+	int counts_reorders;
 	/* Non-zero if a refused insert() stays refused until the warp's next
 	 * issue (its buffer frees entries only then), not merely its next event. */
 	int insert_until_issue;
@@ -325,6 +332,11 @@ static inline uint32_t iw_popcount32(uint32_t x)
 	x = (x + (x >> 4)) & 0x0f0f0f0fu;
 	return (x * 0x01010101u) >> 24;
 }
+/* Memory for a scheme's state that lives as long as the simulation: zeroed,
+ * cache-line aligned and on the model's large pages (a GPU's per-warp state
+ * spans tens of MiB: on 4 KiB pages nearly every access misses the TLB).
+ * Freed with the simulation, never one by one; NULL when out of memory. */
+void *iw_sim_alloc(struct iw_sim *s, size_t n, size_t size);
 /* First unit of class u free at `now`, or -1. */
 int iw_sim_unit_free(struct iw_subcore *sc, int u, uint64_t now);
 /* Send s to unit `unit` of its class: occupies it for ii cycles and schedules
