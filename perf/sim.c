@@ -282,6 +282,7 @@ void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s
 	if (in->flags & IW_F_BARRIER) {
 		/* The barrier completes when every live warp of the CTA got here. */
 		sl->state = IW_SLOT_BARRIER;
+		w->nbar++;
 		w->cta->bar_arrived++;
 		barrier_arrive(s, sc->sm, w->cta);
 		return;
@@ -519,10 +520,13 @@ static void barrier_arrive(struct iw_sim *s, struct iw_sm *sm, struct iw_cta_slo
 		struct iw_warp *w = &sm->warps[cs->warp_ids[k]];
 		if (!w->active || w->cta != cs)
 			continue;
-		for (uint32_t j = 0; j < s->window; j++) {
+		/* its slots in barrier state, in slot order (only as far as the
+		 * last: a window of ideal's is 88 slots of two cache lines) */
+		for (uint32_t j = 0; j < s->window && w->nbar; j++) {
 			struct iw_slot *sl = &w->slots[j];
 			if (sl->state != IW_SLOT_BARRIER)
 				continue;
+			w->nbar--;
 			struct iw_subcore *sc = &sm->sc[w->subcore];
 			struct iw_wb_event ev = {t, ((uint64_t)w->id << 40) | (sl->seq & 0xffffffffffULL), w->id, sl->id};
 			sl->state = IW_SLOT_EXEC;

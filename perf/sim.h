@@ -87,6 +87,7 @@ struct iw_warp {
 	uint32_t uq_head, uq_n, uq_cap;
 	uint32_t warp_in_cta;
 	uint32_t maddr_used;   /* entries of the pool it holds (at most IW_MADDR_PER_WARP) */
+	uint32_t nbar;         /* slots in IW_SLOT_BARRIER state */
 	uint8_t active;        /* holds a warp of a CTA */
 	uint8_t fetch_done;    /* the workload has no more instructions */
 	uint8_t fetch_blocked; /* a taken control instruction is in flight */
