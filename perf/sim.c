@@ -960,6 +960,7 @@ static inline __attribute__((always_inline)) int stage_fetch(struct iw_sim *s, s
 		       w->maddr_used < IW_MADDR_PER_WARP) {
 			uint16_t id = w->free_ids[--w->nfree];
 			struct iw_slot *sl = &w->slots[id];
+			sl->id = id;
 			/* Lane addresses land in a scratch entry on the stack (in the
 			 * host's cache) and only a memory instruction's are copied
 			 * into the warp's pool: a pool entry is a cache miss. */
@@ -1635,10 +1636,10 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			w->uq_seq = uq ? arena_get(s, w->uq_cap, sizeof *w->uq_seq) : NULL;
 			if (!w->slots || !w->free_ids || !w->front || (uq && (!w->uq_id || !w->uq_seq)))
 				return iw_fail(e, IW_ERUN, "out of memory");
-			for (uint32_t j = 0; j < s->window; j++) {
-				w->slots[j].id = (uint16_t)j;
+			/* (a slot learns its id at fetch: the slots of a large window
+			 * that no run reaches are never touched) */
+			for (uint32_t j = 0; j < s->window; j++)
 				w->free_ids[j] = (uint16_t)(s->window - 1 - j);
-			}
 			w->nfree = s->window;
 		}
 		rc = s->ops->sm_new(sm, &sm->scheme_state, e);
