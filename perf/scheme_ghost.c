@@ -290,7 +290,9 @@ static int gh_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	x->ib[(x->ib_head + x->ib_n) % 64] = s->id;
 	if (!x->ib_n++)
 		dc_update(st, w, x); /* a new IB head */
-	return 0;
+	/* the IB drains only when the DC moves its head (gh_tick_work, which
+	 * then calls iw_sim_insert_room): until then decode is not retried */
+	return x->ib_n == st->cfg->ghost_ib_size ? IW_INSERT_FULL : 0;
 }
 
 /* Precise: IW_NEVER while a load older than seq is still in the IsB (not
@@ -604,7 +606,8 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 			continue; /* decoded this cycle: reaches the DC next cycle */
 		units--;
 		dc_move(st, w, x, s, now);
-		iw_sim_unblock(sm, w); /* its IB has room, its IsB a new entry */
+		iw_sim_unblock(sm, w); /* its IsB has a new entry */
+		iw_sim_insert_room(sm, w); /* and its IB room for one more */
 		moved_any = 1;
 		last = local;
 	}
@@ -776,6 +779,7 @@ const struct iw_scheme_ops iw_scheme_ghost = {
 	 * warp's insert, issue and write-back; GhOST keeps nothing about operand
 	 * reads or dispatch */
 	.candidate_cacheable = 2,
+	.insert_until_issue = IW_INSERT_UNTIL_ROOM, /* the IB drains only into the IsB */
 	.tick_unblocks = 1,       /* the tick names each warp it changed */
 	.busy = gh_busy,
 	.issue = gh_issue,

@@ -814,7 +814,8 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		iw_sim_event(s, pw, pick, IW_EV_ISSUE, (uint8_t)cui);
 		sc->greedy = pw->local;
 		sc->rr = pw->local;
-		sc->ibfull_mask &= ~(1ull << pw->local); /* an IB entry freed */
+		if (s->ops->insert_until_issue != IW_INSERT_UNTIL_ROOM)
+			sc->ibfull_mask &= ~(1ull << pw->local); /* an IB entry freed */
 		pw->last_issue = now;
 		issued++;
 	}
