@@ -94,8 +94,8 @@ struct gh_warp {
 	uint64_t in_itab;       /* slots in the ITab */
 	/* sb_block answers that still hold (see sb_forget_*); not with
 	 * Precise, whose answer depends on the cycle */
-	uint64_t sb_known, sb_pass, sb_raw;
-	uint32_t base;          /* its first IsB entry in st->hot and st->cold */
+	uint64_t sb_known, sb_pass;
+	struct gh_hot *h;       /* its isb_size IsB entries; the cold parts follow (cold_of) */
 	uint16_t mem_inflight, pred_inflight;
 	uint8_t ib_head, ib_n;
 	uint8_t nage;           /* valid IsB entries */
@@ -105,6 +105,7 @@ struct gh_warp {
 	uint8_t head_sync;      /* the IB head is a barrier/fence */
 	uint8_t pad;
 	/* the rest, by how often it is read */
+	uint64_t sb_raw;        /* sb_known answers that are RAW */
 	uint8_t itab[16];       /* IsB slots in the ITab, oldest first */
 	uint8_t age[64];        /* age index: the valid IsB slots, oldest first */
 	uint16_t ib[64];        /* front IB, FIFO of slot ids (| GH_IB_SYNC) */
@@ -130,8 +131,7 @@ struct gh_state {
 	int precise;            /* cfg->ghost_precise, read once */
 	int itab_size;          /* cfg->ghost_itab_size, read once */
 	struct gh_warp *w;
-	struct gh_hot *hot;     /* isb_size entries per warp */
-	struct gh_cold *cold;
+	size_t hot_bytes;       /* a warp's hot IsB parts, rounded to a cache line */
 	uint64_t isb_all;       /* bits of the isb_size IsB slots */
 	int war_sb;             /* cfg->war_scoreboard, read once */
 	int ib_size;            /* cfg->ghost_ib_size, read once */
@@ -140,14 +140,23 @@ struct gh_state {
 	struct iw_sm *sm;
 	uint32_t tlb_cap;
 	uint64_t *tlb_pool;
+	unsigned char *isb;     /* the warps' IsB entries (isb_per_warp bytes each) */
+	size_t isb_per_warp;
 	void *raw;              /* the one allocation the above point into */
 };
 
 _Static_assert(sizeof(struct gh_hot) == 32, "gh_hot: two per 64-byte line");
 _Static_assert(sizeof(struct gh_cold) == 64, "gh_cold: one 64-byte line");
 
-static inline struct gh_hot *hot_of(const struct gh_state *st, const struct gh_warp *x) { return st->hot + x->base; }
-static inline struct gh_cold *cold_of(const struct gh_state *st, const struct gh_warp *x) { return st->cold + x->base; }
+static inline struct gh_hot *hot_of(const struct gh_state *st, const struct gh_warp *x)
+{
+	(void)st;
+	return x->h;
+}
+static inline struct gh_cold *cold_of(const struct gh_state *st, const struct gh_warp *x)
+{
+	return (struct gh_cold *)(void *)((unsigned char *)x->h + st->hot_bytes);
+}
 
 
 /* Lowest set bit of m at or after `start` (wrapping), -1 if none. */
@@ -229,23 +238,26 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	/* loads issued within one TLB-check latency: at most issue_width per cycle */
 	st->tlb_cap = (uint32_t)((c->ghost_tlb_check_latency + 2) * c->issue_width);
 	/* One allocation, carved into cache-line aligned pieces: the warps, the
-	 * sub-cores' masks, the IsB entries (hot and cold parts), the TLB rings. */
-	size_t nw = (size_t)c->max_warps, nent = nw * (size_t)c->ghost_isb_size;
-	size_t o_sc = up64(nw * sizeof *st->w), o_hot = o_sc + up64((size_t)c->subcores * sizeof *st->sc);
-	size_t o_cold = o_hot + up64(nent * sizeof *st->hot), o_tlb = o_cold + nent * sizeof *st->cold;
-	size_t total = o_tlb + (c->ghost_precise ? nw * st->tlb_cap * 2 * sizeof *st->tlb_pool : 0);
-	st->raw = iw_calloc(1, total + 63);
+	 * sub-cores' masks, the TLB rings, and per warp its IsB entries (hot
+	 * parts, then cold parts: written before they are read, not zeroed). */
+	size_t nw = (size_t)c->max_warps, isb = (size_t)c->ghost_isb_size;
+	st->hot_bytes = up64(isb * sizeof(struct gh_hot));
+	size_t per_warp = st->hot_bytes + isb * sizeof(struct gh_cold);
+	size_t o_sc = up64(nw * sizeof *st->w), o_tlb = o_sc + up64((size_t)c->subcores * sizeof *st->sc);
+	size_t o_isb = o_tlb + (c->ghost_precise ? nw * st->tlb_cap * 2 * sizeof *st->tlb_pool : 0);
+	st->raw = iw_malloc(o_isb + nw * per_warp + 63);
 	if (!st->raw) {
 		iw_free(st);
 		return iw_fail(e, IW_ERUN, "out of memory");
 	}
 	unsigned char *b = (unsigned char *)(((uintptr_t)st->raw + 63) & ~(uintptr_t)63);
+	memset(b, 0, o_isb);
 	st->w = (struct gh_warp *)(void *)b;
 	st->sc = (struct gh_sc *)(void *)(b + o_sc);
-	st->hot = (struct gh_hot *)(void *)(b + o_hot);
-	st->cold = (struct gh_cold *)(void *)(b + o_cold);
 	if (c->ghost_precise)
 		st->tlb_pool = (uint64_t *)(void *)(b + o_tlb);
+	st->isb = b + o_isb;
+	st->isb_per_warp = per_warp;
 	*state = st;
 	return 0;
 }
@@ -291,7 +303,7 @@ static void gh_warp_start(void *p, struct iw_warp *w)
 	struct gh_state *st = p;
 	struct gh_warp *x = &st->w[w->id];
 	memset(x, 0, sizeof *x);
-	x->base = w->id * (uint32_t)st->cfg->ghost_isb_size;
+	x->h = (struct gh_hot *)(void *)(st->isb + (size_t)w->id * st->isb_per_warp);
 	uint64_t keep = ~(1ull << w->local);
 	struct gh_sc *g = &st->sc[w->subcore];
 	g->stale &= keep;
@@ -392,9 +404,21 @@ static inline __attribute__((always_inline)) int sb_ask(struct gh_state *st, str
 	return r;
 }
 
+/* sb_ask out of line, for the callers whose common case is a known answer
+ * (the scheduler's candidate): they stay small. */
+static __attribute__((noinline)) int sb_ask_cold(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
+{
+	return sb_ask(st, x, q, now);
+}
+
 static inline int sb_check(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 {
 	return x->sb_known >> q & 1 ? hot_of(st, x)[q].sbr : sb_ask(st, x, q, now);
+}
+
+static inline int sb_check_lean(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
+{
+	return x->sb_known >> q & 1 ? hot_of(st, x)[q].sbr : sb_ask_cold(st, x, q, now);
 }
 
 /* sb_block tries RAW, WAR/WAW, then memory order, and answers with the first
@@ -528,7 +552,7 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	/* entries of these kinds meet a DC rule whatever their registers */
 	uint8_t want = GH_K_ATOMIC | GH_K_CTRL | (ak & GH_K_MEM) |
 		       (a->flags & IW_F_PRED_BRANCH ? GH_K_SETS_PRED : 0);
-	int all = (ak & GH_K_ATOMIC) != 0;
+	uint64_t all = ak & GH_K_ATOMIC ? ~0ull : 0; /* an atomic meets every entry */
 	uint64_t dep = 0;
 	uint64_t *found = st->sim->res->cnt.deps_found;
 	struct gh_hot *h = hot_of(st, x);
@@ -536,8 +560,10 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	for (uint64_t m = x->valid; m; m &= m - 1) {
 		int p = __builtin_ctzll(m);
 		const struct gh_hot *pe = &h[p];
-		if (!all && !(pe->kind & want) && !(am.src & pe->dst) && !(am.dst & (pe->dst | pe->src)))
-			continue; /* no DC rule can match: dc_dep_m would say -1 */
+		/* no DC rule can match: dc_dep_m would say -1 (one test, no
+		 * short-circuit branches: most entries fail all four) */
+		if (!(all | (pe->kind & want) | (am.src & pe->dst) | (am.dst & (pe->dst | pe->src))))
+			continue;
 		int kd = dc_dep_m(st, a, am, &c[p].in, (struct gh_regm){pe->src, pe->dst});
 		if (kd >= 0) {
 			dep |= 1ull << p;
@@ -689,7 +715,7 @@ static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, in
 	/* the oldest ITab entry (re-checked: the ITab was filled earlier) */
 	for (int i = 0; i < x->itab_n; i++) {
 		int q = x->itab[i];
-		if ((x->ready >> q & 1) && !sb_check(st, x, q, now))
+		if ((x->ready >> q & 1) && !sb_check_lean(st, x, q, now))
 			return &w->slots[hot_of(st, x)[q].slot];
 	}
 	if (!x->valid) {
@@ -704,7 +730,7 @@ static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, in
 		*reason = dep_reason(st, x, old);
 		return NULL;
 	}
-	int r = sb_check(st, x, old, now);
+	int r = sb_check_lean(st, x, old, now);
 	if (!r)
 		return &w->slots[hot_of(st, x)[old].slot];
 	*reason = r;

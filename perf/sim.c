@@ -814,8 +814,8 @@ static int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		iw_sim_event(s, pw, pick, IW_EV_ISSUE, (uint8_t)cui);
 		sc->greedy = pw->local;
 		sc->rr = pw->local;
-		if (s->ops->insert_until_issue != IW_INSERT_UNTIL_ROOM)
-			sc->ibfull_mask &= ~(1ull << pw->local); /* an IB entry freed */
+		/* an IB entry freed (not GhOST's: its IB drains into the IsB) */
+		sc->ibfull_mask &= ~((uint64_t)(s->ops->insert_until_issue != IW_INSERT_UNTIL_ROOM) << pw->local);
 		pw->last_issue = now;
 		issued++;
 	}
