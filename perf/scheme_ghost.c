@@ -326,6 +326,10 @@ static int gh_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	if (!x->ib_n++) {
 		x->head_sync = (uint8_t)sync;
 		dc_update(st, w, x); /* a new IB head */
+		/* with an empty IsB the candidate's stall reason names the IB
+		 * (gh_candidate); otherwise the IB is not looked at */
+		if (!x->valid)
+			iw_sim_cand_changed(st->sm, w);
 	}
 	/* the IB drains only when the DC moves its head (gh_tick_work, which
 	 * then calls iw_sim_insert_room): until then decode is not retried */
@@ -674,9 +678,13 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 		if (s->t_insert >= now)
 			continue; /* decoded this cycle: reaches the DC next cycle */
 		units--;
+		/* The new entry is the youngest: the warp's candidate (its ITab,
+		 * else its oldest IsB entry) and its stall reason change only if
+		 * the IsB was empty, so only then is it asked again. */
+		if (!x->valid)
+			iw_sim_unblock(sm, w);
 		dc_move(st, w, x, s, now);
-		iw_sim_unblock(sm, w); /* its IsB has a new entry */
-		iw_sim_insert_room(sm, w); /* and its IB room for one more */
+		iw_sim_insert_room(sm, w); /* its IB has room for one more */
 		moved_any = 1;
 		last = local;
 	}
@@ -852,6 +860,7 @@ const struct iw_scheme_ops iw_scheme_ghost = {
 	 * reads or dispatch */
 	.candidate_cacheable = 2,
 	.insert_until_issue = IW_INSERT_UNTIL_ROOM, /* the IB drains only into the IsB */
+	.insert_keeps_candidate = 1, /* see gh_insert */
 	.tick_unblocks = 1,       /* the tick names each warp it changed */
 	.busy = gh_busy,
 	.issue = gh_issue,

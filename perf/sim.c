@@ -849,8 +849,10 @@ static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 			w->front_n--;
 			sl->state = IW_SLOT_SCHEME;
 			sl->t_insert = now;
-			sc->blocked_mask &= ~(1ull << local);
-			sc->cand_mask &= ~(1ull << local);
+			if (!s->ops->insert_keeps_candidate) {
+				sc->blocked_mask &= ~(1ull << local);
+				sc->cand_mask &= ~(1ull << local);
+			}
 			w->unissued++;
 			if (!s->ops->in_order)
 				uq_push(w, sl);

@@ -217,6 +217,10 @@ struct iw_scheme_ops {
 	 * IW_INSERT_UNTIL_ROOM: until the scheme's tick frees an entry and says
 	 * so with iw_sim_insert_room (GhOST's IB drains into the IsB there). */
 	int insert_until_issue;
+	/* Non-zero if an accepted insert() seldom changes the warp's candidate
+	 * (GhOST: it enters the IB, not yet the IsB): the engine then keeps the
+	 * cached answer, and insert() calls iw_sim_cand_changed when it does. */
+	int insert_keeps_candidate;
 	/* Non-zero if tick() calls iw_sim_unblock for every warp whose
 	 * candidate or decode it may have changed; otherwise a tick with
 	 * progress makes the engine ask every warp of the sub-core again. */
@@ -403,6 +407,15 @@ static inline uint32_t iw_sim_bank(const struct iw_config *c, uint32_t w, uint32
 /* Something changed warp w's scheme state outside its own events (a tick):
  * ask its candidate and retry its decode again. */
 void iw_sim_unblock(struct iw_sm *sm, struct iw_warp *w);
+/* With insert_keeps_candidate: this insert changed warp w's candidate or
+ * its stall reason, ask it again (what the engine does after other inserts). */
+static inline void iw_sim_cand_changed(struct iw_sm *sm, const struct iw_warp *w)
+{
+	struct iw_subcore *sc = &sm->sc[w->subcore];
+	uint64_t keep = ~(1ull << w->local);
+	sc->blocked_mask &= keep;
+	sc->cand_mask &= keep;
+}
 /* With IW_INSERT_UNTIL_ROOM: warp w's buffer has room again, retry its
  * decode (a refusal or IW_INSERT_FULL held it back until now). */
 static inline void iw_sim_insert_room(struct iw_sm *sm, const struct iw_warp *w)
