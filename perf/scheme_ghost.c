@@ -135,8 +135,10 @@ struct gh_state {
 	uint64_t isb_all;       /* bits of the isb_size IsB slots */
 	int war_sb;             /* cfg->war_scoreboard, read once */
 	int ib_size;            /* cfg->ghost_ib_size, read once */
-	const struct iw_config *cfg;
+	uint64_t *act;          /* sim->cur_act: the activities being counted */
 	struct iw_sim *sim;
+	struct iw_counters *cnt; /* sim->res->cnt */
+	const struct iw_config *cfg;
 	struct iw_sm *sm;
 	uint32_t tlb_cap;
 	uint64_t *tlb_pool;
@@ -147,6 +149,9 @@ struct gh_state {
 
 _Static_assert(sizeof(struct gh_hot) == 32, "gh_hot: two per 64-byte line");
 _Static_assert(sizeof(struct gh_cold) == 64, "gh_cold: one 64-byte line");
+
+/* iw_count without the look-up of the simulation's counters */
+static inline void gh_count(const struct gh_state *st, enum iw_act a, uint64_t n) { st->act[a] += n; }
 
 static inline struct gh_hot *hot_of(const struct gh_state *st, const struct gh_warp *x)
 {
@@ -229,6 +234,8 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	st->cfg = c;
 	st->sim = sm->sim;
+	st->act = sm->sim->cur_act;
+	st->cnt = &sm->sim->res->cnt;
 	st->sm = sm;
 	st->isb_all = c->ghost_isb_size == 64 ? ~0ull : (1ull << c->ghost_isb_size) - 1;
 	st->war_sb = c->war_scoreboard;
@@ -538,9 +545,9 @@ static int fill_itab(struct gh_state *st, struct gh_warp *x, uint64_t now)
 		}
 	}
 	if (wrote) {
-		iw_count(st->sim, IW_A_ITAB_SELECT, 1);
-		iw_count(st->sim, IW_A_ITAB_WRITE, (uint64_t)wrote);
-		iw_count(st->sim, IW_A_ISB_READ, (uint64_t)wrote);
+		gh_count(st, IW_A_ITAB_SELECT, 1);
+		gh_count(st, IW_A_ITAB_WRITE, (uint64_t)wrote);
+		gh_count(st, IW_A_ISB_READ, (uint64_t)wrote);
 	}
 	return wrote;
 }
@@ -558,7 +565,7 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 		       (a->flags & IW_F_PRED_BRANCH ? GH_K_SETS_PRED : 0);
 	uint64_t all = ak & GH_K_ATOMIC ? ~0ull : 0; /* an atomic meets every entry */
 	uint64_t dep = 0;
-	uint64_t *found = st->sim->res->cnt.deps_found;
+	uint64_t *found = st->cnt->deps_found;
 	struct gh_hot *h = hot_of(st, x);
 	struct gh_cold *c = cold_of(st, x);
 	for (uint64_t m = x->valid; m; m &= m - 1) {
@@ -575,8 +582,8 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 			found[kd]++;
 		}
 	}
-	iw_count(st->sim, IW_A_DC_CHECK, 1);
-	iw_count(st->sim, IW_A_DC_COMPARE, x->nage);
+	gh_count(st, IW_A_DC_CHECK, 1);
+	gh_count(st, IW_A_DC_COMPARE, x->nage);
 	struct gh_hot *nh = &h[q];
 	struct gh_cold *nc = &c[q];
 	nc->in = *a;
@@ -598,7 +605,7 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	s->aux[1] = now; /* entered the IsB */
 	s->aux[2] = am.src; /* its register signature, for the write-back */
 	s->aux[3] = am.dst;
-	iw_count(st->sim, IW_A_ISB_WRITE, 1);
+	gh_count(st, IW_A_ISB_WRITE, 1);
 	x->ib_head = (uint8_t)((x->ib_head + 1) % 64);
 	if (--x->ib_n)
 		x->head_sync = (x->ib[x->ib_head] & GH_IB_SYNC) != 0;
@@ -771,7 +778,7 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		list_drop(x->itab, x->itab_n, (uint8_t)q);
 		x->in_itab &= keep;
 	}
-	iw_count(st->sim, from_itab ? IW_A_ITAB_READ : IW_A_ISB_READ, 1);
+	gh_count(st, from_itab ? IW_A_ITAB_READ : IW_A_ISB_READ, 1);
 	/* the slot is freed at once; its bit leaves the IB-dep vectors of the
 	 * entries waiting for it and younger entries' age index drops by one */
 	x->valid &= keep;
@@ -784,12 +791,12 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		if (!(h[k].dep &= keep))
 			x->ready |= 1ull << k;
 	}
-	iw_count(st->sim, IW_A_ISB_DEP_CLEAR, 1);
+	gh_count(st, IW_A_ISB_DEP_CLEAR, 1);
 	if (younger)
-		iw_count(st->sim, IW_A_ISB_AGE_UPDATE, 1);
-	st->sim->res->cnt.isb_occ += now - s->aux[1];
+		gh_count(st, IW_A_ISB_AGE_UPDATE, 1);
+	st->cnt->isb_occ += now - s->aux[1];
 	/* scoreboard, as in the baseline */
-	iw_count(st->sim, IW_A_SB_CHECK, 1);
+	gh_count(st, IW_A_SB_CHECK, 1);
 	iw_sb_reserve(st->sim, &x->sb, in, st->war_sb);
 	x->mem_inflight += iw_is_mem(in);
 	x->pred_inflight += (in->flags & IW_F_SETS_PRED) != 0;
