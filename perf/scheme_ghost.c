@@ -42,7 +42,16 @@
  *   - per sub-core, a mask of the warps whose IB head the DC could move now,
  *     and one of the warps whose ITab the GhOST scheduler could now grow;
  *   - each entry's scoreboard answer is kept until an issue or write-back of
- *     its warp could change it (sb_forget_issue, sb_forget_writeback).
+ *     its warp could change it (sb_forget_issue, sb_forget_writeback);
+ *   - the engine is told exactly when to look again: decode is retried only
+ *     after the DC drained the warp's IB (IW_INSERT_UNTIL_ROOM), and the
+ *     warp's candidate is asked again after a decode or DC move only when
+ *     the IsB was empty (insert_keeps_candidate): otherwise neither changes
+ *     what gh_candidate answers.
+ * The state a warp's events touch sits in few cache lines (with 80 SMs it is
+ * out of the host's caches between two events): one line of masks and
+ * counters per warp, and IsB entries split into a 32-byte hot part (what the
+ * loops over entries read) and a one-line cold part (the instruction).
  */
 #include "sim.h"
 
