@@ -732,10 +732,9 @@ static int gh_busy(void *p, const struct iw_subcore *sc)
 	return (g->stale | g->dc_ready) != 0;
 }
 
-static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
+static __attribute__((noinline)) struct iw_slot *gh_candidate_walk(struct gh_state *st, struct gh_warp *x,
+								   struct iw_warp *w, uint64_t now, int *reason)
 {
-	struct gh_state *st = p;
-	struct gh_warp *x = &st->w[w->id];
 	/* the oldest ITab entry (re-checked: the ITab was filled earlier) */
 	for (int i = 0; i < x->itab_n; i++) {
 		int q = x->itab[i];
@@ -759,6 +758,21 @@ static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, in
 		return &w->slots[hot_of(st, x)[old].slot];
 	*reason = r;
 	return NULL;
+}
+
+static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
+{
+	struct gh_state *st = p;
+	struct gh_warp *x = &st->w[w->id];
+	/* the common answer, the oldest ITab entry with a known pass, without
+	 * the walk's frame */
+	if (x->itab_n) {
+		int q = x->itab[0];
+		const struct gh_hot *h = hot_of(st, x);
+		if ((x->ready & x->sb_known & x->sb_pass) >> q & 1)
+			return &w->slots[h[q].slot];
+	}
+	return gh_candidate_walk(st, x, w, now, reason);
 }
 
 /* Remove q from the list l[0..n] (n + 1 entries, q among them): the entries
