@@ -42,7 +42,16 @@
  *   - per sub-core, a mask of the warps whose IB head the DC could move now,
  *     and one of the warps whose ITab the GhOST scheduler could now grow;
  *   - each entry's scoreboard answer is kept until an issue or write-back of
- *     its warp could change it (sb_forget_issue, sb_forget_writeback).
+ *     its warp could change it (sb_forget_issue, sb_forget_writeback);
+ *   - the engine is told exactly when to look again: decode is retried only
+ *     after the DC drained the warp's IB (IW_INSERT_UNTIL_ROOM), and the
+ *     warp's candidate is asked again after a decode or DC move only when
+ *     the IsB was empty (insert_keeps_candidate): otherwise neither changes
+ *     what gh_candidate answers.
+ * The state a warp's events touch sits in few cache lines (with 80 SMs it is
+ * out of the host's caches between two events): one line of masks and
+ * counters per warp, and IsB entries split into a 32-byte hot part (what the
+ * loops over entries read) and a one-line cold part (the instruction).
  */
 #include "sim.h"
 
@@ -64,63 +73,105 @@ enum {
 	GH_K_CTRL = 8,      /* unresolved control */
 };
 
-/* One Issue Buffer (IsB) entry. */
-struct gh_entry {
-	struct iw_inst in;      /* the IsB holds the decoded instruction (no slot look-ups) */
-	uint64_t seq;           /* program order (the age index compares it) */
+/* One Issue Buffer (IsB) entry, in two parts so that the loops over a
+ * warp's entries (the DC's comparison, the scoreboard caches) read a few
+ * cache lines: the hot part, 32 bytes, has what they look at; the cold part,
+ * one cache line, the decoded instruction itself. */
+struct gh_hot {
+	uint64_t src, dst;      /* register signature (struct gh_regm) */
 	uint64_t dep;           /* IB-dep vector: older IsB entries it waits for */
-	uint64_t waiters;       /* IB-dep column: entries whose vector holds this slot's bit */
-	struct gh_regm rm;      /* register signature */
 	uint16_t slot;          /* slot id in the warp's pool */
+	uint16_t flags;         /* in.flags */
 	uint8_t kind;           /* GH_K_* */
 	uint8_t sbr;            /* cached sb_block answer, while its sb_known bit is set */
+	uint8_t pad[2];
 };
 
+struct gh_cold {
+	struct iw_inst in;      /* the IsB holds the decoded instruction (no slot look-ups) */
+	uint64_t seq;           /* program order (the age index compares it) */
+	uint64_t waiters;       /* IB-dep column: entries whose vector holds this slot's bit */
+};
+
+#define GH_IB_SYNC 0x8000u /* IB entry: slot id | this bit for a barrier/fence (ids < 4096) */
+
 struct gh_warp {
-	uint16_t ib[64];        /* front IB, FIFO of slot ids */
-	uint8_t ib_head, ib_n;
-	uint8_t nage;           /* valid IsB entries */
-	uint8_t itab_n;
-	uint8_t itab[16];       /* IsB slots in the ITab, oldest first */
-	uint8_t age[64];        /* age index: the valid IsB slots, oldest first */
-	uint64_t valid;         /* IsB slots in use (not yet issued) */
+	/* One cache line (the array is aligned): what every event of the warp
+	 * reads and writes. */
+	_Alignas(64) uint64_t valid; /* IsB slots in use (not yet issued) */
 	uint64_t ready;         /* valid slots whose IB-dep vector is all zero */
 	uint64_t in_itab;       /* slots in the ITab */
 	/* sb_block answers that still hold (see sb_forget_*); not with
 	 * Precise, whose answer depends on the cycle */
-	uint64_t sb_known, sb_pass, sb_raw;
-	struct gh_entry *e;     /* the isb_size IsB entries */
+	uint64_t sb_known, sb_pass;
+	struct gh_hot *h;       /* its isb_size IsB entries; the cold parts follow (cold_of) */
+	uint16_t mem_inflight, pred_inflight;
+	uint8_t ib_head, ib_n;
+	uint8_t nage;           /* valid IsB entries */
+	uint8_t itab_n;
 	uint8_t block_moves;    /* a barrier/fence moved in and has not completed */
 	uint8_t ctrl_unresolved; /* control instructions in the IsB or in flight */
-	/* scoreboard for in-flight instructions, as the baseline */
-	struct iw_scoreboard sb;
-	uint16_t mem_inflight, pred_inflight;
+	uint8_t head_sync;      /* the IB head is a barrier/fence */
+	uint8_t pad;
+	/* the rest, by how often it is read */
+	uint64_t sb_raw;        /* sb_known answers that are RAW */
+	uint8_t itab[16];       /* IsB slots in the ITab, oldest first */
+	uint8_t age[64];        /* age index: the valid IsB slots, oldest first */
+	uint16_t ib[64];        /* front IB, FIFO of slot ids (| GH_IB_SYNC) */
 	/* precise: TLB-check completion of issued loads, (seq, cycle) ring */
 	uint64_t *tlb_seq, *tlb_t;
 	uint32_t tlb_head, tlb_n;
+	/* scoreboard for in-flight instructions, as the baseline */
+	struct iw_scoreboard sb;
+};
+
+/* Per sub-core, one bit per local warp in the masks. */
+struct gh_sc {
+	uint64_t stale;         /* the GhOST scheduler may find something new (sched_mark) */
+	uint64_t recent_wb;     /* a write-back since the warp's ITab was last filled */
+	uint64_t dc_ready;      /* the DC could move the warp's IB head into its IsB */
+	uint32_t sched_rr;      /* last warp served by the GhOST scheduler */
+	uint32_t dc_rr;         /* DC round-robin pointer */
 };
 
 struct gh_state {
-	const struct iw_config *cfg;
-	struct iw_sim *sim;
-	struct iw_sm *sm;
-	struct gh_warp *w;
-	uint32_t tlb_cap;
-	uint64_t *tlb_pool;
-	uint32_t *sched_rr;     /* per sub-core: last warp served by the GhOST scheduler */
-	uint32_t *dc_rr;        /* per sub-core: DC round-robin pointer */
-	/* per sub-core, one bit per local warp: */
-	uint64_t *stale;        /* the GhOST scheduler may find something new (sched_mark) */
-	uint64_t *recent_wb;    /* a write-back since the warp's ITab was last filled */
-	uint64_t *dc_ready;     /* the DC could move the warp's IB head into its IsB */
-	struct gh_entry *isb_pool;
-	uint64_t isb_all;       /* bits of the isb_size IsB slots */
-	int war_sb;             /* cfg->war_scoreboard, read once */
+	/* what every tick reads first */
+	struct gh_sc *sc;
 	int precise;            /* cfg->ghost_precise, read once */
 	int itab_size;          /* cfg->ghost_itab_size, read once */
+	struct gh_warp *w;
+	size_t hot_bytes;       /* a warp's hot IsB parts, rounded to a cache line */
+	uint64_t isb_all;       /* bits of the isb_size IsB slots */
+	int war_sb;             /* cfg->war_scoreboard, read once */
+	int ib_size;            /* cfg->ghost_ib_size, read once */
+	uint64_t *act;          /* sim->cur_act: the activities being counted */
+	struct iw_sim *sim;
+	struct iw_counters *cnt; /* sim->res->cnt */
+	const struct iw_config *cfg;
+	struct iw_sm *sm;
+	uint32_t tlb_cap;
+	uint64_t *tlb_pool;
+	unsigned char *isb;     /* the warps' IsB entries (isb_per_warp bytes each) */
+	size_t isb_per_warp;
+	void *raw;              /* the one allocation the above point into */
 };
 
-static inline void mark(uint64_t *m, const struct iw_warp *w) { m[w->subcore] |= 1ull << w->local; }
+_Static_assert(sizeof(struct gh_hot) == 32, "gh_hot: two per 64-byte line");
+_Static_assert(sizeof(struct gh_cold) == 64, "gh_cold: one 64-byte line");
+
+/* iw_count without the look-up of the simulation's counters */
+static inline void gh_count(const struct gh_state *st, enum iw_act a, uint64_t n) { st->act[a] += n; }
+
+static inline struct gh_hot *hot_of(const struct gh_state *st, const struct gh_warp *x)
+{
+	(void)st;
+	return x->h;
+}
+static inline struct gh_cold *cold_of(const struct gh_state *st, const struct gh_warp *x)
+{
+	return (struct gh_cold *)(void *)((unsigned char *)x->h + st->hot_bytes);
+}
+
 
 /* Lowest set bit of m at or after `start` (wrapping), -1 if none. */
 static inline int next_rr(uint64_t m, uint32_t start)
@@ -182,6 +233,8 @@ static int dc_dep_m(const struct gh_state *st, const struct iw_inst *a, struct g
 
 static uint32_t gh_window(const struct iw_config *c) { return (uint32_t)(c->ghost_ib_size + c->ghost_isb_size); }
 
+static inline size_t up64(size_t n) { return (n + 63) & ~(size_t)63; }
+
 static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 {
 	const struct iw_config *c = sm->sim->cfg;
@@ -190,36 +243,37 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	st->cfg = c;
 	st->sim = sm->sim;
+	st->act = sm->sim->cur_act;
+	st->cnt = &sm->sim->res->cnt;
 	st->sm = sm;
 	st->isb_all = c->ghost_isb_size == 64 ? ~0ull : (1ull << c->ghost_isb_size) - 1;
 	st->war_sb = c->war_scoreboard;
 	st->precise = c->ghost_precise;
 	st->itab_size = c->ghost_itab_size;
-	st->w = iw_calloc((size_t)c->max_warps, sizeof *st->w);
-	st->sched_rr = iw_calloc((size_t)c->subcores, sizeof *st->sched_rr);
-	st->dc_rr = iw_calloc((size_t)c->subcores, sizeof *st->dc_rr);
-	st->stale = iw_calloc((size_t)c->subcores * 3, sizeof *st->stale);
-	/* not zeroed: an entry is written when the DC moves an instruction in */
-	st->isb_pool = iw_malloc((size_t)c->max_warps * (size_t)c->ghost_isb_size * sizeof *st->isb_pool);
-	if (st->stale) {
-		st->recent_wb = st->stale + c->subcores;
-		st->dc_ready = st->recent_wb + c->subcores;
-	}
+	st->ib_size = c->ghost_ib_size;
 	/* loads issued within one TLB-check latency: at most issue_width per cycle */
 	st->tlb_cap = (uint32_t)((c->ghost_tlb_check_latency + 2) * c->issue_width);
-	if (c->ghost_precise)
-		st->tlb_pool = iw_calloc((size_t)c->max_warps * st->tlb_cap * 2, sizeof *st->tlb_pool);
-	if (!st->w || !st->sched_rr || !st->dc_rr || !st->stale || !st->isb_pool ||
-	    (c->ghost_precise && !st->tlb_pool)) {
-		iw_free(st->isb_pool);
-		iw_free(st->stale);
-		iw_free(st->w);
-		iw_free(st->sched_rr);
-		iw_free(st->dc_rr);
-		iw_free(st->tlb_pool);
+	/* One allocation, carved into cache-line aligned pieces: the warps, the
+	 * sub-cores' masks, the TLB rings, and per warp its IsB entries (hot
+	 * parts, then cold parts: written before they are read, not zeroed). */
+	size_t nw = (size_t)c->max_warps, isb = (size_t)c->ghost_isb_size;
+	st->hot_bytes = up64(isb * sizeof(struct gh_hot));
+	size_t per_warp = st->hot_bytes + isb * sizeof(struct gh_cold);
+	size_t o_sc = up64(nw * sizeof *st->w), o_tlb = o_sc + up64((size_t)c->subcores * sizeof *st->sc);
+	size_t o_isb = o_tlb + (c->ghost_precise ? nw * st->tlb_cap * 2 * sizeof *st->tlb_pool : 0);
+	st->raw = iw_malloc(o_isb + nw * per_warp + 63);
+	if (!st->raw) {
 		iw_free(st);
 		return iw_fail(e, IW_ERUN, "out of memory");
 	}
+	unsigned char *b = (unsigned char *)(((uintptr_t)st->raw + 63) & ~(uintptr_t)63);
+	memset(b, 0, o_isb);
+	st->w = (struct gh_warp *)(void *)b;
+	st->sc = (struct gh_sc *)(void *)(b + o_sc);
+	if (c->ghost_precise)
+		st->tlb_pool = (uint64_t *)(void *)(b + o_tlb);
+	st->isb = b + o_isb;
+	st->isb_per_warp = per_warp;
 	*state = st;
 	return 0;
 }
@@ -227,12 +281,7 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 static void gh_sm_free(void *p)
 {
 	struct gh_state *st = p;
-	iw_free(st->w);
-	iw_free(st->sched_rr);
-	iw_free(st->dc_rr);
-	iw_free(st->tlb_pool);
-	iw_free(st->stale);
-	iw_free(st->isb_pool);
+	iw_free(st->raw);
 	iw_free(st);
 }
 
@@ -245,7 +294,7 @@ static void gh_sm_free(void *p)
 static inline __attribute__((always_inline)) void sched_mark(struct gh_state *st, const struct iw_warp *w, const struct gh_warp *x)
 {
 	if (x->itab_n < st->itab_size && (x->ready & ~x->in_itab & ~(x->sb_known & ~x->sb_pass)))
-		mark(st->stale, w);
+		st->sc[w->subcore].stale |= 1ull << w->local;
 }
 
 /* Could the DC move the warp's IB head into the IsB now (DC rules of the
@@ -258,11 +307,11 @@ static inline __attribute__((always_inline)) void dc_update(struct gh_state *st,
 {
 	uint64_t bit = 1ull << w->local;
 	int can = x->ib_n && !x->block_moves && !x->ctrl_unresolved && x->valid != st->isb_all &&
-		  !(x->valid && iw_is_sync(&w->slots[x->ib[x->ib_head]].in));
+		  !(x->valid && x->head_sync);
 	if (can)
-		st->dc_ready[w->subcore] |= bit;
+		st->sc[w->subcore].dc_ready |= bit;
 	else
-		st->dc_ready[w->subcore] &= ~bit;
+		st->sc[w->subcore].dc_ready &= ~bit;
 }
 
 static void gh_warp_start(void *p, struct iw_warp *w)
@@ -270,11 +319,12 @@ static void gh_warp_start(void *p, struct iw_warp *w)
 	struct gh_state *st = p;
 	struct gh_warp *x = &st->w[w->id];
 	memset(x, 0, sizeof *x);
-	x->e = st->isb_pool + (size_t)w->id * (size_t)st->cfg->ghost_isb_size;
+	x->h = (struct gh_hot *)(void *)(st->isb + (size_t)w->id * st->isb_per_warp);
 	uint64_t keep = ~(1ull << w->local);
-	st->stale[w->subcore] &= keep;
-	st->recent_wb[w->subcore] &= keep;
-	st->dc_ready[w->subcore] &= keep;
+	struct gh_sc *g = &st->sc[w->subcore];
+	g->stale &= keep;
+	g->recent_wb &= keep;
+	g->dc_ready &= keep;
 	if (st->tlb_pool) {
 		x->tlb_seq = st->tlb_pool + (size_t)w->id * st->tlb_cap * 2;
 		x->tlb_t = x->tlb_seq + st->tlb_cap;
@@ -285,21 +335,32 @@ static int gh_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 {
 	struct gh_state *st = p;
 	struct gh_warp *x = &st->w[w->id];
-	if (x->ib_n == st->cfg->ghost_ib_size)
+	if (x->ib_n == st->ib_size)
 		return IW_STALL_IB_FULL;
-	x->ib[(x->ib_head + x->ib_n) % 64] = s->id;
-	if (!x->ib_n++)
+	int sync = iw_is_sync(&s->in);
+	x->ib[(x->ib_head + x->ib_n) % 64] = (uint16_t)(s->id | (sync ? GH_IB_SYNC : 0));
+	if (!x->ib_n++) {
+		x->head_sync = (uint8_t)sync;
 		dc_update(st, w, x); /* a new IB head */
-	return 0;
+		/* with an empty IsB the candidate's stall reason names the IB
+		 * (gh_candidate); otherwise the IB is not looked at */
+		if (!x->valid)
+			iw_sim_cand_changed(st->sm, w);
+	}
+	/* the IB drains only when the DC moves its head (gh_tick_work, which
+	 * then calls iw_sim_insert_room): until then decode is not retried */
+	return x->ib_n == st->ib_size ? IW_INSERT_FULL : 0;
 }
 
 /* Precise: IW_NEVER while a load older than seq is still in the IsB (not
  * issued), else 0; tlb_wait then looks at the issued ones. */
-static uint64_t tlb_clear_at(const struct gh_warp *x, uint64_t seq)
+static uint64_t tlb_clear_at(const struct gh_state *st, const struct gh_warp *x, uint64_t seq)
 {
+	const struct gh_hot *h = hot_of(st, x);
+	const struct gh_cold *c = cold_of(st, x);
 	for (uint64_t m = x->valid; m; m &= m - 1) {
-		const struct gh_entry *e = &x->e[__builtin_ctzll(m)];
-		if (e->seq < seq && (e->in.flags & IW_F_LOAD))
+		int q = __builtin_ctzll(m);
+		if (c[q].seq < seq && (h[q].flags & IW_F_LOAD))
 			return IW_NEVER;
 	}
 	return 0;
@@ -315,7 +376,7 @@ static void tlb_prune(struct gh_state *st, struct gh_warp *x, uint64_t now)
 
 static uint64_t tlb_wait(struct gh_state *st, struct gh_warp *x, uint64_t seq, uint64_t now)
 {
-	if (tlb_clear_at(x, seq) == IW_NEVER)
+	if (tlb_clear_at(st, x, seq) == IW_NEVER)
 		return IW_NEVER;
 	tlb_prune(st, x, now);
 	uint64_t t = 0;
@@ -330,7 +391,7 @@ static uint64_t tlb_wait(struct gh_state *st, struct gh_warp *x, uint64_t seq, u
 /* Scoreboard and common-rule check of IsB slot q; 0 = may issue. */
 static inline __attribute__((always_inline)) int sb_block(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 {
-	const struct gh_entry *e = &x->e[q];
+	const struct gh_cold *e = &cold_of(st, x)[q];
 	const struct iw_inst *in = &e->in;
 	if (iw_sb_raw(&x->sb, in))
 		return IW_STALL_RAW;
@@ -355,7 +416,7 @@ static inline __attribute__((always_inline)) int sb_ask(struct gh_state *st, str
 	uint64_t b = 1ull << q;
 	int r = sb_block(st, x, q, now);
 	if (!st->precise) {
-		x->e[q].sbr = (uint8_t)r;
+		hot_of(st, x)[q].sbr = (uint8_t)r;
 		x->sb_known |= b;
 		x->sb_pass = r ? x->sb_pass & ~b : x->sb_pass | b;
 		x->sb_raw = r == IW_STALL_RAW ? x->sb_raw | b : x->sb_raw & ~b;
@@ -363,9 +424,21 @@ static inline __attribute__((always_inline)) int sb_ask(struct gh_state *st, str
 	return r;
 }
 
+/* sb_ask out of line, for the callers whose common case is a known answer
+ * (the scheduler's candidate): they stay small. */
+static __attribute__((noinline)) int sb_ask_cold(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
+{
+	return sb_ask(st, x, q, now);
+}
+
 static inline int sb_check(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 {
-	return x->sb_known >> q & 1 ? x->e[q].sbr : sb_ask(st, x, q, now);
+	return x->sb_known >> q & 1 ? hot_of(st, x)[q].sbr : sb_ask(st, x, q, now);
+}
+
+static inline int sb_check_lean(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
+{
+	return x->sb_known >> q & 1 ? hot_of(st, x)[q].sbr : sb_ask_cold(st, x, q, now);
 }
 
 /* sb_block tries RAW, WAR/WAW, then memory order, and answers with the first
@@ -375,16 +448,18 @@ static inline int sb_check(struct gh_state *st, struct gh_warp *x, int q, uint64
  * starts to fail: when the new in-flight registers meet the entry's
  * (signatures: an exact filter), or the predicate or memory rule applies.
  * A RAW answer never changes. */
-static void sb_forget_issue(struct gh_warp *x, const struct iw_inst *in, struct gh_regm im, int war)
+static void sb_forget_issue(const struct gh_state *st, struct gh_warp *x, const struct iw_inst *in, struct gh_regm im,
+			    int war)
 {
 	uint64_t wd = im.dst | (war ? im.src : 0);
 	int pred = (in->flags & IW_F_SETS_PRED) != 0, mem = iw_is_mem(in);
+	const struct gh_hot *h = hot_of(st, x);
 	for (uint64_t m = x->sb_known & ~x->sb_raw & x->valid; m; m &= m - 1) {
 		int q = __builtin_ctzll(m);
-		const struct gh_entry *e = &x->e[q];
-		int raw = (e->rm.src & im.dst) || (pred && (e->in.flags & IW_F_PRED_BRANCH));
-		int waw = (e->rm.dst & wd) != 0;
-		int ord = mem && iw_is_sync(&e->in);
+		const struct gh_hot *e = &h[q];
+		int raw = (e->src & im.dst) || (pred && (e->flags & IW_F_PRED_BRANCH));
+		int waw = (e->dst & wd) != 0;
+		int ord = mem && (e->flags & (IW_F_BARRIER | IW_F_MEMBAR));
 		if (raw || (e->sbr != IW_STALL_WAR_WAW && waw) || (!e->sbr && ord))
 			x->sb_known &= ~(1ull << q);
 	}
@@ -392,15 +467,17 @@ static void sb_forget_issue(struct gh_warp *x, const struct iw_inst *in, struct 
 
 /* A write-back only removes, so a pass stays and a failing answer changes
  * only if its own rule may stop failing. */
-static void sb_forget_writeback(struct gh_warp *x, const struct iw_inst *in, struct gh_regm im, int war)
+static void sb_forget_writeback(const struct gh_state *st, struct gh_warp *x, const struct iw_inst *in,
+				struct gh_regm im, int war)
 {
 	uint64_t wd = im.dst | (war ? im.src : 0);
 	int pred = (in->flags & IW_F_SETS_PRED) != 0, mem = iw_is_mem(in);
+	const struct gh_hot *h = hot_of(st, x);
 	for (uint64_t m = x->sb_known & ~x->sb_pass & x->valid; m; m &= m - 1) {
 		int q = __builtin_ctzll(m);
-		const struct gh_entry *e = &x->e[q];
-		int flip = e->sbr == IW_STALL_RAW ? (e->rm.src & im.dst) || (pred && (e->in.flags & IW_F_PRED_BRANCH))
-			 : e->sbr == IW_STALL_WAR_WAW ? (e->rm.dst & wd) != 0
+		const struct gh_hot *e = &h[q];
+		int flip = e->sbr == IW_STALL_RAW ? (e->src & im.dst) || (pred && (e->flags & IW_F_PRED_BRANCH))
+			 : e->sbr == IW_STALL_WAR_WAW ? (e->dst & wd) != 0
 						      : mem;
 		if (flip)
 			x->sb_known &= ~(1ull << q);
@@ -409,17 +486,21 @@ static void sb_forget_writeback(struct gh_warp *x, const struct iw_inst *in, str
 
 static int dep_reason(struct gh_state *st, struct gh_warp *x, int q)
 {
-	const struct gh_entry *a = &x->e[q], *p = &x->e[__builtin_ctzll(a->dep)];
-	int k = dc_dep_m(st, &a->in, a->rm, &p->in, p->rm);
+	const struct gh_hot *h = hot_of(st, x);
+	const struct gh_cold *c = cold_of(st, x);
+	int p = __builtin_ctzll(h[q].dep);
+	int k = dc_dep_m(st, &c[q].in, (struct gh_regm){h[q].src, h[q].dst}, &c[p].in,
+			 (struct gh_regm){h[p].src, h[p].dst});
 	return k == 1 ? IW_STALL_RAW : k == 0 ? IW_STALL_WAR_WAW : k == 3 ? IW_STALL_MEM_ORDER : IW_STALL_CONTROL;
 }
 
 /* Put IsB slot q in the ITab, keeping the ITab oldest first. */
-static void itab_add(struct gh_warp *x, int q)
+static void itab_add(const struct gh_state *st, struct gh_warp *x, int q)
 {
-	uint64_t seq = x->e[q].seq;
+	const struct gh_cold *c = cold_of(st, x);
+	uint64_t seq = c[q].seq;
 	int i = x->itab_n++;
-	while (i && x->e[x->itab[i - 1]].seq > seq) {
+	while (i && c[x->itab[i - 1]].seq > seq) {
 		x->itab[i] = x->itab[i - 1];
 		i--;
 	}
@@ -446,7 +527,7 @@ static int fill_itab(struct gh_state *st, struct gh_warp *x, uint64_t now)
 			elig &= ~(1ull << q);
 			if (sb_check(st, x, q, now))
 				continue;
-			itab_add(x, q);
+			itab_add(st, x, q);
 			room--;
 			wrote++;
 		}
@@ -455,11 +536,12 @@ static int fill_itab(struct gh_state *st, struct gh_warp *x, uint64_t now)
 		 * this cycle's TLB completions are seen (gh_tick), so the entries
 		 * are checked in the order the model has always used: the oldest
 		 * passing entry, searched in slot order, once per ITab entry. */
+		const struct gh_cold *c = cold_of(st, x);
 		while (x->itab_n < st->itab_size) {
 			int best = -1;
 			for (uint64_t m = x->ready & ~x->in_itab; m; m &= m - 1) {
 				int q = __builtin_ctzll(m);
-				if (best >= 0 && x->e[q].seq > x->e[best].seq)
+				if (best >= 0 && c[q].seq > c[best].seq)
 					continue;
 				if (sb_block(st, x, q, now))
 					continue;
@@ -467,14 +549,14 @@ static int fill_itab(struct gh_state *st, struct gh_warp *x, uint64_t now)
 			}
 			if (best < 0)
 				break;
-			itab_add(x, best);
+			itab_add(st, x, best);
 			wrote++;
 		}
 	}
 	if (wrote) {
-		iw_count(st->sim, IW_A_ITAB_SELECT, 1);
-		iw_count(st->sim, IW_A_ITAB_WRITE, (uint64_t)wrote);
-		iw_count(st->sim, IW_A_ISB_READ, (uint64_t)wrote);
+		gh_count(st, IW_A_ITAB_SELECT, 1);
+		gh_count(st, IW_A_ITAB_WRITE, (uint64_t)wrote);
+		gh_count(st, IW_A_ISB_READ, (uint64_t)wrote);
 	}
 	return wrote;
 }
@@ -490,31 +572,38 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	/* entries of these kinds meet a DC rule whatever their registers */
 	uint8_t want = GH_K_ATOMIC | GH_K_CTRL | (ak & GH_K_MEM) |
 		       (a->flags & IW_F_PRED_BRANCH ? GH_K_SETS_PRED : 0);
-	int all = (ak & GH_K_ATOMIC) != 0;
+	uint64_t all = ak & GH_K_ATOMIC ? ~0ull : 0; /* an atomic meets every entry */
 	uint64_t dep = 0;
-	uint64_t *found = st->sim->res->cnt.deps_found;
+	uint64_t *found = st->cnt->deps_found;
+	struct gh_hot *h = hot_of(st, x);
+	struct gh_cold *c = cold_of(st, x);
 	for (uint64_t m = x->valid; m; m &= m - 1) {
 		int p = __builtin_ctzll(m);
-		struct gh_entry *pe = &x->e[p];
-		if (!all && !(pe->kind & want) && !(am.src & pe->rm.dst) && !(am.dst & (pe->rm.dst | pe->rm.src)))
-			continue; /* no DC rule can match: dc_dep_m would say -1 */
-		int kd = dc_dep_m(st, a, am, &pe->in, pe->rm);
+		const struct gh_hot *pe = &h[p];
+		/* no DC rule can match: dc_dep_m would say -1 (one test, no
+		 * short-circuit branches: most entries fail all four) */
+		if (!(all | (pe->kind & want) | (am.src & pe->dst) | (am.dst & (pe->dst | pe->src))))
+			continue;
+		int kd = dc_dep_m(st, a, am, &c[p].in, (struct gh_regm){pe->src, pe->dst});
 		if (kd >= 0) {
 			dep |= 1ull << p;
-			pe->waiters |= qbit;
+			c[p].waiters |= qbit;
 			found[kd]++;
 		}
 	}
-	iw_count(st->sim, IW_A_DC_CHECK, 1);
-	iw_count(st->sim, IW_A_DC_COMPARE, x->nage);
-	struct gh_entry *ne = &x->e[q];
-	ne->in = *a;
-	ne->seq = s->seq;
-	ne->dep = dep;
-	ne->waiters = 0;
-	ne->rm = am;
-	ne->slot = s->id;
-	ne->kind = ak;
+	gh_count(st, IW_A_DC_CHECK, 1);
+	gh_count(st, IW_A_DC_COMPARE, x->nage);
+	struct gh_hot *nh = &h[q];
+	struct gh_cold *nc = &c[q];
+	nc->in = *a;
+	nc->seq = s->seq;
+	nc->waiters = 0;
+	nh->src = am.src;
+	nh->dst = am.dst;
+	nh->dep = dep;
+	nh->slot = s->id;
+	nh->flags = a->flags;
+	nh->kind = ak;
 	x->valid |= qbit;
 	x->sb_known &= ~qbit;
 	if (!dep)
@@ -525,9 +614,10 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	s->aux[1] = now; /* entered the IsB */
 	s->aux[2] = am.src; /* its register signature, for the write-back */
 	s->aux[3] = am.dst;
-	iw_count(st->sim, IW_A_ISB_WRITE, 1);
+	gh_count(st, IW_A_ISB_WRITE, 1);
 	x->ib_head = (uint8_t)((x->ib_head + 1) % 64);
-	x->ib_n--;
+	if (--x->ib_n)
+		x->head_sync = (x->ib[x->ib_head] & GH_IB_SYNC) != 0;
 	if (ak & GH_K_CTRL)
 		x->ctrl_unresolved++;
 	if (iw_is_sync(a))
@@ -539,6 +629,7 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw_subcore *sc, uint64_t now)
 {
 	uint32_t sid = sc->id;
+	struct gh_sc *g = &st->sc[sid];
 	struct iw_sm *sm = st->sm;
 	int progress = 0;
 	uint32_t n = sc->nwarps;
@@ -547,31 +638,31 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 	 * looked at has nothing new to offer, so only "stale" warps are visited. */
 	int served = -1;
 	for (int pass = 0; pass < 2 && served < 0; pass++) {
-		uint64_t m = pass == 0 ? st->stale[sid] & st->recent_wb[sid] : st->stale[sid];
+		uint64_t m = pass == 0 ? g->stale & g->recent_wb : g->stale;
 		while (m && served < 0) {
-			int local = next_rr(m, st->sched_rr[sid] + 1);
+			int local = next_rr(m, g->sched_rr + 1);
 			m &= ~(1ull << local);
 			uint32_t wid = sc->warp_ids[local];
 			struct gh_warp *x = &st->w[wid];
-			st->stale[sid] &= ~(1ull << local);
+			g->stale &= ~(1ull << local);
 			/* (a warp that is not active has an empty IsB: all it held
 			 * issued before it finished) */
 			if (x->itab_n >= st->itab_size || !x->valid)
 				continue;
 			if (fill_itab(st, x, now)) {
 				served = local;
-				st->recent_wb[sid] &= ~(1ull << local);
+				g->recent_wb &= ~(1ull << local);
 				iw_sim_unblock(sm, &sm->warps[wid]); /* its ITab grew: ask it again */
 			}
 		}
 	}
 	if (served >= 0) {
-		st->sched_rr[sid] = (uint32_t)served;
+		g->sched_rr = (uint32_t)served;
 		progress = 1;
 	}
 	/* Precise: a load passing its TLB check now may let a non-idempotent
 	 * instruction go: report progress so the warps are asked again. */
-	if (st->tlb_pool) {
+	if (st->precise) {
 		int marked = progress;
 		for (uint32_t k = 0; k < n; k++) {
 			struct gh_warp *x = &st->w[sc->warp_ids[k]];
@@ -581,7 +672,7 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 					 * the scheduler revisits the first of them */
 					iw_sim_unblock(sm, &sm->warps[sc->warp_ids[k]]);
 					if (!marked)
-						st->stale[sid] |= 1ull << k;
+						g->stale |= 1ull << k;
 					marked = progress = 1;
 					break;
 				}
@@ -591,25 +682,30 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 	 * over the warps whose IB head may move (dc_ready). */
 	int units = st->cfg->ghost_dc_units, moved_any = 0;
 	uint32_t last = 0;
-	uint64_t dm = st->dc_ready[sid];
+	uint64_t dm = g->dc_ready;
 	while (dm && units) {
-		uint32_t local = (uint32_t)next_rr(dm, st->dc_rr[sid]);
+		uint32_t local = (uint32_t)next_rr(dm, g->dc_rr);
 		dm &= ~(1ull << local);
 		struct iw_warp *w = &sm->warps[sc->warp_ids[local]];
 		if (!w->active)
 			continue;
 		struct gh_warp *x = &st->w[w->id];
-		struct iw_slot *s = &w->slots[x->ib[x->ib_head]];
+		struct iw_slot *s = &w->slots[x->ib[x->ib_head] & ~GH_IB_SYNC];
 		if (s->t_insert >= now)
 			continue; /* decoded this cycle: reaches the DC next cycle */
 		units--;
+		/* The new entry is the youngest: the warp's candidate (its ITab,
+		 * else its oldest IsB entry) and its stall reason change only if
+		 * the IsB was empty, so only then is it asked again. */
+		if (!x->valid)
+			iw_sim_unblock(sm, w);
 		dc_move(st, w, x, s, now);
-		iw_sim_unblock(sm, w); /* its IB has room, its IsB a new entry */
+		iw_sim_insert_room(sm, w); /* its IB has room for one more */
 		moved_any = 1;
 		last = local;
 	}
 	if (moved_any) {
-		st->dc_rr[sid] = (last + 1) % n;
+		g->dc_rr = (last + 1) % n;
 		progress = 1;
 	}
 	return progress;
@@ -620,7 +716,8 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 	struct gh_state *st = p;
 	/* Nothing new for the scheduler and nothing the DC can move: the
 	 * common idle cycle costs these tests only. */
-	if (!(st->stale[sc->id] | st->dc_ready[sc->id]) && !st->tlb_pool)
+	const struct gh_sc *g = &st->sc[sc->id];
+	if (!(g->stale | g->dc_ready) && !st->precise)
 		return 0;
 	return gh_tick_work(st, sc, now);
 }
@@ -631,18 +728,18 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 static int gh_busy(void *p, const struct iw_subcore *sc)
 {
 	const struct gh_state *st = p;
-	return (st->stale[sc->id] | st->dc_ready[sc->id]) != 0;
+	const struct gh_sc *g = &st->sc[sc->id];
+	return (g->stale | g->dc_ready) != 0;
 }
 
-static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
+static __attribute__((noinline)) struct iw_slot *gh_candidate_walk(struct gh_state *st, struct gh_warp *x,
+								   struct iw_warp *w, uint64_t now, int *reason)
 {
-	struct gh_state *st = p;
-	struct gh_warp *x = &st->w[w->id];
 	/* the oldest ITab entry (re-checked: the ITab was filled earlier) */
 	for (int i = 0; i < x->itab_n; i++) {
 		int q = x->itab[i];
-		if ((x->ready >> q & 1) && !sb_check(st, x, q, now))
-			return &w->slots[x->e[q].slot];
+		if ((x->ready >> q & 1) && !sb_check_lean(st, x, q, now))
+			return &w->slots[hot_of(st, x)[q].slot];
 	}
 	if (!x->valid) {
 		*reason = x->ib_n ? (x->block_moves ? IW_STALL_BARRIER : x->ctrl_unresolved ? IW_STALL_CONTROL
@@ -656,11 +753,26 @@ static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, in
 		*reason = dep_reason(st, x, old);
 		return NULL;
 	}
-	int r = sb_check(st, x, old, now);
+	int r = sb_check_lean(st, x, old, now);
 	if (!r)
-		return &w->slots[x->e[old].slot];
+		return &w->slots[hot_of(st, x)[old].slot];
 	*reason = r;
 	return NULL;
+}
+
+static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
+{
+	struct gh_state *st = p;
+	struct gh_warp *x = &st->w[w->id];
+	/* the common answer, the oldest ITab entry with a known pass, without
+	 * the walk's frame */
+	if (x->itab_n) {
+		int q = x->itab[0];
+		const struct gh_hot *h = hot_of(st, x);
+		if ((x->ready & x->sb_known & x->sb_pass) >> q & 1)
+			return &w->slots[h[q].slot];
+	}
+	return gh_candidate_walk(st, x, w, now, reason);
 }
 
 /* Remove q from the list l[0..n] (n + 1 entries, q among them): the entries
@@ -689,28 +801,29 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		list_drop(x->itab, x->itab_n, (uint8_t)q);
 		x->in_itab &= keep;
 	}
-	iw_count(st->sim, from_itab ? IW_A_ITAB_READ : IW_A_ISB_READ, 1);
+	gh_count(st, from_itab ? IW_A_ITAB_READ : IW_A_ISB_READ, 1);
 	/* the slot is freed at once; its bit leaves the IB-dep vectors of the
 	 * entries waiting for it and younger entries' age index drops by one */
 	x->valid &= keep;
 	x->ready &= keep;
 	int younger = x->age[--x->nage] != q;
 	list_drop(x->age, x->nage, (uint8_t)q);
-	for (uint64_t m = x->e[q].waiters & x->valid; m; m &= m - 1) {
+	struct gh_hot *h = hot_of(st, x);
+	for (uint64_t m = cold_of(st, x)[q].waiters & x->valid; m; m &= m - 1) {
 		int k = __builtin_ctzll(m);
-		if (!(x->e[k].dep &= keep))
+		if (!(h[k].dep &= keep))
 			x->ready |= 1ull << k;
 	}
-	iw_count(st->sim, IW_A_ISB_DEP_CLEAR, 1);
+	gh_count(st, IW_A_ISB_DEP_CLEAR, 1);
 	if (younger)
-		iw_count(st->sim, IW_A_ISB_AGE_UPDATE, 1);
-	st->sim->res->cnt.isb_occ += now - s->aux[1];
+		gh_count(st, IW_A_ISB_AGE_UPDATE, 1);
+	st->cnt->isb_occ += now - s->aux[1];
 	/* scoreboard, as in the baseline */
-	iw_count(st->sim, IW_A_SB_CHECK, 1);
+	gh_count(st, IW_A_SB_CHECK, 1);
 	iw_sb_reserve(st->sim, &x->sb, in, st->war_sb);
 	x->mem_inflight += iw_is_mem(in);
 	x->pred_inflight += (in->flags & IW_F_SETS_PRED) != 0;
-	sb_forget_issue(x, in, x->e[q].rm, st->war_sb);
+	sb_forget_issue(st, x, in, (struct gh_regm){s->aux[2], s->aux[3]}, st->war_sb);
 	if (st->precise && (in->flags & IW_F_LOAD) && st->cfg->ghost_tlb_check_latency) {
 		tlb_prune(st, x, now);
 		IW_ASSERT(x->tlb_n < st->tlb_cap);
@@ -732,7 +845,7 @@ static int gh_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	x->mem_inflight -= iw_is_mem(in);
 	x->pred_inflight -= (in->flags & IW_F_SETS_PRED) != 0;
 	if (x->sb_known & ~x->sb_pass & x->valid)
-		sb_forget_writeback(x, in, (struct gh_regm){s->aux[2], s->aux[3]}, st->war_sb);
+		sb_forget_writeback(st, x, in, (struct gh_regm){s->aux[2], s->aux[3]}, st->war_sb);
 	if (iw_is_ctrl(in) || iw_is_sync(in)) {
 		if (iw_is_ctrl(in))
 			x->ctrl_unresolved--;
@@ -740,7 +853,7 @@ static int gh_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 			x->block_moves = 0;
 		dc_update(st, w, x); /* moves may resume */
 	}
-	mark(st->recent_wb, w);
+	st->sc[w->subcore].recent_wb |= 1ull << w->local;
 	sched_mark(st, w, x);
 	return in->ndst;
 }
@@ -776,6 +889,8 @@ const struct iw_scheme_ops iw_scheme_ghost = {
 	 * warp's insert, issue and write-back; GhOST keeps nothing about operand
 	 * reads or dispatch */
 	.candidate_cacheable = 2,
+	.insert_until_issue = IW_INSERT_UNTIL_ROOM, /* the IB drains only into the IsB */
+	.insert_keeps_candidate = 1, /* see gh_insert */
 	.tick_unblocks = 1,       /* the tick names each warp it changed */
 	.busy = gh_busy,
 	.issue = gh_issue,

@@ -874,7 +874,8 @@ static inline __attribute__((always_inline)) int stage_issue_p(struct iw_sim *s,
 		iw_sim_event(s, pw, pick, IW_EV_ISSUE, (uint8_t)cui);
 		sc->greedy = pw->local;
 		sc->rr = pw->local;
-		sc->ibfull_mask &= ~(1ull << pw->local); /* an IB entry freed */
+		/* an IB entry freed (not GhOST's: its IB drains into the IsB) */
+		sc->ibfull_mask &= ~((uint64_t)(s->ops->insert_until_issue != IW_INSERT_UNTIL_ROOM) << pw->local);
 		pw->last_issue = now;
 		issued++;
 	}
@@ -917,8 +918,10 @@ static int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 			w->front_n--;
 			sl->state = IW_SLOT_SCHEME;
 			sl->t_insert = now;
-			sc->blocked_mask &= ~(1ull << local);
-			sc->cand_mask &= ~(1ull << local);
+			if (!s->ops->insert_keeps_candidate) {
+				sc->blocked_mask &= ~(1ull << local);
+				sc->cand_mask &= ~(1ull << local);
+			}
 			w->unissued++;
 			if (!s->ops->in_order && !s->ops->counts_reorders)
 				uq_push(w, sl);

@@ -23,6 +23,7 @@
 #define IW_SPAN 64u /* longest span of cycles an SM runs alone in the SM-major order */
 #define IW_WHEEL 1024u /* cycles the sub-core timing wheel spans (a power of two) */
 #define IW_INSERT_FULL (-1) /* insert(): accepted, the buffer is now full */
+#define IW_INSERT_UNTIL_ROOM 2 /* insert_until_issue: refused until iw_sim_insert_room */
 
 enum iw_slot_state {
 	IW_SLOT_FREE,
@@ -127,7 +128,8 @@ struct iw_subcore {
 	uint64_t unstarted_mask; /* launched, starting at their w->start */
 	uint64_t blocked_mask;   /* local warps whose candidate() is known to be NULL */
 	uint64_t noinsert_mask;  /* local warps whose insert() refused, until their next event */
-	uint64_t ibfull_mask;    /* ... and, with insert_until_issue, until their next issue */
+	uint64_t ibfull_mask;    /* ... and, with insert_until_issue, until their next issue
+				  * (IW_INSERT_UNTIL_ROOM: until iw_sim_insert_room) */
 	uint64_t nofetch_mask;   /* local warps that cannot fetch, until their next event */
 	/* local warps whose candidate waited at the last issue stage for a unit
 	 * of its class (classes in fu_wait) or for a collector unit, until their
@@ -221,8 +223,14 @@ struct iw_scheme_ops {
 	 * entries in program order counts them for far less). */
 	int counts_reorders;
 	/* Non-zero if a refused insert() stays refused until the warp's next
-	 * issue (its buffer frees entries only then), not merely its next event. */
+	 * issue (its buffer frees entries only then), not merely its next event.
+	 * IW_INSERT_UNTIL_ROOM: until the scheme's tick frees an entry and says
+	 * so with iw_sim_insert_room (GhOST's IB drains into the IsB there). */
 	int insert_until_issue;
+	/* Non-zero if an accepted insert() seldom changes the warp's candidate
+	 * (GhOST: it enters the IB, not yet the IsB): the engine then keeps the
+	 * cached answer, and insert() calls iw_sim_cand_changed when it does. */
+	int insert_keeps_candidate;
 	/* Non-zero if tick() calls iw_sim_unblock for every warp whose
 	 * candidate or decode it may have changed; otherwise a tick with
 	 * progress makes the engine ask every warp of the sub-core again. */
@@ -423,6 +431,24 @@ static inline uint32_t iw_sim_bank(const struct iw_config *c, uint32_t w, uint32
 /* Something changed warp w's scheme state outside its own events (a tick):
  * ask its candidate and retry its decode again. */
 void iw_sim_unblock(struct iw_sm *sm, struct iw_warp *w);
+/* With insert_keeps_candidate: this insert changed warp w's candidate or
+ * its stall reason, ask it again (what the engine does after other inserts). */
+static inline void iw_sim_cand_changed(struct iw_sm *sm, const struct iw_warp *w)
+{
+	struct iw_subcore *sc = &sm->sc[w->subcore];
+	uint64_t keep = ~(1ull << w->local);
+	sc->blocked_mask &= keep;
+	sc->cand_mask &= keep;
+}
+/* With IW_INSERT_UNTIL_ROOM: warp w's buffer has room again, retry its
+ * decode (a refusal or IW_INSERT_FULL held it back until now). */
+static inline void iw_sim_insert_room(struct iw_sm *sm, const struct iw_warp *w)
+{
+	struct iw_subcore *sc = &sm->sc[w->subcore];
+	uint64_t keep = ~(1ull << w->local);
+	sc->noinsert_mask &= keep;
+	sc->ibfull_mask &= keep;
+}
 /* Free collector unit i (its allocation period is counted); for schemes
  * that replace the collect stage and hold CUs past dispatch (LOOG). */
 void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now);
