@@ -382,13 +382,26 @@ static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
 		int best = -1, best_unit = -1;
 		int8_t unit_free[IW_UNIT_COUNT]; /* per class, asked once per dispatch */
 		memset(unit_free, -2, sizeof unit_free);
-		for (uint64_t m = ready; m; m &= m - 1) {
-			uint32_t i = (uint32_t)__builtin_ctzll(m);
-			struct iw_cu *cu = &sc->cu[i];
+		/* The first CU in priority order that may go: lowest_id walks the
+		 * ready mask, oldest walks the engine's allocation-order list of
+		 * busy CUs (by allocation cycle, ties by index: an issue takes the
+		 * lowest free CU), so the search ends at the first match. */
+		int by_age = c->loog_dispatch != 1;
+		uint32_t k = 0;
+		for (uint64_t m = ready; m;) {
+			uint32_t i;
+			if (by_age) {
+				i = sc->cu_fifo[k++];
+				if (!(m >> i & 1))
+					continue;
+				m &= ~(1ull << i);
+			} else {
+				i = (uint32_t)__builtin_ctzll(m);
+				m &= m - 1;
+			}
 			if (sb->cu[i].ready_at > now)
 				continue;
-			if (best >= 0 && (c->loog_dispatch == 1 || sc->cu[best].t_alloc <= cu->t_alloc))
-				continue; /* lowest_id: the first found; oldest: earliest allocation */
+			const struct iw_cu *cu = &sc->cu[i];
 			if (unit_free[cu->unit] == -2)
 				unit_free[cu->unit] = (int8_t)iw_sim_unit_free(sc, cu->unit, now);
 			if (unit_free[cu->unit] < 0)
@@ -398,6 +411,7 @@ static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
 				continue;
 			best = (int)i;
 			best_unit = unit_free[cu->unit];
+			break;
 		}
 		if (best < 0)
 			break;
@@ -420,7 +434,7 @@ static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
 	int single = c->rf_read_ports == 1;
 	int ports = c->rf_read_ports ? c->rf_read_ports : c->rf_banks;
 	uint8_t order[64];
-	uint32_t no = 0;
+	uint32_t no = 0, no_k = 0;
 	if (single) {
 		if (sb->reader < 0 || !sc->cu[sb->reader].busy)
 			sb->reader = -1;
@@ -429,14 +443,13 @@ static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
 		if (sb->reader >= 0)
 			order[no++] = (uint8_t)sb->reader;
 	} else {
-		for (uint64_t m = sc->cu_reading; m; m &= m - 1) { /* oldest first */
-			uint32_t i = (uint32_t)__builtin_ctzll(m);
-			uint32_t j = no++;
-			while (j && sc->cu[order[j - 1]].t_alloc > sc->cu[i].t_alloc) {
-				order[j] = order[j - 1];
-				j--;
+		/* oldest first: the allocation-order list, filtered */
+		for (uint64_t m = sc->cu_reading; m;) {
+			uint32_t i = sc->cu_fifo[no_k++];
+			if (m >> i & 1) {
+				m &= ~(1ull << i);
+				order[no++] = (uint8_t)i;
 			}
-			order[j] = (uint8_t)i;
 		}
 	}
 	for (uint32_t k = 0; k < no; k++) {
