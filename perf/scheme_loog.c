@@ -610,6 +610,10 @@ const struct iw_scheme_ops iw_scheme_loog = {
 	 * empty, control, barrier, memory order), or an RRS entry frees, when
 	 * lg_writeback asks the refused warps again */
 	.candidate_cacheable = 2,
+	/* the candidate is always the IB head, the warp's oldest unissued
+	 * instruction: issue never reorders (dispatch does, counted by
+	 * count_reorder), so the engine keeps no program-order queue */
+	.in_order = 1,
 	.issue = lg_issue,
 	.writeback = lg_writeback,
 	.collect = lg_collect,
