@@ -593,6 +593,10 @@ static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	return writes;
 }
 
+/* The offer (the IB head) changes only at the warp's insert, issue and
+ * write-back, unless an RRS entry it needs goes to another warp. */
+static int lg_cand_stable(const struct iw_config *c) { return lg_rrs_entries(c) == 0; }
+
 static uint32_t lg_wb_width(const struct iw_config *c) { return (uint32_t)c->loog_broadcasts; }
 
 const struct iw_scheme_ops iw_scheme_loog = {
@@ -614,6 +618,7 @@ const struct iw_scheme_ops iw_scheme_loog = {
 	 * instruction: issue never reorders (dispatch does, counted by
 	 * count_reorder), so the engine keeps no program-order queue */
 	.in_order = 1,
+	.cand_stable = lg_cand_stable,
 	.issue = lg_issue,
 	.writeback = lg_writeback,
 	.collect = lg_collect,

@@ -1667,7 +1667,7 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	/* A cacheable scheme's answer changes only at the warp's own events, so
 	 * a candidate held back by a busy unit or a full set of collector units
 	 * is offered again without asking. */
-	s.cache_cand = !s.opaque;
+	s.cache_cand = !s.opaque || (s.ops->cand_stable && s.ops->cand_stable(c));
 	/* SM after SM (run_sm_major) unless events must come in time order: in
 	 * spans shorter than the shortest trip to L2 and back (a load, or an
 	 * atomic answered at L1 latency), so no write-back waits for the queue. */
