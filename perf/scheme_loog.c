@@ -151,7 +151,9 @@ static int lg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 		iw_free(st);
 		return iw_fail(e, IW_EINPUT, "loog: %u RRS entries per sub-core: at most 192 are supported", st->nrrs);
 	}
-	st->w = iw_calloc((size_t)c->max_warps, sizeof *st->w);
+	/* not zeroed: a warp's entry is cleared when it starts (lg_warp_start),
+	 * and only the entries of warps that run are ever touched */
+	st->w = iw_malloc((size_t)c->max_warps * sizeof *st->w);
 	st->sub = iw_calloc((size_t)c->subcores, sizeof *st->sub);
 	st->cu_pool = iw_calloc((size_t)c->subcores * st->ncu, sizeof *st->cu_pool);
 	st->rrs_pool = iw_calloc((size_t)c->subcores * (st->nrrs + 1), sizeof *st->rrs_pool);
