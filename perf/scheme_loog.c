@@ -506,17 +506,26 @@ static __attribute__((noinline)) int lg_read(struct lg_state *st, struct iw_subc
 	return reads != 0;
 }
 
+/* Dispatch, then the RF reads (a dispatch leaves cu_reading as it was). */
+static __attribute__((noinline)) int lg_dispatch_read(struct lg_state *st, struct iw_subcore *sc, struct lg_sub *sb,
+						      uint64_t ready, uint64_t now)
+{
+	int progress = lg_dispatch(st, sc, sb, ready, now);
+	if (sc->cu_reading)
+		progress |= lg_read(st, sc, sb);
+	return progress;
+}
+
+/* Called in every cycle the sub-core is ticked: the common cycles with
+ * nothing to dispatch return from here, without a stack frame. */
 static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
 {
 	struct lg_state *st = p;
 	struct lg_sub *sb = &st->sub[sc->id];
 	uint64_t ready = sb->pending & ~sb->tagwait & ~sc->cu_reading;
-	int progress = 0;
 	if (ready)
-		progress = lg_dispatch(st, sc, sb, ready, now);
-	if (sc->cu_reading) /* a dispatch leaves it as it was */
-		progress |= lg_read(st, sc, sb);
-	return progress;
+		return lg_dispatch_read(st, sc, sb, ready, now);
+	return sc->cu_reading ? lg_read(st, sc, sb) : 0;
 }
 
 static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
