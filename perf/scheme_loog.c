@@ -60,8 +60,15 @@ struct lg_cu {
 	uint8_t nwait;
 	uint8_t dispatched;
 	uint8_t mem;                   /* a memory instruction (iw_is_mem) */
+	uint8_t left;                  /* RF operands still to read (the slot's srcs_left) */
+	uint8_t bank[IW_MAX_SRC];      /* their banks ... */
+	uint16_t src[IW_MAX_SRC];      /* ... and registers (WAR guard), first `left` */
 	uint64_t ready_at;             /* first cycle a captured operand may be used */
 	uint64_t seq;                  /* program order of its instruction in the warp */
+	/* the warp's pending CUs when it was allocated: all older (a warp
+	 * issues in program order); a bit may since name a younger
+	 * instruction in a reused CU, which the seq test drops */
+	uint64_t older;
 };
 
 /* Dispatch is tried every cycle and a broadcast searches every CU: the masks
@@ -77,6 +84,7 @@ struct lg_sub {
 	uint64_t *waiters;             /* per tag: the CUs awaiting its broadcast */
 	uint32_t nwaits;               /* tags awaited, summed over the CUs (CAM compares) */
 	uint64_t norrs;                /* local warps whose candidate waits for a free RRS entry */
+	uint64_t mem;                  /* pending CUs holding a memory instruction */
 };
 
 struct lg_warp {
@@ -143,7 +151,9 @@ static int lg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 		iw_free(st);
 		return iw_fail(e, IW_EINPUT, "loog: %u RRS entries per sub-core: at most 192 are supported", st->nrrs);
 	}
-	st->w = iw_calloc((size_t)c->max_warps, sizeof *st->w);
+	/* not zeroed: a warp's entry is cleared when it starts (lg_warp_start),
+	 * and only the entries of warps that run are ever touched */
+	st->w = iw_malloc((size_t)c->max_warps * sizeof *st->w);
 	st->sub = iw_calloc((size_t)c->subcores, sizeof *st->sub);
 	st->cu_pool = iw_calloc((size_t)c->subcores * st->ncu, sizeof *st->cu_pool);
 	st->rrs_pool = iw_calloc((size_t)c->subcores * (st->nrrs + 1), sizeof *st->rrs_pool);
@@ -247,10 +257,18 @@ static void lg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	}
 	s->nsrc_rf = (uint8_t)nrf;
 	s->srcs_left = (uint8_t)nrf;
+	cu->left = (uint8_t)nrf;
+	for (uint32_t i = 0; i < nrf; i++) {
+		cu->src[i] = s->src_rf[i];
+		cu->bank[i] = (uint8_t)iw_sim_bank(st->cfg, w->id, s->src_rf[i]);
+	}
 	if (!nrf) /* the engine marked it reading before the RAT lookup */
 		st->sm->sc[w->subcore].cu_reading &= ~(1ull << s->cu);
+	cu->older = x->cus;
 	sb->pending |= 1ull << s->cu;
 	x->cus |= 1ull << s->cu;
+	if (cu->mem)
+		sb->mem |= 1ull << s->cu;
 	uint32_t lookups = s->nsrc_rf + cu->nwait;
 	if ((in->flags & IW_F_PRED_BRANCH)) {
 		lookups++;
@@ -321,24 +339,27 @@ static int may_dispatch(struct lg_state *st, struct iw_subcore *sc, uint32_t k, 
 {
 	const struct iw_inst *in = &s->in;
 	const struct lg_sub *sb = &st->sub[sc->id];
-	int mem = iw_is_mem(in);
+	const struct lg_cu *me = &sb->cu[k];
+	int mem = me->mem;
+	/* only older pending CUs still reading (WAR, if I write a register)
+	 * or holding a memory instruction (if I am one) can hold me back */
+	uint64_t near = me->older & st->w[w->id].cus & ((in->ndst ? sc->cu_reading : 0) | (mem ? sb->mem : 0));
+	if (!near)
+		return 1;
 	uint64_t lo = 0, hi = 0;
 	int have = mem && st->cfg->loog_mem == 0 && mem_range(w, in, &lo, &hi);
-	for (uint64_t m = st->w[w->id].cus & ~(1ull << k); m; m &= m - 1) {
+	for (uint64_t m = near; m; m &= m - 1) {
 		uint32_t i = (uint32_t)__builtin_ctzll(m);
 		const struct lg_cu *oc = &sb->cu[i];
 		if (oc->seq > s->seq)
 			continue;
-		/* not reading: no source left to read, nor a memory order to keep */
-		if (!(sc->cu_reading >> i & 1) && !(mem && oc->mem))
-			continue;
-		struct iw_slot *o = &w->slots[sc->cu[i].slot];
 		/* WAR guard: an older reader still to read a register I write */
-		for (uint32_t a = 0; a < o->srcs_left; a++)
+		for (uint32_t a = 0; a < oc->left; a++)
 			for (int d = 0; d < in->ndst; d++)
-				if (o->src_rf[a] == in->dst[d])
+				if (oc->src[a] == in->dst[d])
 					return 0;
 		if (mem && oc->mem) {
+			const struct iw_slot *o = &w->slots[sc->cu[i].slot];
 			if (!writes_mem(in) && !writes_mem(&o->in))
 				continue; /* loads commute */
 			uint64_t olo, ohi;
@@ -354,7 +375,7 @@ static void count_reorder(struct lg_state *st, struct iw_subcore *sc, struct iw_
 {
 	const struct lg_sub *sb = &st->sub[sc->id];
 	uint64_t d = 0;
-	for (uint64_t m = st->w[w->id].cus; m; m &= m - 1)
+	for (uint64_t m = sb->cu[s->cu].older & st->w[w->id].cus; m; m &= m - 1)
 		d += sb->cu[__builtin_ctzll(m)].seq < s->seq;
 	if (d) {
 		struct iw_counters *c = &st->sim->res->cnt;
@@ -363,41 +384,42 @@ static void count_reorder(struct lg_state *st, struct iw_subcore *sc, struct iw_
 	}
 }
 
-static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
+/* 1. dispatch: CUs with no tag awaited and no RF read left (a pending CU
+ * is in cu_reading exactly while it has operands left to read). */
+static __attribute__((noinline)) int lg_dispatch(struct lg_state *st, struct iw_subcore *sc, struct lg_sub *sb, uint64_t ready, uint64_t now)
 {
-	struct lg_state *st = p;
-	struct iw_sim *sim = st->sim;
 	const struct iw_config *c = st->cfg;
 	struct iw_sm *sm = st->sm;
-	struct lg_sub *sb = &st->sub[sc->id];
 	int progress = 0;
-	if (!sb->pending)
-		return 0;
-	/* 1. dispatch: CUs with no tag awaited and no RF read left (a pending CU
-	 * is in cu_reading exactly while its srcs_left > 0) */
 	for (int n = 0; n < c->issue_width; n++) {
-		uint64_t ready = sb->pending & ~sb->tagwait & ~sc->cu_reading;
+		if (n)
+			ready = sb->pending & ~sb->tagwait & ~sc->cu_reading;
 		if (!ready)
 			break;
 		int best = -1, best_unit = -1;
 		int8_t unit_free[IW_UNIT_COUNT]; /* per class, asked once per dispatch */
-		memset(unit_free, -2, sizeof unit_free);
+		uint32_t asked = 0;
 		for (uint64_t m = ready; m; m &= m - 1) {
 			uint32_t i = (uint32_t)__builtin_ctzll(m);
-			struct iw_cu *cu = &sc->cu[i];
 			if (sb->cu[i].ready_at > now)
 				continue;
-			if (best >= 0 && (c->loog_dispatch == 1 || sc->cu[best].t_alloc <= cu->t_alloc))
-				continue; /* lowest_id: the first found; oldest: earliest allocation */
-			if (unit_free[cu->unit] == -2)
-				unit_free[cu->unit] = (int8_t)iw_sim_unit_free(sc, cu->unit, now);
-			if (unit_free[cu->unit] < 0)
+			const struct iw_cu *cu = &sc->cu[i];
+			if (best >= 0 && sc->cu[best].t_alloc <= cu->t_alloc)
+				continue; /* oldest: earliest allocation, ties lowest id */
+			uint32_t u = cu->unit;
+			if (!(asked >> u & 1)) {
+				asked |= 1u << u;
+				unit_free[u] = (int8_t)iw_sim_unit_free(sc, (int)u, now);
+			}
+			if (unit_free[u] < 0)
 				continue;
 			struct iw_warp *w = &sm->warps[cu->warp];
 			if (!may_dispatch(st, sc, i, w, &w->slots[cu->slot]))
 				continue;
 			best = (int)i;
-			best_unit = unit_free[cu->unit];
+			best_unit = unit_free[u];
+			if (c->loog_dispatch == 1)
+				break; /* lowest_id: the first found */
 		}
 		if (best < 0)
 			break;
@@ -407,15 +429,23 @@ static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
 		count_reorder(st, sc, w, s);
 		sb->cu[best].dispatched = 1;
 		sb->pending &= ~(1ull << best);
+		sb->mem &= ~(1ull << best);
 		st->w[w->id].cus &= ~(1ull << best);
-		iw_count(sim, IW_A_CU_DISPATCH, 1);
+		iw_count(st->sim, IW_A_CU_DISPATCH, 1);
 		int keep = !st->nrrs && needs_tag(&s->in); /* CU is the tag until the broadcast */
 		if (!keep)
 			iw_sim_cu_free(sc, (uint32_t)best, now);
 		iw_sim_dispatch(sc, w, s, best_unit, now);
 		progress = 1;
 	}
-	/* 2. RF reads */
+	return progress;
+}
+
+/* 2. RF reads, from the CU's own copy of the operands left (bank, register). */
+static __attribute__((noinline)) int lg_read(struct lg_state *st, struct iw_subcore *sc, struct lg_sub *sb)
+{
+	const struct iw_config *c = st->cfg;
+	struct iw_sim *sim = st->sim;
 	uint64_t bank_used = 0;
 	int single = c->rf_read_ports == 1;
 	int ports = c->rf_read_ports ? c->rf_read_ports : c->rf_banks;
@@ -439,36 +469,63 @@ static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
 			order[j] = (uint8_t)i;
 		}
 	}
+	uint64_t reads = 0, conflicts = 0;
 	for (uint32_t k = 0; k < no; k++) {
-		struct iw_cu *cu = &sc->cu[order[k]];
-		struct iw_warp *w = &sm->warps[cu->warp];
-		struct iw_slot *s = &w->slots[cu->slot];
-		if (!s->srcs_left)
+		struct lg_cu *lc = &sb->cu[order[k]];
+		if (!lc->left)
 			continue;
-		for (uint32_t o = 0; o < s->srcs_left;) {
-			uint32_t b = iw_sim_bank(c, w->id, s->src_rf[o]);
+		for (uint32_t o = 0; o < lc->left;) {
+			uint32_t b = lc->bank[o];
 			if (ports > 0 && !(bank_used >> (b & 63) & 1)) {
 				bank_used |= 1ull << (b & 63);
 				ports--;
-				s->src_rf[o] = s->src_rf[--s->srcs_left];
-				iw_count(sim, IW_A_RF_BANK_READ, 1);
-				iw_count(sim, IW_A_CU_OPERAND_WRITE, 1);
-				sim->res->cnt.rf_reads++;
-				progress = 1;
+				lc->left--;
+				lc->src[o] = lc->src[lc->left];
+				lc->bank[o] = lc->bank[lc->left];
+				reads++;
 			} else {
-				if (ports > 0)
-					iw_count(sim, IW_A_RF_BANK_CONFLICT, 1);
+				conflicts += ports > 0;
 				o++;
 			}
 		}
-		if (!s->srcs_left) {
+		if (!lc->left) {
+			const struct iw_cu *cu = &sc->cu[order[k]];
+			struct iw_warp *w = &st->sm->warps[cu->warp];
+			struct iw_slot *s = &w->slots[cu->slot];
+			s->srcs_left = 0;
 			sc->cu_reading &= ~(1ull << order[k]);
 			iw_sim_event(sim, w, s, IW_EV_READ, cu->slot);
 			if (single)
 				sb->reader = -1;
 		}
 	}
+	iw_count(sim, IW_A_RF_BANK_READ, reads);
+	iw_count(sim, IW_A_CU_OPERAND_WRITE, reads);
+	iw_count(sim, IW_A_RF_BANK_CONFLICT, conflicts);
+	sim->res->cnt.rf_reads += reads;
+	return reads != 0;
+}
+
+/* Dispatch, then the RF reads (a dispatch leaves cu_reading as it was). */
+static __attribute__((noinline)) int lg_dispatch_read(struct lg_state *st, struct iw_subcore *sc, struct lg_sub *sb,
+						      uint64_t ready, uint64_t now)
+{
+	int progress = lg_dispatch(st, sc, sb, ready, now);
+	if (sc->cu_reading)
+		progress |= lg_read(st, sc, sb);
 	return progress;
+}
+
+/* Called in every cycle the sub-core is ticked: the common cycles with
+ * nothing to dispatch return from here, without a stack frame. */
+static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
+{
+	struct lg_state *st = p;
+	struct lg_sub *sb = &st->sub[sc->id];
+	uint64_t ready = sb->pending & ~sb->tagwait & ~sc->cu_reading;
+	if (ready)
+		return lg_dispatch_read(st, sc, sb, ready, now);
+	return sc->cu_reading ? lg_read(st, sc, sb) : 0;
 }
 
 static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
@@ -547,6 +604,10 @@ static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	return writes;
 }
 
+/* The offer (the IB head) changes only at the warp's insert, issue and
+ * write-back, unless an RRS entry it needs goes to another warp. */
+static int lg_cand_stable(const struct iw_config *c) { return lg_rrs_entries(c) == 0; }
+
 static uint32_t lg_wb_width(const struct iw_config *c) { return (uint32_t)c->loog_broadcasts; }
 
 const struct iw_scheme_ops iw_scheme_loog = {
@@ -564,6 +625,11 @@ const struct iw_scheme_ops iw_scheme_loog = {
 	 * empty, control, barrier, memory order), or an RRS entry frees, when
 	 * lg_writeback asks the refused warps again */
 	.candidate_cacheable = 2,
+	/* the candidate is always the IB head, the warp's oldest unissued
+	 * instruction: issue never reorders (dispatch does, counted by
+	 * count_reorder), so the engine keeps no program-order queue */
+	.in_order = 1,
+	.cand_stable = lg_cand_stable,
 	.issue = lg_issue,
 	.writeback = lg_writeback,
 	.collect = lg_collect,

@@ -636,6 +636,16 @@ void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
 	sc->cu_busy &= ~(1ull << i);
 	for (uint32_t k = 0; k < sc->ncu_fifo; k++)
 		if (sc->cu_fifo[k] == i) {
+			if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && sc->ncu_fifo <= 8) {
+				/* the usual few units: drop byte k of one word, no
+				 * library call */
+				uint64_t v, low = k ? ~0ull >> (64 - 8 * k) : 0;
+				memcpy(&v, sc->cu_fifo, 8);
+				v = (v & low) | ((v >> 8) & ~low);
+				memcpy(sc->cu_fifo, &v, 8);
+				sc->ncu_fifo--;
+				break;
+			}
 			for (sc->ncu_fifo--; k < sc->ncu_fifo; k++)
 				sc->cu_fifo[k] = sc->cu_fifo[k + 1];
 			break;
@@ -1711,7 +1721,7 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	/* A cacheable scheme's answer changes only at the warp's own events, so
 	 * a candidate held back by a busy unit or a full set of collector units
 	 * is offered again without asking. */
-	s.cache_cand = !s.opaque;
+	s.cache_cand = !s.opaque || (s.ops->cand_stable && s.ops->cand_stable(c));
 	/* SM after SM (run_sm_major) unless events must come in time order: in
 	 * spans shorter than the shortest trip to L2 and back (a load, or an
 	 * atomic answered at L1 latency), so no write-back waits for the queue. */

@@ -211,6 +211,12 @@ struct iw_scheme_ops {
 	 * (the check touches the warp's buffers, a cache miss each).  0: ask
 	 * every cycle. */
 	int candidate_cacheable;
+	/* Non-zero if, under configuration c, an instruction candidate() offers
+	 * stays its answer until one of the warp's own events, as the engine
+	 * assumes of schemes without a tick or their own collect stage: the
+	 * engine then keeps it while the warp waits for a unit or a collector
+	 * unit.  May be NULL. */
+	int (*cand_stable)(const struct iw_config *c);
 	/* Non-zero if the scheme only ever offers a warp's oldest unissued
 	 * instruction: nothing to reorder, so the engine keeps no program-order
 	 * queue for the reorder statistics. */
