@@ -9,6 +9,7 @@
 #include <CUnit/Basic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -67,6 +68,54 @@ int tu_run(const char *args, char *out, size_t outsz, char *err, size_t errsz)
 	if (st == -1 || !WIFEXITED(st))
 		return -1;
 	return WEXITSTATUS(st);
+}
+
+/* FNV-1a over 64-bit values, byte by byte (the hosts we build on are
+ * little-endian; the values are integers, so the hash is exact). */
+static uint64_t fnv(uint64_t h, const uint64_t *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		for (int b = 0; b < 8; b++) {
+			h ^= (v[i] >> (8 * b)) & 0xff;
+			h *= 0x100000001b3ULL;
+		}
+	return h;
+}
+
+unsigned long long tu_result_fingerprint(const struct iw_run_result *r)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t head[] = {r->thread_insts, r->kernels, r->ctas, r->series.interval, r->series.n};
+	h = fnv(h, head, sizeof head / sizeof head[0]);
+	h = fnv(h, r->act, IW_A_COUNT);
+	/* struct iw_counters holds only uint64_t fields and arrays */
+	uint64_t cnt[sizeof r->cnt / sizeof(uint64_t)];
+	memcpy(cnt, &r->cnt, sizeof cnt);
+	h = fnv(h, cnt, sizeof cnt / sizeof cnt[0]);
+	h = fnv(h, r->series.act, r->series.n * IW_A_COUNT);
+	h = fnv(h, r->series.insts, r->series.n);
+	h = fnv(h, r->series.cycles, r->series.n);
+	return h;
+}
+
+int tu_stderr_off(void)
+{
+	fflush(stderr);
+	int saved = dup(2), null = open("/dev/null", O_WRONLY);
+	if (saved >= 0 && null >= 0)
+		dup2(null, 2);
+	if (null >= 0)
+		close(null);
+	return saved;
+}
+
+void tu_stderr_back(int saved)
+{
+	fflush(stderr);
+	if (saved >= 0) {
+		dup2(saved, 2);
+		close(saved);
+	}
 }
 
 struct iw_inst tu_op(int unit, int dst, int s0, int s1)

@@ -92,10 +92,7 @@ static void every_allocation_failure_is_clean(void)
 	int failures = 0;
 	/* The trace's deliberate unknown opcode warns on every attempt: keep
 	 * standard error for the findings. */
-	fflush(stderr);
-	int saved = dup(2), null = open("/dev/null", O_WRONLY);
-	if (saved >= 0 && null >= 0)
-		dup2(null, 2);
+	int saved = tu_stderr_off();
 	for (long n = 0; n < count; n++) {
 		iw_err_clear(&e);
 		iw_alloc_fail_after(n);
@@ -113,13 +110,7 @@ static void every_allocation_failure_is_clean(void)
 			unlink(h5);
 		}
 	}
-	fflush(stderr);
-	if (saved >= 0) {
-		dup2(saved, 2);
-		close(saved);
-	}
-	if (null >= 0)
-		close(null);
+	tu_stderr_back(saved);
 	if (failures)
 		fprintf(stderr, "%d of %ld allocation failures were not handled cleanly (first ones above)\n", failures, count);
 	CU_ASSERT_EQUAL(failures, 0);

@@ -54,32 +54,6 @@ static int ideal_apply(struct iw_config *c, const char *setup)
 	return -1;
 }
 
-static uint64_t ideal_fnv(uint64_t h, const uint64_t *v, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		for (int b = 0; b < 8; b++) {
-			h ^= (v[i] >> (8 * b)) & 0xff;
-			h *= 0x100000001b3ULL;
-		}
-	return h;
-}
-
-/* As test_pinned.c's: totals, every activity and counter, the time series. */
-static uint64_t ideal_fingerprint(const struct iw_run_result *r)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	uint64_t head[] = {r->thread_insts, r->kernels, r->ctas, r->series.interval, r->series.n};
-	h = ideal_fnv(h, head, sizeof head / sizeof head[0]);
-	h = ideal_fnv(h, r->act, IW_A_COUNT);
-	uint64_t cnt[sizeof r->cnt / sizeof(uint64_t)];
-	memcpy(cnt, &r->cnt, sizeof cnt);
-	h = ideal_fnv(h, cnt, sizeof cnt / sizeof cnt[0]);
-	h = ideal_fnv(h, r->series.act, r->series.n * IW_A_COUNT);
-	h = ideal_fnv(h, r->series.insts, r->series.n);
-	h = ideal_fnv(h, r->series.cycles, r->series.n);
-	return h;
-}
-
 static int ideal_run(const struct ideal_pin *p, struct ideal_pin *got)
 {
 	struct iw_config c;
@@ -106,7 +80,7 @@ static int ideal_run(const struct ideal_pin *p, struct ideal_pin *got)
 	}
 	got->cycles = r.cycles;
 	got->warp_insts = r.warp_insts;
-	got->fingerprint = ideal_fingerprint(&r);
+	got->fingerprint = tu_result_fingerprint(&r);
 	iw_run_result_free(&r);
 	return 0;
 }

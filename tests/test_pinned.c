@@ -22,7 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <unistd.h>
 
 struct pin {
@@ -48,34 +47,6 @@ static int apply(struct iw_config *c, const char *setup)
 		if (iw_config_set(c, *sets, &e))
 			return -1;
 	return 0;
-}
-
-/* FNV-1a over 64-bit values, byte by byte (the hosts we build on are
- * little-endian; the values are integers, so the hash is exact). */
-static uint64_t fnv(uint64_t h, const uint64_t *v, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		for (int b = 0; b < 8; b++) {
-			h ^= (v[i] >> (8 * b)) & 0xff;
-			h *= 0x100000001b3ULL;
-		}
-	return h;
-}
-
-static uint64_t fingerprint(const struct iw_run_result *r)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	uint64_t head[] = {r->thread_insts, r->kernels, r->ctas, r->series.interval, r->series.n};
-	h = fnv(h, head, sizeof head / sizeof head[0]);
-	h = fnv(h, r->act, IW_A_COUNT);
-	/* struct iw_counters holds only uint64_t fields and arrays */
-	uint64_t cnt[sizeof r->cnt / sizeof(uint64_t)];
-	memcpy(cnt, &r->cnt, sizeof cnt);
-	h = fnv(h, cnt, sizeof cnt / sizeof cnt[0]);
-	h = fnv(h, r->series.act, r->series.n * IW_A_COUNT);
-	h = fnv(h, r->series.insts, r->series.n);
-	h = fnv(h, r->series.cycles, r->series.n);
-	return h;
 }
 
 /* One run of a pinned configuration in the given order (SM after SM, the
@@ -113,7 +84,7 @@ static int run_in(const struct pin *p, struct pin *got, int cycle_major, const c
 	}
 	got->cycles = r.cycles;
 	got->warp_insts = r.warp_insts;
-	got->fingerprint = fingerprint(&r);
+	got->fingerprint = tu_result_fingerprint(&r);
 	iw_run_result_free(&r);
 	return 0;
 }
@@ -196,10 +167,7 @@ static void test_orders(void)
 	};
 	/* the two-kernel trace's deliberate unknown opcode warns on every open:
 	 * standard error keeps only the findings */
-	fflush(stderr);
-	int saved = dup(2), null = open("/dev/null", O_WRONLY);
-	if (saved >= 0 && null >= 0)
-		dup2(null, 2);
+	int saved = tu_stderr_off();
 	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
 		struct pin p = {"gto", runs[i].workload, runs[i].scheme, 0, 0, 0}, a, b;
 		if (run_in(&p, &a, 0, runs[i].extra) || run_in(&p, &b, 1, runs[i].extra)) {
@@ -213,13 +181,7 @@ static void test_orders(void)
 		CU_ASSERT(same);
 		CU_ASSERT(a.warp_insts > 0);
 	}
-	fflush(stderr);
-	if (saved >= 0) {
-		dup2(saved, 2);
-		close(saved);
-	}
-	if (null >= 0)
-		close(null);
+	tu_stderr_back(saved);
 }
 
 static void test_gto(void) { check_set("gto"); }

@@ -16,6 +16,16 @@ int tu_run(const char *args, char *out, size_t outsz, char *err, size_t errsz);
  * `s0`, `s1` (-1 = none), for fixed programs (iw_program_open). */
 struct iw_inst;
 struct iw_inst tu_op(int unit, int dst, int s0, int s1);
+/* FNV-1a over everything a run reports besides cycles and warp-instructions
+ * (thread-instructions, kernels, CTAs, every activity total, counter and
+ * histogram, the whole time series): equal fingerprints, equal results. */
+struct iw_run_result;
+unsigned long long tu_result_fingerprint(const struct iw_run_result *r);
+/* Send standard error to /dev/null (runs whose workloads warn on purpose);
+ * returns a descriptor of the real one for findings, or -1.  tu_stderr_back
+ * restores it. */
+int tu_stderr_off(void);
+void tu_stderr_back(int saved);
 /* Register a suite with its tests: TU_SUITE("name", {"t1", fn1}, ...) */
 struct tu_test {
 	const char *name;
