@@ -96,7 +96,7 @@ static int wb_less(const struct iw_wb_event *a, const struct iw_wb_event *b)
  * pops off the end.  A new one goes at the end or one step in (most results
  * are short-latency ALU ones); a later one (a load's, on a trace with tens
  * of loads in flight) is placed by halving and one block move. */
-static void wb_push(struct iw_subcore *sc, struct iw_wb_event ev)
+static inline __attribute__((always_inline)) void wb_push(struct iw_subcore *sc, struct iw_wb_event ev)
 {
 	IW_ASSERT(sc->nwb < sc->capwb);
 	uint32_t n = sc->nwb++, i = n;
@@ -633,7 +633,7 @@ static inline __attribute__((always_inline)) int stage_writeback(struct iw_sim *
 	return n;
 }
 
-void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
+static inline __attribute__((always_inline)) void cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
 {
 	struct iw_sim *s = sc->sm->sim;
 	uint64_t period = now - sc->cu[i].t_alloc;
@@ -659,6 +659,11 @@ void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
 		}
 }
 
+void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
+{
+	cu_free(sc, i, now);
+}
+
 /* Shared stage for operand-buffer collector units: dispatch the oldest CUs
  * whose operands are all read to a free unit; then let each RF bank serve
  * one read (oldest CU first), within the sub-core's read ports. */
@@ -681,7 +686,7 @@ static inline __attribute__((always_inline)) int stage_collect(struct iw_sim *s,
 			}
 			struct iw_warp *w = &sm->warps[cu->warp];
 			struct iw_slot *sl = &w->slots[cu->slot];
-			iw_sim_cu_free(sc, i, now); /* drops entry k: the next one moves up */
+			cu_free(sc, i, now); /* drops entry k: the next one moves up */
 			iw_count(s, IW_A_CU_DISPATCH, 1);
 			sim_dispatch(sc, w, sl, unit, now, ops);
 			progress = 1;
@@ -728,7 +733,7 @@ static inline __attribute__((always_inline)) int stage_collect(struct iw_sim *s,
 	return progress;
 }
 
-static void prepare_operands(struct iw_slot *sl)
+static inline __attribute__((always_inline)) void prepare_operands(struct iw_slot *sl)
 {
 	/* Each distinct source register is one bank read (RZ never appears). */
 	uint32_t n = 0;
@@ -757,7 +762,7 @@ static inline uint64_t order_bits(const struct iw_subcore *sc, uint64_t m)
 
 /* The first warp of m in policy order (GTO's greedy warp first, then order[]
  * from position `start` round the ring); m must not be empty. */
-static inline uint32_t policy_first(const struct iw_subcore *sc, int greedy_first, uint32_t start, uint64_t m)
+static inline __attribute__((always_inline)) uint32_t policy_first(const struct iw_subcore *sc, int greedy_first, uint32_t start, uint64_t m)
 {
 	if (greedy_first && (m >> sc->greedy & 1))
 		return sc->greedy;
@@ -907,7 +912,7 @@ static inline __attribute__((always_inline)) int stage_issue(struct iw_sim *s, s
 							 uint8_t *reason_out, const struct iw_scheme_ops *ops)
 {
 	const struct iw_config *c = s->cfg;
-	if (c->policy == IW_POLICY_GTO && c->issue_width == 1)
+	if (s->gto_single)
 		return stage_issue_p(s, sm, sc, now, reason_out, IW_POLICY_GTO, 1, ops);
 	return stage_issue_p(s, sm, sc, now, reason_out, c->policy, c->issue_width, ops);
 }
@@ -1043,7 +1048,7 @@ static inline __attribute__((always_inline)) int stage_fetch(struct iw_sim *s, s
 }
 
 /* Charge the scheduler's stall reason from sc->acct up to (not incl.) `upto`. */
-static void account(struct iw_sim *s, struct iw_subcore *sc, uint64_t upto)
+static inline __attribute__((always_inline)) void account(struct iw_sim *s, struct iw_subcore *sc, uint64_t upto)
 {
 	if (upto <= sc->acct)
 		return;
@@ -1055,7 +1060,7 @@ static void account(struct iw_sim *s, struct iw_subcore *sc, uint64_t upto)
 	sc->acct = upto;
 }
 
-static void set_reason(struct iw_sim *s, struct iw_subcore *sc, uint8_t r)
+static inline __attribute__((always_inline)) void set_reason(struct iw_sim *s, struct iw_subcore *sc, uint8_t r)
 {
 	if (sc->last_reason == IW_STALL_NO_CU && r != IW_STALL_NO_CU && sc->no_cu_run) {
 		s->res->cnt.no_cu_stall_len[iw_hist_bin(sc->no_cu_run)]++;
@@ -1771,6 +1776,7 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	/* A cacheable scheme's answer changes only at the warp's own events, so
 	 * a candidate held back by a busy unit or a full set of collector units
 	 * is offered again without asking. */
+	s.gto_single = c->policy == IW_POLICY_GTO && c->issue_width == 1;
 	s.cache_cand = !s.opaque || (s.ops->cand_stable && s.ops->cand_stable(c));
 	/* SM after SM (run_sm_major) unless events must come in time order: in
 	 * spans shorter than the shortest trip to L2 and back (a load, or an

@@ -298,6 +298,7 @@ struct iw_sim {
 	int opaque;             /* the scheme keeps state the engine's masks do not describe */
 	int precise_wake;       /* sleep through stalls on busy units and CUs (see might_move) */
 	int cache_cand;         /* keep each warp's candidate until its next event */
+	int gto_single;         /* GTO, one issue per cycle: the issue stage's folded copy */
 	uint32_t warps_per_sc;
 	uint32_t nsubcores;      /* cfg->subcores */
 	uint64_t now;
