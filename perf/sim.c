@@ -1218,29 +1218,12 @@ static inline __attribute__((always_inline)) int tick_subcore_p(struct iw_sim *s
 	return 0;
 }
 
-/* The tick, one copy per built-in scheme with its hooks known at compile
- * time: with link-time optimisation (the release build) the compiler calls
- * them directly, inlines the small ones and drops the branches on the flags
- * the scheme does not set (-5% host instructions per simulated instruction
- * on inorder).  Any other scheme, and the cycle-major reference, run the
- * generic copy, which reads the hooks from s->ops: the pinned runs of
- * tests/test_pinned.c compare the two. */
-typedef int tick_fn(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now);
+/* The generic tick, which reads the scheme's hooks from s->ops (the
+ * cycle-major reference order, and schemes without a copy of their own). */
 static int tick_subcore(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
 {
 	return tick_subcore_p(s, sm, sc, now, s->ops);
 }
-#define IW_TICK_FOR(scheme)                                                                                          \
-	extern const struct iw_scheme_ops iw_scheme_##scheme;                                                        \
-	static int tick_##scheme(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)          \
-	{                                                                                                            \
-		return tick_subcore_p(s, sm, sc, now, &iw_scheme_##scheme);                                          \
-	}
-IW_TICK_FOR(inorder)
-IW_TICK_FOR(socgpu)
-IW_TICK_FOR(ghost)
-IW_TICK_FOR(loog)
-IW_TICK_FOR(ideal)
 
 /* ---------------------------------------------------------- time series */
 
@@ -1354,7 +1337,7 @@ enum { SM_END, SM_CLAIM, SM_PARK };
  * claimed) or after which it holds no CTA (SM_PARK: nothing can happen to
  * it until the next kernel).  `drain`: no stop (an SM without CTAs). */
 static inline __attribute__((always_inline)) int run_sm_n(struct iw_sim *s, struct iw_sm *sm, uint64_t end, int drain,
-							 uint64_t *at, uint32_t n, tick_fn *tick)
+							 uint64_t *at, uint32_t n, const struct iw_scheme_ops *ops)
 {
 	uint64_t *wake = &s->sc_wake[(size_t)sm->id * n];
 	for (;;) {
@@ -1366,7 +1349,7 @@ static inline __attribute__((always_inline)) int run_sm_n(struct iw_sim *s, stru
 		s->now = t;
 		for (uint32_t k = 0; k < n; k++)
 			if (wake[k] <= t) {
-				int rc = tick(s, sm, &sm->sc[k], t);
+				int rc = tick_subcore_p(s, sm, &sm->sc[k], t, ops);
 				if (rc)
 					return rc;
 			}
@@ -1379,24 +1362,37 @@ static inline __attribute__((always_inline)) int run_sm_n(struct iw_sim *s, stru
 	}
 }
 
-static inline __attribute__((always_inline)) int run_sm_t(struct iw_sim *s, struct iw_sm *sm, uint64_t end, int drain,
-							 uint64_t *at, tick_fn *tick)
-{
-	/* four sub-cores (every preset but vortex) and one get unrolled loops */
-	return s->nsubcores == 4   ? run_sm_n(s, sm, end, drain, at, 4, tick)
-	       : s->nsubcores == 1 ? run_sm_n(s, sm, end, drain, at, 1, tick)
-				   : run_sm_n(s, sm, end, drain, at, s->nsubcores, tick);
-}
+/* An SM's run, one copy per built-in scheme with its hooks known at compile
+ * time (the tick inlined): with link-time optimisation (the release build)
+ * the compiler calls the scheme's hooks directly and drops the branches on
+ * the flags it does not set (-7% host instructions per simulated instruction
+ * on inorder).  Any other scheme runs the generic copy, which reads the
+ * hooks from s->ops, as the cycle-major reference does: the pinned runs of
+ * tests/test_pinned.c compare the two orders. */
+#define IW_RUN_SM_FOR(name, OPS)                                                                                     \
+	static int run_sm_##name(struct iw_sim *s, struct iw_sm *sm, uint64_t end, int drain, uint64_t *at)         \
+	{                                                                                                            \
+		/* four sub-cores (every preset but vortex) get an unrolled loop */                                   \
+		return s->nsubcores == 4 ? run_sm_n(s, sm, end, drain, at, 4, OPS)                                   \
+					 : run_sm_n(s, sm, end, drain, at, s->nsubcores, OPS);                        \
+	}
+extern const struct iw_scheme_ops iw_scheme_inorder, iw_scheme_socgpu, iw_scheme_ghost, iw_scheme_loog, iw_scheme_ideal;
+IW_RUN_SM_FOR(inorder, &iw_scheme_inorder)
+IW_RUN_SM_FOR(socgpu, &iw_scheme_socgpu)
+IW_RUN_SM_FOR(ghost, &iw_scheme_ghost)
+IW_RUN_SM_FOR(loog, &iw_scheme_loog)
+IW_RUN_SM_FOR(ideal, &iw_scheme_ideal)
+IW_RUN_SM_FOR(generic, s->ops)
 
 static int run_sm(struct iw_sim *s, struct iw_sm *sm, uint64_t end, int drain, uint64_t *at)
 {
 	const struct iw_scheme_ops *o = s->ops;
-	return o == &iw_scheme_inorder  ? run_sm_t(s, sm, end, drain, at, tick_inorder)
-	       : o == &iw_scheme_socgpu ? run_sm_t(s, sm, end, drain, at, tick_socgpu)
-	       : o == &iw_scheme_ghost  ? run_sm_t(s, sm, end, drain, at, tick_ghost)
-	       : o == &iw_scheme_loog   ? run_sm_t(s, sm, end, drain, at, tick_loog)
-	       : o == &iw_scheme_ideal  ? run_sm_t(s, sm, end, drain, at, tick_ideal)
-					: run_sm_t(s, sm, end, drain, at, tick_subcore);
+	return o == &iw_scheme_inorder  ? run_sm_inorder(s, sm, end, drain, at)
+	       : o == &iw_scheme_socgpu ? run_sm_socgpu(s, sm, end, drain, at)
+	       : o == &iw_scheme_ghost  ? run_sm_ghost(s, sm, end, drain, at)
+	       : o == &iw_scheme_loog   ? run_sm_loog(s, sm, end, drain, at)
+	       : o == &iw_scheme_ideal  ? run_sm_ideal(s, sm, end, drain, at)
+					: run_sm_generic(s, sm, end, drain, at);
 }
 
 /* A queued L2 trip came back (iw_memsys_flush): file the load's write-back. */
