@@ -138,14 +138,17 @@ static inline struct iw_warp *sc_warp(struct iw_sm *sm, const struct iw_subcore 
 	return sc->wp[local];
 }
 
-/* Something happened to warp w: its candidate must be asked again. */
+/* Something happened to warp w: its candidate must be asked again, and
+ * decode retried.  Fetch is not: what stops a warp's fetch (a full front
+ * buffer, no free slot or address entry, a taken branch in flight, its end)
+ * changes only at decode, write-back and launch, which clear nofetch_mask
+ * themselves; retrying after every issue or dispatch found nothing. */
 static inline void unblock(struct iw_sm *sm, struct iw_warp *w)
 {
 	struct iw_subcore *sc = &sm->sc[w->subcore];
 	uint64_t bit = ~(1ull << w->local);
 	sc->blocked_mask &= bit;
 	sc->noinsert_mask &= bit;
-	sc->nofetch_mask &= bit;
 	sc->stalled_mask &= bit;
 	sc->cand_mask &= bit;
 }
@@ -443,6 +446,7 @@ static int launch_cta(struct iw_sim *s, struct iw_sm *sm)
 		sc_order_add(sc, w);
 		sc->unstarted_mask |= 1ull << w->local;
 		unblock(sm, w);
+		sc->nofetch_mask &= ~(1ull << w->local);
 		wake_lower(s, sc, w->start);
 		if (s->ops->warp_start)
 			s->ops->warp_start(sm->scheme_state, w);
@@ -609,6 +613,7 @@ static inline __attribute__((always_inline)) int stage_writeback(struct iw_sim *
 		IW_ASSERT(sl->state == IW_SLOT_EXEC);
 		int writes = ops->writeback(sm->scheme_state, w, sl, now);
 		unblock(sm, w);
+		sc->nofetch_mask &= ~(1ull << w->local); /* a slot (and maybe a branch) freed */
 		iw_count(s, IW_A_RF_BANK_WRITE, (uint64_t)writes);
 		s->res->cnt.rf_writes += (uint64_t)writes;
 		iw_sim_event(s, w, sl, IW_EV_WRITEBACK, 0);
