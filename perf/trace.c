@@ -1626,7 +1626,9 @@ int iw_trace_open(const char *path, struct iw_workload **out, struct iw_err *e)
 		const char *f = strrchr(path, '/');
 		b = f ? f + 1 : path;
 	}
-	snprintf(t->base.name, sizeof t->base.name, "%s", strcmp(b, ".") ? b : "trace");
+	/* the workload's label: a longer name is cut (the precision tells the
+	 * compiler so, at every optimisation level) */
+	snprintf(t->base.name, sizeof t->base.name, "%.*s", (int)sizeof t->base.name - 1, strcmp(b, ".") ? b : "trace");
 	snprintf(t->base.description, sizeof t->base.description, "Accel-Sim SASS trace %s", path);
 	*out = &t->base;
 	return 0;
