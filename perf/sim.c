@@ -1377,9 +1377,10 @@ static inline __attribute__((always_inline)) int run_sm_n(struct iw_sim *s, stru
 #define IW_RUN_SM_FOR(name, OPS)                                                                                     \
 	static int run_sm_##name(struct iw_sim *s, struct iw_sm *sm, uint64_t end, int drain, uint64_t *at)         \
 	{                                                                                                            \
-		/* four sub-cores (every preset but vortex) get an unrolled loop */                                   \
-		return s->nsubcores == 4 ? run_sm_n(s, sm, end, drain, at, 4, OPS)                                   \
-					 : run_sm_n(s, sm, end, drain, at, s->nsubcores, OPS);                        \
+		/* four sub-cores (every preset but vortex) and one get unrolled loops */                           \
+		return s->nsubcores == 4   ? run_sm_n(s, sm, end, drain, at, 4, OPS)                                 \
+		       : s->nsubcores == 1 ? run_sm_n(s, sm, end, drain, at, 1, OPS)                                 \
+					   : run_sm_n(s, sm, end, drain, at, s->nsubcores, OPS);                      \
 	}
 extern const struct iw_scheme_ops iw_scheme_inorder, iw_scheme_socgpu, iw_scheme_ghost, iw_scheme_loog, iw_scheme_ideal;
 IW_RUN_SM_FOR(inorder, &iw_scheme_inorder)
