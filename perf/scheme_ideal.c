@@ -134,6 +134,8 @@ _Static_assert(sizeof(struct id_ent) == 64 && sizeof(struct id_blk) == 64, "entr
 struct id_state {
 	unsigned char *chunk;    /* warp i's block at chunk + i * stride (cache-line aligned) */
 	struct iw_sim *sim;
+	struct iw_sm *sm;        /* the SM it belongs to (for the engine's helpers) */
+	int srr;                 /* strict round robin: decode as without the flags (see id_insert) */
 	const struct iw_config *cfg;
 	uint32_t stride, e_off, ord_off, lw_off; /* offsets in a warp's block */
 	uint32_t nslots, nblk, cap, cmask, win;
@@ -311,6 +313,8 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	st->cfg = c;
 	st->sim = sm->sim;
+	st->sm = sm;
+	st->srr = c->policy == IW_POLICY_SRR;
 	st->win = (uint32_t)c->ideal_window;
 	st->nslots = sm->sim->window;
 	/* a power of two (the index is the position's low bits), at least one
@@ -528,12 +532,13 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	const struct iw_config *c = st->cfg;
 	struct id_view v = view(st, w);
 	struct id_warp *x = v.x;
-	if (x->n == st->win)
+	if (x->n == st->win) /* only under srr: see the end */
 		return IW_STALL_IB_FULL;
 	if (x->hi - x->lo == st->cap)
 		compact(st, &v);
 	const struct iw_inst *a = &s->in;
 	uint16_t id = s->id;
+	int top_was_nil = x->top_slot == NIL;
 	/* built here and stored whole at the end: the entry's line is long
 	 * evicted, and stores need not wait for it as loads would */
 	struct id_ent ne, *e = &ne; /* dnext and dcls past nd are never read */
@@ -641,8 +646,25 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 			x->top_slot = id;
 		}
 	}
+	/* insert_keeps_candidate: the youngest instruction changes no older one's
+	 * readiness, so candidate()'s answer stays unless nothing was ready
+	 * (top_slot NIL before, so the answer was NULL or an overflowed one,
+	 * which the new one, younger, does not displace) and the new one is
+	 * ready or judged by a scan (open == 0), or nothing waited at all (the
+	 * reason was an empty buffer).  w->unissued counts the waiting ones
+	 * before this insert (the engine counts it after). */
+	if ((top_was_nil && (!e->open || !w->unissued)) || st->srr)
+		iw_sim_cand_changed(st->sm, w);
+	/* The window frees at write-back, which then calls iw_sim_insert_room:
+	 * decode is not retried before (insert_until_issue).
+	 * Under strict round robin the cycles the engine looks at decide the
+	 * stall reasons (the warp that names a cycle moves every cycle, and a
+	 * sleeping sub-core keeps its last one), so there the engine must see
+	 * the same decodes and candidates as without these flags: every insert
+	 * changes the candidate (above), a full window refuses the next one and
+	 * the refusal is retried after the warp's next issue too (id_issue). */
 	x->n++;
-	return 0;
+	return x->n == st->win && !st->srr ? IW_INSERT_FULL : 0;
 }
 
 static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
@@ -707,6 +729,8 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	ax_set(s, AX_WAKE + 16 * K_ISSUE, NIL);
 	if (x->novf) /* stamps matter only to the scans kept by waiting overflowed ones */
 		v.e[s->id].moved = ++x->epoch;
+	if (st->srr && x->n == st->win) /* see the end of id_insert */
+		iw_sim_insert_room(st->sm, w);
 	iw_count(st->sim, IW_A_IB_READ, 1);
 }
 
@@ -748,7 +772,8 @@ static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 		x->last_ctrl = NIL;
 	if (x->last_sync == id)
 		x->last_sync = NIL;
-	x->n--;
+	if (x->n-- == st->win) /* insert() said IW_INSERT_FULL: decode may go on */
+		iw_sim_insert_room(st->sm, w);
 	st->sim->res->cnt.ib_occ += now - s->t_issue;
 	return in->ndst;
 }
@@ -762,6 +787,10 @@ const struct iw_scheme_ops iw_scheme_ideal = {
 	.sm_new = id_sm_new,
 	.warp_start = id_warp_start,
 	.insert = id_insert,
+	/* decode is refused only by a full window, which frees at write-back */
+	.insert_until_issue = IW_INSERT_UNTIL_ROOM,
+	/* see the end of id_insert */
+	.insert_keeps_candidate = 1,
 	/* dependences resolve only at issue and write-back and insert adds
 	 * instructions; dispatch and operand reads change nothing here */
 	.candidate_cacheable = 2,
