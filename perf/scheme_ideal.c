@@ -667,9 +667,9 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	return x->n == st->win && !st->srr ? IW_INSERT_FULL : 0;
 }
 
-static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
+/* id_candidate's answer when it needs more than the warp's scalars. */
+static __attribute__((noinline)) struct iw_slot *candidate_scan(struct id_state *st, struct iw_warp *w, int *reason)
 {
-	struct id_state *st = p;
 	struct id_view v = view(st, w);
 	const struct id_warp *x = v.x;
 	/* overflowed instructions older than the oldest ready one with no kept
@@ -694,6 +694,19 @@ static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, in
 		*reason = cls_reason[e->dcls[__builtin_ctz(e->open)]]; /* its first open dependence */
 	}
 	return NULL;
+}
+
+static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
+{
+	(void)now;
+	struct id_state *st = p;
+	/* The usual answer, the oldest ready instruction with no overflowed one
+	 * to judge, reads the warp's scalars only (candidate_scan would return
+	 * it too); the rest is apart so that this path builds no view. */
+	const struct id_warp *x = (const struct id_warp *)(st->chunk + (size_t)w->id * st->stride);
+	if (!x->novf_free && x->top_slot != NIL)
+		return &w->slots[x->top_slot];
+	return candidate_scan(st, w, reason);
 }
 
 static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
