@@ -135,6 +135,10 @@ struct id_state {
 	unsigned char *chunk;    /* warp i's block at chunk + i * stride (cache-line aligned) */
 	struct iw_sim *sim;
 	struct iw_sm *sm;        /* the SM it belongs to (for the engine's helpers) */
+	/* the run's counters, fixed for the simulation (sim_init sets them
+	 * before sm_new): one load instead of a chain through sim */
+	struct iw_counters *cnt;
+	uint64_t *ib_read;       /* &sim->cur_act[IW_A_IB_READ] */
 	int srr;                 /* strict round robin: decode as without the flags (see id_insert) */
 	const struct iw_config *cfg;
 	uint32_t stride, e_off, ord_off, lw_off; /* offsets in a warp's block */
@@ -261,7 +265,8 @@ static inline uint32_t count_set(const struct id_view *v, int m, uint32_t from, 
 			bits &= ~((1ull << (nb - left)) - 1);
 			nb = left;
 		}
-		d += popcount64(bits);
+		if (bits) /* (the usual issue has no older waiting one) */
+			d += popcount64(bits);
 		to -= nb;
 	}
 	return d < cap ? d : cap;
@@ -314,6 +319,8 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->cfg = c;
 	st->sim = sm->sim;
 	st->sm = sm;
+	st->cnt = &sm->sim->res->cnt;
+	st->ib_read = &sm->sim->cur_act[IW_A_IB_READ];
 	st->srr = c->policy == IW_POLICY_SRR;
 	st->win = (uint32_t)c->ideal_window;
 	st->nslots = sm->sim->window;
@@ -364,7 +371,7 @@ static void id_warp_start(void *p, struct iw_warp *w)
 static inline void add_dep(struct id_state *st, const struct id_view *v, struct id_ent *a, uint16_t aslot,
 			   uint16_t p, int kind, int cls)
 {
-	st->sim->res->cnt.deps_found[cls < 4 ? cls : C_CONTROL]++;
+	st->cnt->deps_found[cls < 4 ? cls : C_CONTROL]++;
 	if (a->nd >= MAXD) {
 		a->nd = MAXD + 1;
 		return;
@@ -394,11 +401,12 @@ static int mem_range(const struct iw_warp *w, const struct iw_inst *in, uint64_t
 	return 1;
 }
 
-/* Exact overlap of two lane-address sets (perfect disambiguation). */
-static int mem_overlap(const struct iw_warp *w, const struct iw_inst *a, const struct iw_inst *b)
+/* mem_overlap with A's addresses known and their range [alo, ahi) found. */
+static int mem_overlap_known(const struct iw_warp *w, const struct iw_inst *a, uint64_t alo, uint64_t ahi,
+			     const struct iw_inst *b)
 {
-	uint64_t alo, ahi, blo, bhi;
-	if (!mem_range(w, a, &alo, &ahi) || !mem_range(w, b, &blo, &bhi))
+	uint64_t blo, bhi;
+	if (!mem_range(w, b, &blo, &bhi))
 		return 1; /* unknown addresses: assume they meet */
 	if (ahi <= blo || bhi <= alo)
 		return 0;
@@ -409,6 +417,15 @@ static int mem_overlap(const struct iw_warp *w, const struct iw_inst *a, const s
 			if (ma->addr[i] < mb->addr[j] + wb && mb->addr[j] < ma->addr[i] + wa)
 				return 1;
 	return 0;
+}
+
+/* Exact overlap of two lane-address sets (perfect disambiguation). */
+static int mem_overlap(const struct iw_warp *w, const struct iw_inst *a, const struct iw_inst *b)
+{
+	uint64_t alo, ahi;
+	if (!mem_range(w, a, &alo, &ahi))
+		return 1; /* unknown addresses: assume they meet */
+	return mem_overlap_known(w, a, alo, ahi, b);
 }
 
 /* Must the memory instruction A stay behind the older memory instruction P? */
@@ -549,10 +566,12 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	 * per-register table; the others are found by scanning the window. */
 	for (int i = 0; i < a->nsrc; i++) {
 		uint16_t r = v.lw[a->src[i]];
+		if (r == NIL)
+			continue; /* (a duplicate of it has no writer either) */
 		int dup = 0;
 		for (int j = 0; j < i; j++)
 			dup |= a->src[j] == a->src[i];
-		if (!dup && r != NIL)
+		if (!dup)
 			add_dep(st, &v, e, id, r, K_WB, C_RAW);
 	}
 	if ((a->flags & IW_F_PRED_BRANCH) && v.lw[256] != NIL)
@@ -591,22 +610,28 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	} else if (sync) {
 		for (uint32_t k = x->hi; prev_set(&v, M_MEM, x->lo, &k);)
 			add_dep(st, &v, e, id, v.ord[k & v.cmask], K_WB, C_BARRIER);
-	} else if (plain) {
-		for (uint32_t k = x->hi; prev_set(&v, M_STORE, x->lo, &k);) {
-			uint16_t ks = v.ord[k & v.cmask];
-			if (!c->ideal_disambiguation || mem_overlap(w, a, &w->slots[ks].in)) {
-				add_dep(st, &v, e, id, ks, K_ISSUE, C_MEM);
-				if (!c->ideal_disambiguation)
-					break;
-			}
-		}
 	} else if (mem) {
-		for (uint32_t k = x->hi; prev_set(&v, M_MEM, x->lo, &k);) {
-			uint16_t ks = v.ord[k & v.cmask];
-			if (!c->ideal_disambiguation || mem_overlap(w, a, &w->slots[ks].in)) {
-				add_dep(st, &v, e, id, ks, K_ISSUE, C_MEM);
-				if (!c->ideal_disambiguation && bit_get(&v, M_STORE, k & v.cmask))
-					break;
+		/* A's address range once, not per pair; without addresses it
+		 * meets every one (mem_overlap) */
+		uint64_t alo = 0, ahi = 0;
+		int known = c->ideal_disambiguation && mem_range(w, a, &alo, &ahi);
+		if (plain) {
+			for (uint32_t k = x->hi; prev_set(&v, M_STORE, x->lo, &k);) {
+				uint16_t ks = v.ord[k & v.cmask];
+				if (!known || mem_overlap_known(w, a, alo, ahi, &w->slots[ks].in)) {
+					add_dep(st, &v, e, id, ks, K_ISSUE, C_MEM);
+					if (!c->ideal_disambiguation)
+						break;
+				}
+			}
+		} else {
+			for (uint32_t k = x->hi; prev_set(&v, M_MEM, x->lo, &k);) {
+				uint16_t ks = v.ord[k & v.cmask];
+				if (!known || mem_overlap_known(w, a, alo, ahi, &w->slots[ks].in)) {
+					add_dep(st, &v, e, id, ks, K_ISSUE, C_MEM);
+					if (!c->ideal_disambiguation && bit_get(&v, M_STORE, k & v.cmask))
+						break;
+				}
 			}
 		}
 	}
@@ -667,28 +692,50 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	return x->n == st->win && !st->srr ? IW_INSERT_FULL : 0;
 }
 
-/* id_candidate's answer when it needs more than the warp's scalars. */
-static __attribute__((noinline)) struct iw_slot *candidate_scan(struct id_state *st, struct iw_warp *w, int *reason)
+/* id_candidate with overflowed instructions to judge: those older than the
+ * oldest ready one with no kept dependence open, oldest first (one with a
+ * kept dependence open is blocked without a scan), then as id_candidate. */
+static __attribute__((noinline)) struct iw_slot *candidate_ovf(struct id_state *st, struct iw_warp *w, int *reason)
 {
 	struct id_view v = view(st, w);
 	const struct id_warp *x = v.x;
-	/* overflowed instructions older than the oldest ready one with no kept
-	 * dependence open, oldest first (one with a kept dependence open is
-	 * blocked without a scan) */
-	if (x->novf_free) {
-		uint32_t top = x->top_slot != NIL ? x->top : x->hi;
-		for (uint32_t k = first_set(&v, M_OVFREE, x->lo, top); k != top; k = first_set(&v, M_OVFREE, k + 1, top))
-			if (!rescan(st, w, &v, v.ord[k & v.cmask]))
-				return &w->slots[v.ord[k & v.cmask]];
-	}
+	uint32_t top = x->top_slot != NIL ? x->top : x->hi;
+	for (uint32_t k = first_set(&v, M_OVFREE, x->lo, top); k != top; k = first_set(&v, M_OVFREE, k + 1, top))
+		if (!rescan(st, w, &v, v.ord[k & v.cmask]))
+			return &w->slots[v.ord[k & v.cmask]];
 	if (x->top_slot != NIL)
 		return &w->slots[x->top_slot];
+	uint32_t k = first_set(&v, M_WAIT, x->lo, x->hi);
+	if (k == x->hi)
+		*reason = IW_STALL_IB_EMPTY;
+	else if (bit_get(&v, M_OVF, k & v.cmask))
+		*reason = rescan(st, w, &v, v.ord[k & v.cmask]);
+	else
+		*reason = cls_reason[v.e[v.ord[k & v.cmask]].dcls[__builtin_ctz(v.e[v.ord[k & v.cmask]].open)]];
+	return NULL;
+}
+
+/* rescan() of the instruction in slot sid, apart so that its callers keep
+ * their view in registers. */
+static __attribute__((noinline)) int rescan_slot(struct id_state *st, struct iw_warp *w, uint16_t sid)
+{
+	struct id_view v = view(st, w);
+	return rescan(st, w, &v, sid);
+}
+
+/* id_candidate when no instruction is ready or overflowed ones wait. */
+static __attribute__((noinline)) struct iw_slot *candidate_slow(struct id_state *st, struct iw_warp *w, int *reason)
+{
+	struct id_view v = view(st, w);
+	const struct id_warp *x = v.x;
+	if (x->novf_free)
+		return candidate_ovf(st, w, reason);
 	/* nothing is ready: the oldest waiting instruction names the stall */
 	uint32_t k = first_set(&v, M_WAIT, x->lo, x->hi);
 	if (k == x->hi) {
 		*reason = IW_STALL_IB_EMPTY;
 	} else if (bit_get(&v, M_OVF, k & v.cmask)) {
-		*reason = rescan(st, w, &v, v.ord[k & v.cmask]);
+		*reason = rescan_slot(st, w, v.ord[k & v.cmask]);
 	} else {
 		const struct id_ent *e = &v.e[v.ord[k & v.cmask]];
 		*reason = cls_reason[e->dcls[__builtin_ctz(e->open)]]; /* its first open dependence */
@@ -701,12 +748,12 @@ static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, in
 	(void)now;
 	struct id_state *st = p;
 	/* The usual answer, the oldest ready instruction with no overflowed one
-	 * to judge, reads the warp's scalars only (candidate_scan would return
-	 * it too); the rest is apart so that this path builds no view. */
+	 * to judge, reads the warp's scalars only; the rest is apart so that
+	 * this path builds no view (and saves no registers). */
 	const struct id_warp *x = (const struct id_warp *)(st->chunk + (size_t)w->id * st->stride);
 	if (!x->novf_free && x->top_slot != NIL)
 		return &w->slots[x->top_slot];
-	return candidate_scan(st, w, reason);
+	return candidate_slow(st, w, reason);
 }
 
 static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
@@ -719,7 +766,7 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	 * warp still waiting, the last bin holding every longer distance */
 	uint32_t d = count_set(&v, M_WAIT, x->lo, vpos(&v, i), IW_REORDER_BINS);
 	if (d) {
-		struct iw_counters *cnt = &st->sim->res->cnt;
+		struct iw_counters *cnt = st->cnt;
 		cnt->reorders++;
 		cnt->reorder_dist[d - 1]++;
 	}
@@ -744,7 +791,7 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		v.e[s->id].moved = ++x->epoch;
 	if (st->srr && x->n == st->win) /* see the end of id_insert */
 		iw_sim_insert_room(st->sm, w);
-	iw_count(st->sim, IW_A_IB_READ, 1);
+	++*st->ib_read; /* iw_count(sim, IW_A_IB_READ, 1) */
 }
 
 static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
@@ -787,7 +834,7 @@ static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 		x->last_sync = NIL;
 	if (x->n-- == st->win) /* insert() said IW_INSERT_FULL: decode may go on */
 		iw_sim_insert_room(st->sm, w);
-	st->sim->res->cnt.ib_occ += now - s->t_issue;
+	st->cnt->ib_occ += now - s->t_issue;
 	return in->ndst;
 }
 
