@@ -76,18 +76,16 @@ struct id_ent {
 };
 
 /* What the instruction's own issue and write-back need is kept in the
- * engine's slot (aux[0], private to the scheme), which the engine reads then
- * anyway: they touch no entry of the scheme but those they resolve.
- *   bits  0..15  ring position (as id_ent.pos)
- *        16..31  wake[K_WB]: dependences of younger ones resolved at its write-back
- *        32..47  wake[K_ISSUE]: ... at its issue
+ * engine's slot (aux[], private to the scheme; one cache line), which the
+ * engine reads then anyway: they touch no entry of the scheme but those they
+ * resolve.  A word each, so that setting one is a plain store:
+ *   aux[0]  ring position (as id_ent.pos)
+ *   aux[1]  wake[K_WB]: dependences of younger ones resolved at its write-back
+ *   aux[2]  wake[K_ISSUE]: ... at its issue
  * A dependence list runs through the consumers' dnext. */
-enum { AX_POS = 0, AX_WAKE = 16 }; /* wake[kind] at AX_WAKE + 16 * kind */
-static inline uint16_t ax_get(const struct iw_slot *s, int sh) { return (uint16_t)(s->aux[0] >> sh); }
-static inline void ax_set(struct iw_slot *s, int sh, uint16_t val)
-{
-	s->aux[0] = (s->aux[0] & ~(0xffffull << sh)) | (uint64_t)val << sh;
-}
+enum { AX_POS = 0, AX_WAKE = 1 }; /* wake[kind] in aux[AX_WAKE + kind] */
+static inline uint16_t ax_get(const struct iw_slot *s, int k) { return (uint16_t)s->aux[k]; }
+static inline void ax_set(struct iw_slot *s, int k, uint16_t val) { s->aux[k] = val; }
 
 /* Per slot, read only for overflowed instructions: the last rescan found
  * dependence class bcls open on the instruction in slot bon, at epoch checked. */
@@ -275,8 +273,9 @@ static inline uint32_t count_set(const struct id_view *v, int m, uint32_t from, 
 /* The ring is full (hi - lo == cap): renumber the window's instructions
  * lo, lo + 1, ... in program order.  Rare (see the top of the file), and
  * linear in the window. */
-static __attribute__((noinline)) void compact(struct id_state *st, struct id_view *v)
+static __attribute__((noinline)) void compact(struct id_state *st, const struct iw_warp *w)
 {
+	struct id_view vw = view(st, w), *v = &vw;
 	struct id_warp *x = v->x;
 	memcpy(st->tmp_blk, v->b, st->nblk * sizeof *v->b);
 	memcpy(st->tmp_ord, v->ord, st->cap * sizeof *v->ord);
@@ -368,7 +367,15 @@ static void id_warp_start(void *p, struct iw_warp *w)
  * as a gate (it cannot be ready before they resolve: the scan finds each of
  * them open while it is, as the latest writers found here stay the latest
  * ones older than it and the other rules are the same). */
-static inline void add_dep(struct id_state *st, const struct id_view *v, struct id_ent *a, uint16_t aslot,
+/* An entry's dependences while insert() finds them: in locals (registers),
+ * written to the entry once. */
+struct dep_list {
+	uint32_t open, nd;
+	uint16_t dnext[MAXD];
+	uint8_t dcls[MAXD];
+};
+
+static inline void add_dep(struct id_state *st, const struct id_view *v, struct dep_list *a, uint16_t aslot,
 			   uint16_t p, int kind, int cls)
 {
 	st->cnt->deps_found[cls < 4 ? cls : C_CONTROL]++;
@@ -381,9 +388,9 @@ static inline void add_dep(struct id_state *st, const struct id_view *v, struct 
 	struct iw_slot *ps = &v->slots[p];
 	if (kind == K_ISSUE && !bit_get(v, M_WAIT, ax_get(ps, AX_POS)))
 		return; /* issued already */
-	a->dnext[i] = ax_get(ps, AX_WAKE + 16 * kind);
-	ax_set(ps, AX_WAKE + 16 * kind, DEP_ID(aslot, i));
-	a->open |= (uint16_t)(1u << i);
+	a->dnext[i] = ax_get(ps, AX_WAKE + kind);
+	ax_set(ps, AX_WAKE + kind, DEP_ID(aslot, i));
+	a->open |= 1u << i;
 }
 
 static int mem_range(const struct iw_warp *w, const struct iw_inst *in, uint64_t *lo, uint64_t *hi)
@@ -552,16 +559,15 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	if (x->n == st->win) /* only under srr: see the end */
 		return IW_STALL_IB_FULL;
 	if (x->hi - x->lo == st->cap)
-		compact(st, &v);
+		compact(st, w);
 	const struct iw_inst *a = &s->in;
 	uint16_t id = s->id;
 	int top_was_nil = x->top_slot == NIL;
 	/* built here and stored whole at the end: the entry's line is long
 	 * evicted, and stores need not wait for it as loads would */
-	struct id_ent ne, *e = &ne; /* dnext and dcls past nd are never read */
-	ne.moved = 0;
-	ne.open = 0;
-	ne.nd = 0;
+	struct dep_list dl, *e = &dl; /* dnext and dcls past nd are never read */
+	dl.open = 0;
+	dl.nd = 0;
 	/* RAW (and WAW without renaming): the latest older writer only, from the
 	 * per-register table; the others are found by scanning the window. */
 	for (int i = 0; i < a->nsrc; i++) {
@@ -647,9 +653,15 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	/* the youngest position of the window, waiting */
 	uint32_t i = x->hi++ & v.cmask;
 	v.ord[i] = id;
-	e->pos = (uint16_t)i;
-	v.e[id] = ne;
-	s->aux[0] = i | (uint64_t)NIL << (AX_WAKE + 16 * K_WB) | (uint64_t)NIL << (AX_WAKE + 16 * K_ISSUE);
+	struct id_ent *ne = &v.e[id];
+	ne->moved = 0;
+	ne->pos = (uint16_t)i;
+	ne->open = (uint16_t)dl.open;
+	ne->nd = (uint8_t)dl.nd;
+	memcpy(ne->dnext, dl.dnext, sizeof ne->dnext);
+	memcpy(ne->dcls, dl.dcls, sizeof ne->dcls);
+	s->aux[AX_POS] = i;
+	s->aux[AX_WAKE + K_WB] = s->aux[AX_WAKE + K_ISSUE] = NIL;
 	bit_set(&v, M_LIVE, i);
 	bit_set(&v, M_WAIT, i);
 	if (mem)
@@ -784,9 +796,9 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 			x->top_slot = x->top != x->hi ? v.ord[x->top & v.cmask] : NIL;
 		}
 	}
-	for (uint16_t dep = ax_get(s, AX_WAKE + 16 * K_ISSUE); dep != NIL; dep = v.e[dep >> 4].dnext[dep & 15])
+	for (uint16_t dep = ax_get(s, AX_WAKE + K_ISSUE); dep != NIL; dep = v.e[dep >> 4].dnext[dep & 15])
 		resolve(&v, dep);
-	ax_set(s, AX_WAKE + 16 * K_ISSUE, NIL);
+	ax_set(s, AX_WAKE + K_ISSUE, NIL);
 	if (x->novf) /* stamps matter only to the scans kept by waiting overflowed ones */
 		v.e[s->id].moved = ++x->epoch;
 	if (st->srr && x->n == st->win) /* see the end of id_insert */
@@ -806,7 +818,7 @@ static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	__builtin_prefetch(&v.b[i >> 6], 1);
 	if (s->in.ndst)
 		__builtin_prefetch(&v.lw[s->in.dst[0]], 1);
-	for (uint16_t d = ax_get(s, AX_WAKE + 16 * K_WB); d != NIL; d = v.e[d >> 4].dnext[d & 15])
+	for (uint16_t d = ax_get(s, AX_WAKE + K_WB); d != NIL; d = v.e[d >> 4].dnext[d & 15])
 		resolve(&v, d);
 	if (x->novf)
 		v.e[id].moved = ++x->epoch;
