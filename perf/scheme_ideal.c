@@ -614,8 +614,13 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 			}
 		}
 	} else if (sync) {
-		for (uint32_t k = x->hi; prev_set(&v, M_MEM, x->lo, &k);)
+		for (uint32_t k = x->hi; prev_set(&v, M_MEM, x->lo, &k);) {
 			add_dep(st, &v, e, id, v.ord[k & v.cmask], K_WB, C_BARRIER);
+			if (e->nd > MAXD) { /* the older ones are only counted (add_dep) */
+				st->cnt->deps_found[C_CONTROL] += count_set(&v, M_MEM, x->lo, k, UINT32_MAX);
+				break;
+			}
+		}
 	} else if (mem) {
 		/* A's address range once, not per pair; without addresses it
 		 * meets every one (mem_overlap) */
@@ -628,6 +633,12 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 					add_dep(st, &v, e, id, ks, K_ISSUE, C_MEM);
 					if (!c->ideal_disambiguation)
 						break;
+					if (!known && e->nd > MAXD) {
+						/* each older store meets it too and is only
+						 * counted (add_dep past MAXD) */
+						st->cnt->deps_found[C_MEM] += count_set(&v, M_STORE, x->lo, k, UINT32_MAX);
+						break;
+					}
 				}
 			}
 		} else {
@@ -637,6 +648,11 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 					add_dep(st, &v, e, id, ks, K_ISSUE, C_MEM);
 					if (!c->ideal_disambiguation && bit_get(&v, M_STORE, k & v.cmask))
 						break;
+					if (!known && c->ideal_disambiguation && e->nd > MAXD) {
+						/* as for loads, over every older memory instruction */
+						st->cnt->deps_found[C_MEM] += count_set(&v, M_MEM, x->lo, k, UINT32_MAX);
+						break;
+					}
 				}
 			}
 		}
