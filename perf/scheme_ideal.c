@@ -251,8 +251,17 @@ static inline int prev_set(const struct id_view *v, int m, uint32_t lo, uint32_t
 
 /* How many positions in [from, to) have their mask-m bit set, counted from
  * the young end and stopped once `cap` are found. */
-static inline uint32_t count_set(const struct id_view *v, int m, uint32_t from, uint32_t to, uint32_t cap)
+static inline __attribute__((always_inline)) uint32_t count_set(const struct id_view *v, int m, uint32_t from, uint32_t to, uint32_t cap)
 {
+	uint32_t len = to - from, fi = from & v->cmask;
+	if (len && (fi & 63) + len <= 64) {
+		/* within one word (the usual distance is short): one count */
+		uint64_t bits = v->b[fi >> 6].m[m] >> (fi & 63);
+		if (len < 64)
+			bits &= (1ull << len) - 1;
+		uint32_t n = bits ? popcount64(bits) : 0;
+		return n < cap ? n : cap;
+	}
 	uint32_t d = 0;
 	while (to != from && d < cap) {
 		uint32_t i = (to - 1) & v->cmask, nb = (i & 63) + 1, left = to - from;
