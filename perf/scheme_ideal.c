@@ -752,27 +752,27 @@ static __attribute__((noinline)) struct iw_slot *candidate_ovf(struct id_state *
 	return NULL;
 }
 
-/* rescan() of the instruction in slot sid, apart so that its callers keep
- * their view in registers. */
-static __attribute__((noinline)) int rescan_slot(struct id_state *st, struct iw_warp *w, uint16_t sid)
+/* The stall reason of an overflowed oldest waiting instruction (a rescan),
+ * apart so that candidate_slow saves no registers. */
+static __attribute__((noinline)) struct iw_slot *rescan_reason(struct id_state *st, struct iw_warp *w, uint16_t sid,
+								int *reason)
 {
 	struct id_view v = view(st, w);
-	return rescan(st, w, &v, sid);
+	*reason = rescan(st, w, &v, sid);
+	return NULL;
 }
 
-/* id_candidate when no instruction is ready or overflowed ones wait. */
+/* id_candidate when no instruction is ready and no overflowed one is free
+ * of kept dependences: the oldest waiting instruction names the stall. */
 static __attribute__((noinline)) struct iw_slot *candidate_slow(struct id_state *st, struct iw_warp *w, int *reason)
 {
 	struct id_view v = view(st, w);
 	const struct id_warp *x = v.x;
-	if (x->novf_free)
-		return candidate_ovf(st, w, reason);
-	/* nothing is ready: the oldest waiting instruction names the stall */
 	uint32_t k = first_set(&v, M_WAIT, x->lo, x->hi);
 	if (k == x->hi) {
 		*reason = IW_STALL_IB_EMPTY;
 	} else if (bit_get(&v, M_OVF, k & v.cmask)) {
-		*reason = rescan_slot(st, w, v.ord[k & v.cmask]);
+		return rescan_reason(st, w, v.ord[k & v.cmask], reason);
 	} else {
 		const struct id_ent *e = &v.e[v.ord[k & v.cmask]];
 		*reason = cls_reason[e->dcls[__builtin_ctz(e->open)]]; /* its first open dependence */
@@ -788,7 +788,9 @@ static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, in
 	 * to judge, reads the warp's scalars only; the rest is apart so that
 	 * this path builds no view (and saves no registers). */
 	const struct id_warp *x = (const struct id_warp *)(st->chunk + (size_t)w->id * st->stride);
-	if (!x->novf_free && x->top_slot != NIL)
+	if (x->novf_free)
+		return candidate_ovf(st, w, reason);
+	if (x->top_slot != NIL)
 		return &w->slots[x->top_slot];
 	return candidate_slow(st, w, reason);
 }
