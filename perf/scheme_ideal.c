@@ -818,8 +818,8 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	} else {
 		IW_ASSERT(bit_get(&v, M_READY, i));
 		bit_clr(&v, M_READY, i);
-		if (x->top_slot == s->id) {
-			x->top = first_set(&v, M_READY, x->lo, x->hi);
+		if (x->top_slot == s->id) { /* it was the first ready bit: look past it */
+			x->top = first_set(&v, M_READY, x->top + 1, x->hi);
 			x->top_slot = x->top != x->hi ? v.ord[x->top & v.cmask] : NIL;
 		}
 	}
