@@ -76,18 +76,16 @@ struct id_ent {
 };
 
 /* What the instruction's own issue and write-back need is kept in the
- * engine's slot (aux[0], private to the scheme), which the engine reads then
- * anyway: they touch no entry of the scheme but those they resolve.
- *   bits  0..15  ring position (as id_ent.pos)
- *        16..31  wake[K_WB]: dependences of younger ones resolved at its write-back
- *        32..47  wake[K_ISSUE]: ... at its issue
+ * engine's slot (aux[], private to the scheme; one cache line), which the
+ * engine reads then anyway: they touch no entry of the scheme but those they
+ * resolve.  A word each, so that setting one is a plain store:
+ *   aux[0]  ring position (as id_ent.pos)
+ *   aux[1]  wake[K_WB]: dependences of younger ones resolved at its write-back
+ *   aux[2]  wake[K_ISSUE]: ... at its issue
  * A dependence list runs through the consumers' dnext. */
-enum { AX_POS = 0, AX_WAKE = 16 }; /* wake[kind] at AX_WAKE + 16 * kind */
-static inline uint16_t ax_get(const struct iw_slot *s, int sh) { return (uint16_t)(s->aux[0] >> sh); }
-static inline void ax_set(struct iw_slot *s, int sh, uint16_t val)
-{
-	s->aux[0] = (s->aux[0] & ~(0xffffull << sh)) | (uint64_t)val << sh;
-}
+enum { AX_POS = 0, AX_WAKE = 1 }; /* wake[kind] in aux[AX_WAKE + kind] */
+static inline uint16_t ax_get(const struct iw_slot *s, int k) { return (uint16_t)s->aux[k]; }
+static inline void ax_set(struct iw_slot *s, int k, uint16_t val) { s->aux[k] = val; }
 
 /* Per slot, read only for overflowed instructions: the last rescan found
  * dependence class bcls open on the instruction in slot bon, at epoch checked. */
@@ -134,6 +132,12 @@ _Static_assert(sizeof(struct id_ent) == 64 && sizeof(struct id_blk) == 64, "entr
 struct id_state {
 	unsigned char *chunk;    /* warp i's block at chunk + i * stride (cache-line aligned) */
 	struct iw_sim *sim;
+	struct iw_sm *sm;        /* the SM it belongs to (for the engine's helpers) */
+	/* the run's counters, fixed for the simulation (sim_init sets them
+	 * before sm_new): one load instead of a chain through sim */
+	struct iw_counters *cnt;
+	uint64_t *ib_read;       /* &sim->cur_act[IW_A_IB_READ] */
+	int srr;                 /* strict round robin: decode as without the flags (see id_insert) */
 	const struct iw_config *cfg;
 	uint32_t stride, e_off, ord_off, lw_off; /* offsets in a warp's block */
 	uint32_t nslots, nblk, cap, cmask, win;
@@ -247,8 +251,17 @@ static inline int prev_set(const struct id_view *v, int m, uint32_t lo, uint32_t
 
 /* How many positions in [from, to) have their mask-m bit set, counted from
  * the young end and stopped once `cap` are found. */
-static inline uint32_t count_set(const struct id_view *v, int m, uint32_t from, uint32_t to, uint32_t cap)
+static inline __attribute__((always_inline)) uint32_t count_set(const struct id_view *v, int m, uint32_t from, uint32_t to, uint32_t cap)
 {
+	uint32_t len = to - from, fi = from & v->cmask;
+	if (len && (fi & 63) + len <= 64) {
+		/* within one word (the usual distance is short): one count */
+		uint64_t bits = v->b[fi >> 6].m[m] >> (fi & 63);
+		if (len < 64)
+			bits &= (1ull << len) - 1;
+		uint32_t n = bits ? popcount64(bits) : 0;
+		return n < cap ? n : cap;
+	}
 	uint32_t d = 0;
 	while (to != from && d < cap) {
 		uint32_t i = (to - 1) & v->cmask, nb = (i & 63) + 1, left = to - from;
@@ -259,7 +272,8 @@ static inline uint32_t count_set(const struct id_view *v, int m, uint32_t from, 
 			bits &= ~((1ull << (nb - left)) - 1);
 			nb = left;
 		}
-		d += popcount64(bits);
+		if (bits) /* (the usual issue has no older waiting one) */
+			d += popcount64(bits);
 		to -= nb;
 	}
 	return d < cap ? d : cap;
@@ -268,8 +282,9 @@ static inline uint32_t count_set(const struct id_view *v, int m, uint32_t from, 
 /* The ring is full (hi - lo == cap): renumber the window's instructions
  * lo, lo + 1, ... in program order.  Rare (see the top of the file), and
  * linear in the window. */
-static __attribute__((noinline)) void compact(struct id_state *st, struct id_view *v)
+static __attribute__((noinline)) void compact(struct id_state *st, const struct iw_warp *w)
 {
+	struct id_view vw = view(st, w), *v = &vw;
 	struct id_warp *x = v->x;
 	memcpy(st->tmp_blk, v->b, st->nblk * sizeof *v->b);
 	memcpy(st->tmp_ord, v->ord, st->cap * sizeof *v->ord);
@@ -311,6 +326,10 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	st->cfg = c;
 	st->sim = sm->sim;
+	st->sm = sm;
+	st->cnt = &sm->sim->res->cnt;
+	st->ib_read = &sm->sim->cur_act[IW_A_IB_READ];
+	st->srr = c->policy == IW_POLICY_SRR;
 	st->win = (uint32_t)c->ideal_window;
 	st->nslots = sm->sim->window;
 	/* a power of two (the index is the position's low bits), at least one
@@ -357,10 +376,18 @@ static void id_warp_start(void *p, struct iw_warp *w)
  * as a gate (it cannot be ready before they resolve: the scan finds each of
  * them open while it is, as the latest writers found here stay the latest
  * ones older than it and the other rules are the same). */
-static inline void add_dep(struct id_state *st, const struct id_view *v, struct id_ent *a, uint16_t aslot,
+/* An entry's dependences while insert() finds them: in locals (registers),
+ * written to the entry once. */
+struct dep_list {
+	uint32_t open, nd;
+	uint16_t dnext[MAXD];
+	uint8_t dcls[MAXD];
+};
+
+static inline void add_dep(struct id_state *st, const struct id_view *v, struct dep_list *a, uint16_t aslot,
 			   uint16_t p, int kind, int cls)
 {
-	st->sim->res->cnt.deps_found[cls < 4 ? cls : C_CONTROL]++;
+	st->cnt->deps_found[cls < 4 ? cls : C_CONTROL]++;
 	if (a->nd >= MAXD) {
 		a->nd = MAXD + 1;
 		return;
@@ -370,9 +397,9 @@ static inline void add_dep(struct id_state *st, const struct id_view *v, struct 
 	struct iw_slot *ps = &v->slots[p];
 	if (kind == K_ISSUE && !bit_get(v, M_WAIT, ax_get(ps, AX_POS)))
 		return; /* issued already */
-	a->dnext[i] = ax_get(ps, AX_WAKE + 16 * kind);
-	ax_set(ps, AX_WAKE + 16 * kind, DEP_ID(aslot, i));
-	a->open |= (uint16_t)(1u << i);
+	a->dnext[i] = ax_get(ps, AX_WAKE + kind);
+	ax_set(ps, AX_WAKE + kind, DEP_ID(aslot, i));
+	a->open |= 1u << i;
 }
 
 static int mem_range(const struct iw_warp *w, const struct iw_inst *in, uint64_t *lo, uint64_t *hi)
@@ -390,11 +417,12 @@ static int mem_range(const struct iw_warp *w, const struct iw_inst *in, uint64_t
 	return 1;
 }
 
-/* Exact overlap of two lane-address sets (perfect disambiguation). */
-static int mem_overlap(const struct iw_warp *w, const struct iw_inst *a, const struct iw_inst *b)
+/* mem_overlap with A's addresses known and their range [alo, ahi) found. */
+static int mem_overlap_known(const struct iw_warp *w, const struct iw_inst *a, uint64_t alo, uint64_t ahi,
+			     const struct iw_inst *b)
 {
-	uint64_t alo, ahi, blo, bhi;
-	if (!mem_range(w, a, &alo, &ahi) || !mem_range(w, b, &blo, &bhi))
+	uint64_t blo, bhi;
+	if (!mem_range(w, b, &blo, &bhi))
 		return 1; /* unknown addresses: assume they meet */
 	if (ahi <= blo || bhi <= alo)
 		return 0;
@@ -405,6 +433,15 @@ static int mem_overlap(const struct iw_warp *w, const struct iw_inst *a, const s
 			if (ma->addr[i] < mb->addr[j] + wb && mb->addr[j] < ma->addr[i] + wa)
 				return 1;
 	return 0;
+}
+
+/* Exact overlap of two lane-address sets (perfect disambiguation). */
+static int mem_overlap(const struct iw_warp *w, const struct iw_inst *a, const struct iw_inst *b)
+{
+	uint64_t alo, ahi;
+	if (!mem_range(w, a, &alo, &ahi))
+		return 1; /* unknown addresses: assume they meet */
+	return mem_overlap_known(w, a, alo, ahi, b);
 }
 
 /* Must the memory instruction A stay behind the older memory instruction P? */
@@ -528,26 +565,28 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	const struct iw_config *c = st->cfg;
 	struct id_view v = view(st, w);
 	struct id_warp *x = v.x;
-	if (x->n == st->win)
+	if (x->n == st->win) /* only under srr: see the end */
 		return IW_STALL_IB_FULL;
 	if (x->hi - x->lo == st->cap)
-		compact(st, &v);
+		compact(st, w);
 	const struct iw_inst *a = &s->in;
 	uint16_t id = s->id;
+	int top_was_nil = x->top_slot == NIL;
 	/* built here and stored whole at the end: the entry's line is long
 	 * evicted, and stores need not wait for it as loads would */
-	struct id_ent ne, *e = &ne; /* dnext and dcls past nd are never read */
-	ne.moved = 0;
-	ne.open = 0;
-	ne.nd = 0;
+	struct dep_list dl, *e = &dl; /* dnext and dcls past nd are never read */
+	dl.open = 0;
+	dl.nd = 0;
 	/* RAW (and WAW without renaming): the latest older writer only, from the
 	 * per-register table; the others are found by scanning the window. */
 	for (int i = 0; i < a->nsrc; i++) {
 		uint16_t r = v.lw[a->src[i]];
+		if (r == NIL)
+			continue; /* (a duplicate of it has no writer either) */
 		int dup = 0;
 		for (int j = 0; j < i; j++)
 			dup |= a->src[j] == a->src[i];
-		if (!dup && r != NIL)
+		if (!dup)
 			add_dep(st, &v, e, id, r, K_WB, C_RAW);
 	}
 	if ((a->flags & IW_F_PRED_BRANCH) && v.lw[256] != NIL)
@@ -584,24 +623,46 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 			}
 		}
 	} else if (sync) {
-		for (uint32_t k = x->hi; prev_set(&v, M_MEM, x->lo, &k);)
+		for (uint32_t k = x->hi; prev_set(&v, M_MEM, x->lo, &k);) {
 			add_dep(st, &v, e, id, v.ord[k & v.cmask], K_WB, C_BARRIER);
-	} else if (plain) {
-		for (uint32_t k = x->hi; prev_set(&v, M_STORE, x->lo, &k);) {
-			uint16_t ks = v.ord[k & v.cmask];
-			if (!c->ideal_disambiguation || mem_overlap(w, a, &w->slots[ks].in)) {
-				add_dep(st, &v, e, id, ks, K_ISSUE, C_MEM);
-				if (!c->ideal_disambiguation)
-					break;
+			if (e->nd > MAXD) { /* the older ones are only counted (add_dep) */
+				st->cnt->deps_found[C_CONTROL] += count_set(&v, M_MEM, x->lo, k, UINT32_MAX);
+				break;
 			}
 		}
 	} else if (mem) {
-		for (uint32_t k = x->hi; prev_set(&v, M_MEM, x->lo, &k);) {
-			uint16_t ks = v.ord[k & v.cmask];
-			if (!c->ideal_disambiguation || mem_overlap(w, a, &w->slots[ks].in)) {
-				add_dep(st, &v, e, id, ks, K_ISSUE, C_MEM);
-				if (!c->ideal_disambiguation && bit_get(&v, M_STORE, k & v.cmask))
-					break;
+		/* A's address range once, not per pair; without addresses it
+		 * meets every one (mem_overlap) */
+		uint64_t alo = 0, ahi = 0;
+		int known = c->ideal_disambiguation && mem_range(w, a, &alo, &ahi);
+		if (plain) {
+			for (uint32_t k = x->hi; prev_set(&v, M_STORE, x->lo, &k);) {
+				uint16_t ks = v.ord[k & v.cmask];
+				if (!known || mem_overlap_known(w, a, alo, ahi, &w->slots[ks].in)) {
+					add_dep(st, &v, e, id, ks, K_ISSUE, C_MEM);
+					if (!c->ideal_disambiguation)
+						break;
+					if (!known && e->nd > MAXD) {
+						/* each older store meets it too and is only
+						 * counted (add_dep past MAXD) */
+						st->cnt->deps_found[C_MEM] += count_set(&v, M_STORE, x->lo, k, UINT32_MAX);
+						break;
+					}
+				}
+			}
+		} else {
+			for (uint32_t k = x->hi; prev_set(&v, M_MEM, x->lo, &k);) {
+				uint16_t ks = v.ord[k & v.cmask];
+				if (!known || mem_overlap_known(w, a, alo, ahi, &w->slots[ks].in)) {
+					add_dep(st, &v, e, id, ks, K_ISSUE, C_MEM);
+					if (!c->ideal_disambiguation && bit_get(&v, M_STORE, k & v.cmask))
+						break;
+					if (!known && c->ideal_disambiguation && e->nd > MAXD) {
+						/* as for loads, over every older memory instruction */
+						st->cnt->deps_found[C_MEM] += count_set(&v, M_MEM, x->lo, k, UINT32_MAX);
+						break;
+					}
+				}
 			}
 		}
 	}
@@ -617,9 +678,15 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	/* the youngest position of the window, waiting */
 	uint32_t i = x->hi++ & v.cmask;
 	v.ord[i] = id;
-	e->pos = (uint16_t)i;
-	v.e[id] = ne;
-	s->aux[0] = i | (uint64_t)NIL << (AX_WAKE + 16 * K_WB) | (uint64_t)NIL << (AX_WAKE + 16 * K_ISSUE);
+	struct id_ent *ne = &v.e[id];
+	ne->moved = 0;
+	ne->pos = (uint16_t)i;
+	ne->open = (uint16_t)dl.open;
+	ne->nd = (uint8_t)dl.nd;
+	memcpy(ne->dnext, dl.dnext, sizeof ne->dnext);
+	memcpy(ne->dcls, dl.dcls, sizeof ne->dcls);
+	s->aux[AX_POS] = i;
+	s->aux[AX_WAKE + K_WB] = s->aux[AX_WAKE + K_ISSUE] = NIL;
 	bit_set(&v, M_LIVE, i);
 	bit_set(&v, M_WAIT, i);
 	if (mem)
@@ -641,37 +708,91 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 			x->top_slot = id;
 		}
 	}
+	/* insert_keeps_candidate: the youngest instruction changes no older one's
+	 * readiness, so candidate()'s answer stays unless nothing was ready
+	 * (top_slot NIL before, so the answer was NULL or an overflowed one,
+	 * which the new one, younger, does not displace) and the new one is
+	 * ready or judged by a scan (open == 0), or nothing waited at all (the
+	 * reason was an empty buffer).  w->unissued counts the waiting ones
+	 * before this insert (the engine counts it after). */
+	if ((top_was_nil && (!e->open || !w->unissued)) || st->srr)
+		iw_sim_cand_changed(st->sm, w);
+	/* The window frees at write-back, which then calls iw_sim_insert_room:
+	 * decode is not retried before (insert_until_issue).
+	 * Under strict round robin the cycles the engine looks at decide the
+	 * stall reasons (the warp that names a cycle moves every cycle, and a
+	 * sleeping sub-core keeps its last one), so there the engine must see
+	 * the same decodes and candidates as without these flags: every insert
+	 * changes the candidate (above), a full window refuses the next one and
+	 * the refusal is retried after the warp's next issue too (id_issue). */
 	x->n++;
-	return 0;
+	return x->n == st->win && !st->srr ? IW_INSERT_FULL : 0;
 }
 
-static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
+/* id_candidate with overflowed instructions to judge: those older than the
+ * oldest ready one with no kept dependence open, oldest first (one with a
+ * kept dependence open is blocked without a scan), then as id_candidate. */
+static __attribute__((noinline)) struct iw_slot *candidate_ovf(struct id_state *st, struct iw_warp *w, int *reason)
 {
-	struct id_state *st = p;
 	struct id_view v = view(st, w);
 	const struct id_warp *x = v.x;
-	/* overflowed instructions older than the oldest ready one with no kept
-	 * dependence open, oldest first (one with a kept dependence open is
-	 * blocked without a scan) */
-	if (x->novf_free) {
-		uint32_t top = x->top_slot != NIL ? x->top : x->hi;
-		for (uint32_t k = first_set(&v, M_OVFREE, x->lo, top); k != top; k = first_set(&v, M_OVFREE, k + 1, top))
-			if (!rescan(st, w, &v, v.ord[k & v.cmask]))
-				return &w->slots[v.ord[k & v.cmask]];
-	}
+	uint32_t top = x->top_slot != NIL ? x->top : x->hi;
+	for (uint32_t k = first_set(&v, M_OVFREE, x->lo, top); k != top; k = first_set(&v, M_OVFREE, k + 1, top))
+		if (!rescan(st, w, &v, v.ord[k & v.cmask]))
+			return &w->slots[v.ord[k & v.cmask]];
 	if (x->top_slot != NIL)
 		return &w->slots[x->top_slot];
-	/* nothing is ready: the oldest waiting instruction names the stall */
+	uint32_t k = first_set(&v, M_WAIT, x->lo, x->hi);
+	if (k == x->hi)
+		*reason = IW_STALL_IB_EMPTY;
+	else if (bit_get(&v, M_OVF, k & v.cmask))
+		*reason = rescan(st, w, &v, v.ord[k & v.cmask]);
+	else
+		*reason = cls_reason[v.e[v.ord[k & v.cmask]].dcls[__builtin_ctz(v.e[v.ord[k & v.cmask]].open)]];
+	return NULL;
+}
+
+/* The stall reason of an overflowed oldest waiting instruction (a rescan),
+ * apart so that candidate_slow saves no registers. */
+static __attribute__((noinline)) struct iw_slot *rescan_reason(struct id_state *st, struct iw_warp *w, uint16_t sid,
+								int *reason)
+{
+	struct id_view v = view(st, w);
+	*reason = rescan(st, w, &v, sid);
+	return NULL;
+}
+
+/* id_candidate when no instruction is ready and no overflowed one is free
+ * of kept dependences: the oldest waiting instruction names the stall. */
+static __attribute__((noinline)) struct iw_slot *candidate_slow(struct id_state *st, struct iw_warp *w, int *reason)
+{
+	struct id_view v = view(st, w);
+	const struct id_warp *x = v.x;
 	uint32_t k = first_set(&v, M_WAIT, x->lo, x->hi);
 	if (k == x->hi) {
 		*reason = IW_STALL_IB_EMPTY;
 	} else if (bit_get(&v, M_OVF, k & v.cmask)) {
-		*reason = rescan(st, w, &v, v.ord[k & v.cmask]);
+		return rescan_reason(st, w, v.ord[k & v.cmask], reason);
 	} else {
 		const struct id_ent *e = &v.e[v.ord[k & v.cmask]];
 		*reason = cls_reason[e->dcls[__builtin_ctz(e->open)]]; /* its first open dependence */
 	}
 	return NULL;
+}
+
+static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
+{
+	(void)now;
+	struct id_state *st = p;
+	/* The usual answer, the oldest ready instruction with no overflowed one
+	 * to judge, reads the warp's scalars only; the rest is apart so that
+	 * this path builds no view (and saves no registers). */
+	const struct id_warp *x = (const struct id_warp *)(st->chunk + (size_t)w->id * st->stride);
+	if (x->novf_free)
+		return candidate_ovf(st, w, reason);
+	if (x->top_slot != NIL)
+		return &w->slots[x->top_slot];
+	return candidate_slow(st, w, reason);
 }
 
 static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
@@ -684,7 +805,7 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	 * warp still waiting, the last bin holding every longer distance */
 	uint32_t d = count_set(&v, M_WAIT, x->lo, vpos(&v, i), IW_REORDER_BINS);
 	if (d) {
-		struct iw_counters *cnt = &st->sim->res->cnt;
+		struct iw_counters *cnt = st->cnt;
 		cnt->reorders++;
 		cnt->reorder_dist[d - 1]++;
 	}
@@ -697,17 +818,19 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	} else {
 		IW_ASSERT(bit_get(&v, M_READY, i));
 		bit_clr(&v, M_READY, i);
-		if (x->top_slot == s->id) {
-			x->top = first_set(&v, M_READY, x->lo, x->hi);
+		if (x->top_slot == s->id) { /* it was the first ready bit: look past it */
+			x->top = first_set(&v, M_READY, x->top + 1, x->hi);
 			x->top_slot = x->top != x->hi ? v.ord[x->top & v.cmask] : NIL;
 		}
 	}
-	for (uint16_t dep = ax_get(s, AX_WAKE + 16 * K_ISSUE); dep != NIL; dep = v.e[dep >> 4].dnext[dep & 15])
+	for (uint16_t dep = ax_get(s, AX_WAKE + K_ISSUE); dep != NIL; dep = v.e[dep >> 4].dnext[dep & 15])
 		resolve(&v, dep);
-	ax_set(s, AX_WAKE + 16 * K_ISSUE, NIL);
+	ax_set(s, AX_WAKE + K_ISSUE, NIL);
 	if (x->novf) /* stamps matter only to the scans kept by waiting overflowed ones */
 		v.e[s->id].moved = ++x->epoch;
-	iw_count(st->sim, IW_A_IB_READ, 1);
+	if (st->srr && x->n == st->win) /* see the end of id_insert */
+		iw_sim_insert_room(st->sm, w);
+	++*st->ib_read; /* iw_count(sim, IW_A_IB_READ, 1) */
 }
 
 static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
@@ -722,7 +845,7 @@ static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	__builtin_prefetch(&v.b[i >> 6], 1);
 	if (s->in.ndst)
 		__builtin_prefetch(&v.lw[s->in.dst[0]], 1);
-	for (uint16_t d = ax_get(s, AX_WAKE + 16 * K_WB); d != NIL; d = v.e[d >> 4].dnext[d & 15])
+	for (uint16_t d = ax_get(s, AX_WAKE + K_WB); d != NIL; d = v.e[d >> 4].dnext[d & 15])
 		resolve(&v, d);
 	if (x->novf)
 		v.e[id].moved = ++x->epoch;
@@ -748,8 +871,9 @@ static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 		x->last_ctrl = NIL;
 	if (x->last_sync == id)
 		x->last_sync = NIL;
-	x->n--;
-	st->sim->res->cnt.ib_occ += now - s->t_issue;
+	if (x->n-- == st->win) /* insert() said IW_INSERT_FULL: decode may go on */
+		iw_sim_insert_room(st->sm, w);
+	st->cnt->ib_occ += now - s->t_issue;
 	return in->ndst;
 }
 
@@ -762,6 +886,10 @@ const struct iw_scheme_ops iw_scheme_ideal = {
 	.sm_new = id_sm_new,
 	.warp_start = id_warp_start,
 	.insert = id_insert,
+	/* decode is refused only by a full window, which frees at write-back */
+	.insert_until_issue = IW_INSERT_UNTIL_ROOM,
+	/* see the end of id_insert */
+	.insert_keeps_candidate = 1,
 	/* dependences resolve only at issue and write-back and insert adds
 	 * instructions; dispatch and operand reads change nothing here */
 	.candidate_cacheable = 2,

@@ -230,8 +230,9 @@ struct iw_scheme_ops {
 	int counts_reorders;
 	/* Non-zero if a refused insert() stays refused until the warp's next
 	 * issue (its buffer frees entries only then), not merely its next event.
-	 * IW_INSERT_UNTIL_ROOM: until the scheme's tick frees an entry and says
-	 * so with iw_sim_insert_room (GhOST's IB drains into the IsB there). */
+	 * IW_INSERT_UNTIL_ROOM: until the scheme frees an entry and says so with
+	 * iw_sim_insert_room (GhOST's tick drains its IB into the IsB; ideal's
+	 * window frees at write-back). */
 	int insert_until_issue;
 	/* Non-zero if an accepted insert() seldom changes the warp's candidate
 	 * (GhOST: it enters the IB, not yet the IsB): the engine then keeps the
