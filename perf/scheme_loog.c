@@ -63,7 +63,6 @@ struct lg_cu {
 	uint8_t left;                  /* RF operands still to read (the slot's srcs_left) */
 	uint8_t bank[IW_MAX_SRC];      /* their banks ... */
 	uint16_t src[IW_MAX_SRC];      /* ... and registers (WAR guard), first `left` */
-	uint64_t ready_at;             /* first cycle a captured operand may be used */
 	uint64_t seq;                  /* program order of its instruction in the warp */
 	/* the warp's pending CUs when it was allocated: all older (a warp
 	 * issues in program order); a bit may since name a younger
@@ -85,6 +84,17 @@ struct lg_sub {
 	uint32_t nwaits;               /* tags awaited, summed over the CUs (CAM compares) */
 	uint64_t norrs;                /* local warps whose candidate waits for a free RRS entry */
 	uint64_t mem;                  /* pending CUs holding a memory instruction */
+	/* A broadcast captured in cycle t is usable from t + 1: `late` holds
+	 * the CUs that captured one in cycle late_at - 1.  Write-backs come
+	 * before collection in a sub-core's tick, so a CU may not use its
+	 * operands in cycle `now` exactly when late_at > now (= now + 1) and
+	 * its bit is set; older bits are stale and ignored. */
+	uint64_t late, late_at;
+	/* The pending CUs, and those of them still reading, in allocation
+	 * order (by cycle, then CU id: an issue takes the lowest free CU), the
+	 * order `oldest` dispatch and the RF reads serve them in. */
+	uint8_t pq[64], rq[64];
+	uint8_t npq, nrq;
 };
 
 struct lg_warp {
@@ -242,7 +252,6 @@ static void lg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	struct lg_cu *cu = &sb->cu[s->cu];
 	cu->nwait = 0;
 	cu->dispatched = 0;
-	cu->ready_at = 0;
 	cu->seq = s->seq;
 	cu->mem = (uint8_t)iw_is_mem(in);
 	/* RAT lookup: the engine listed the distinct sources in src_rf; keep
@@ -265,6 +274,9 @@ static void lg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	if (!nrf) /* the engine marked it reading before the RAT lookup */
 		st->sm->sc[w->subcore].cu_reading &= ~(1ull << s->cu);
 	cu->older = x->cus;
+	sb->pq[sb->npq++] = s->cu;
+	if (nrf)
+		sb->rq[sb->nrq++] = s->cu;
 	sb->pending |= 1ull << s->cu;
 	x->cus |= 1ull << s->cu;
 	if (cu->mem)
@@ -347,7 +359,7 @@ static int may_dispatch(struct lg_state *st, struct iw_subcore *sc, uint32_t k, 
 	if (!near)
 		return 1;
 	uint64_t lo = 0, hi = 0;
-	int have = mem && st->cfg->loog_mem == 0 && mem_range(w, in, &lo, &hi);
+	int have = -1; /* my address range is found when first needed */
 	for (uint64_t m = near; m; m &= m - 1) {
 		uint32_t i = (uint32_t)__builtin_ctzll(m);
 		const struct lg_cu *oc = &sb->cu[i];
@@ -363,6 +375,8 @@ static int may_dispatch(struct lg_state *st, struct iw_subcore *sc, uint32_t k, 
 			if (!writes_mem(in) && !writes_mem(&o->in))
 				continue; /* loads commute */
 			uint64_t olo, ohi;
+			if (have < 0)
+				have = st->cfg->loog_mem == 0 && mem_range(w, in, &lo, &hi);
 			if (!have || !mem_range(w, &o->in, &olo, &ohi) || !(ohi <= lo || hi <= olo))
 				return 0;
 		}
@@ -384,45 +398,87 @@ static void count_reorder(struct lg_state *st, struct iw_subcore *sc, struct iw_
 	}
 }
 
-/* 1. dispatch: CUs with no tag awaited and no RF read left (a pending CU
- * is in cu_reading exactly while it has operands left to read). */
+/* The CUs that may dispatch in cycle `now` as far as the masks tell:
+ * pending, no tag awaited, no RF read left (a pending CU is in cu_reading
+ * exactly while it has operands left to read), and no operand captured in
+ * this very cycle. */
+static inline uint64_t lg_ready(const struct lg_sub *sb, const struct iw_subcore *sc, uint64_t now)
+{
+	uint64_t ready = sb->pending & ~sb->tagwait & ~sc->cu_reading;
+	if (sb->late_at > now)
+		ready &= ~sb->late;
+	return ready;
+}
+
+/* First unit of class u free at `now`, or -1 (iw_sim_unit_free, inline). */
+static inline int lg_unit_free(const struct lg_state *st, const struct iw_subcore *sc, uint32_t u, uint64_t now)
+{
+	const uint64_t *f = sc->fu_free[u];
+	for (int i = 0; i < st->cfg->units[u]; i++)
+		if (f[i] <= now)
+			return i;
+	return -1;
+}
+
+/* Drop entry k of a CU queue of n entries, keeping the order. */
+static inline void q_drop(uint8_t *q, uint8_t *n, uint32_t k)
+{
+	for (uint32_t j = k + 1; j < *n; j++)
+		q[j - 1] = q[j];
+	(*n)--;
+}
+
+/* 1. dispatch, among the CUs lg_ready names: the first in priority order
+ * whose class has a unit free and that may go.  `oldest` walks the pending
+ * CUs in allocation order (sb->pq), `lowest_id` the mask. */
 static __attribute__((noinline)) int lg_dispatch(struct lg_state *st, struct iw_subcore *sc, struct lg_sub *sb, uint64_t ready, uint64_t now)
 {
 	const struct iw_config *c = st->cfg;
 	struct iw_sm *sm = st->sm;
 	int progress = 0;
+	int by_age = c->loog_dispatch != 1;
 	for (int n = 0; n < c->issue_width; n++) {
 		if (n)
-			ready = sb->pending & ~sb->tagwait & ~sc->cu_reading;
+			ready = lg_ready(sb, sc, now);
 		if (!ready)
 			break;
 		int best = -1, best_unit = -1;
-		int8_t unit_free[IW_UNIT_COUNT]; /* per class, asked once per dispatch */
-		uint32_t asked = 0;
-		for (uint64_t m = ready; m; m &= m - 1) {
-			uint32_t i = (uint32_t)__builtin_ctzll(m);
-			if (sb->cu[i].ready_at > now)
-				continue;
-			const struct iw_cu *cu = &sc->cu[i];
-			if (best >= 0 && sc->cu[best].t_alloc <= cu->t_alloc)
-				continue; /* oldest: earliest allocation, ties lowest id */
-			uint32_t u = cu->unit;
-			if (!(asked >> u & 1)) {
-				asked |= 1u << u;
-				unit_free[u] = (int8_t)iw_sim_unit_free(sc, (int)u, now);
+		uint32_t full = 0; /* classes found with no unit free */
+		uint32_t k = 0;
+		for (uint64_t m = ready; m; k++) {
+			uint32_t i;
+			if (by_age) {
+				i = sb->pq[k];
+				if (!(m >> i & 1))
+					continue;
+				m &= ~(1ull << i);
+			} else {
+				i = (uint32_t)__builtin_ctzll(m);
+				m &= m - 1;
 			}
-			if (unit_free[u] < 0)
+			const struct iw_cu *cu = &sc->cu[i];
+			uint32_t u = cu->unit;
+			if (full >> u & 1)
 				continue;
+			int f = lg_unit_free(st, sc, u, now);
+			if (f < 0) {
+				full |= 1u << u;
+				continue;
+			}
 			struct iw_warp *w = &sm->warps[cu->warp];
 			if (!may_dispatch(st, sc, i, w, &w->slots[cu->slot]))
 				continue;
 			best = (int)i;
-			best_unit = unit_free[u];
-			if (c->loog_dispatch == 1)
-				break; /* lowest_id: the first found */
+			best_unit = f;
+			break;
 		}
 		if (best < 0)
 			break;
+		/* its place in the allocation-order queue */
+		if (!by_age)
+			while (sb->pq[k] != best)
+				k++;
+		q_drop(sb->pq, &sb->npq, k);
 		struct iw_cu *cu = &sc->cu[best];
 		struct iw_warp *w = &sm->warps[cu->warp];
 		struct iw_slot *s = &w->slots[cu->slot];
@@ -441,63 +497,81 @@ static __attribute__((noinline)) int lg_dispatch(struct lg_state *st, struct iw_
 	return progress;
 }
 
+/* CU i has read its last RF operand. */
+static inline void read_done(struct lg_state *st, struct iw_subcore *sc, uint32_t i)
+{
+	const struct iw_cu *cu = &sc->cu[i];
+	struct iw_warp *w = &st->sm->warps[cu->warp];
+	struct iw_slot *s = &w->slots[cu->slot];
+	s->srcs_left = 0;
+	sc->cu_reading &= ~(1ull << i);
+	iw_sim_event(st->sim, w, s, IW_EV_READ, cu->slot);
+}
+
+/* Read from the operands lc has left while ports and banks last (each bank
+ * serves one read per cycle); the left ones fill the first `left` places. */
+static inline void read_ops(struct lg_cu *lc, int *ports, uint64_t *bank_used, uint64_t *reads, uint64_t *conflicts)
+{
+	for (uint32_t o = 0; o < lc->left;) {
+		uint32_t b = lc->bank[o];
+		if (*ports > 0 && !(*bank_used >> (b & 63) & 1)) {
+			*bank_used |= 1ull << (b & 63);
+			(*ports)--;
+			lc->left--;
+			lc->src[o] = lc->src[lc->left];
+			lc->bank[o] = lc->bank[lc->left];
+			(*reads)++;
+		} else {
+			*conflicts += *ports > 0;
+			o++;
+		}
+	}
+}
+
 /* 2. RF reads, from the CU's own copy of the operands left (bank, register). */
 static __attribute__((noinline)) int lg_read(struct lg_state *st, struct iw_subcore *sc, struct lg_sub *sb)
 {
 	const struct iw_config *c = st->cfg;
 	struct iw_sim *sim = st->sim;
 	uint64_t bank_used = 0;
-	int single = c->rf_read_ports == 1;
 	int ports = c->rf_read_ports ? c->rf_read_ports : c->rf_banks;
-	uint8_t order[64];
-	uint32_t no = 0;
-	if (single) {
+	uint64_t reads = 0, conflicts = 0;
+	if (c->rf_read_ports == 1) {
+		/* one CU owns the port until it has read all: the lowest id first */
 		if (sb->reader < 0 || !sc->cu[sb->reader].busy)
 			sb->reader = -1;
 		if (sb->reader < 0 && sc->cu_reading)
 			sb->reader = __builtin_ctzll(sc->cu_reading);
-		if (sb->reader >= 0)
-			order[no++] = (uint8_t)sb->reader;
-	} else {
-		for (uint64_t m = sc->cu_reading; m; m &= m - 1) { /* oldest first */
-			uint32_t i = (uint32_t)__builtin_ctzll(m);
-			uint32_t j = no++;
-			while (j && sc->cu[order[j - 1]].t_alloc > sc->cu[i].t_alloc) {
-				order[j] = order[j - 1];
-				j--;
-			}
-			order[j] = (uint8_t)i;
-		}
-	}
-	uint64_t reads = 0, conflicts = 0;
-	for (uint32_t k = 0; k < no; k++) {
-		struct lg_cu *lc = &sb->cu[order[k]];
-		if (!lc->left)
-			continue;
-		for (uint32_t o = 0; o < lc->left;) {
-			uint32_t b = lc->bank[o];
-			if (ports > 0 && !(bank_used >> (b & 63) & 1)) {
-				bank_used |= 1ull << (b & 63);
-				ports--;
-				lc->left--;
-				lc->src[o] = lc->src[lc->left];
-				lc->bank[o] = lc->bank[lc->left];
-				reads++;
-			} else {
-				conflicts += ports > 0;
-				o++;
-			}
-		}
-		if (!lc->left) {
-			const struct iw_cu *cu = &sc->cu[order[k]];
-			struct iw_warp *w = &st->sm->warps[cu->warp];
-			struct iw_slot *s = &w->slots[cu->slot];
-			s->srcs_left = 0;
-			sc->cu_reading &= ~(1ull << order[k]);
-			iw_sim_event(sim, w, s, IW_EV_READ, cu->slot);
-			if (single)
+		if (sb->reader >= 0) {
+			uint32_t i = (uint32_t)sb->reader;
+			struct lg_cu *lc = &sb->cu[i];
+			read_ops(lc, &ports, &bank_used, &reads, &conflicts);
+			if (!lc->left) {
+				read_done(st, sc, i);
 				sb->reader = -1;
+				uint32_t k = 0;
+				while (sb->rq[k] != i)
+					k++;
+				q_drop(sb->rq, &sb->nrq, k);
+			}
 		}
+	} else {
+		/* oldest first (sb->rq), each finished CU leaves the queue; once
+		 * the ports are used up the others read nothing and count no
+		 * conflict */
+		uint32_t k = 0, kept = 0, n = sb->nrq;
+		for (; k < n && ports > 0; k++) {
+			uint32_t i = sb->rq[k];
+			struct lg_cu *lc = &sb->cu[i];
+			read_ops(lc, &ports, &bank_used, &reads, &conflicts);
+			if (!lc->left)
+				read_done(st, sc, i);
+			else
+				sb->rq[kept++] = (uint8_t)i;
+		}
+		for (; k < n; k++)
+			sb->rq[kept++] = sb->rq[k];
+		sb->nrq = (uint8_t)kept;
 	}
 	iw_count(sim, IW_A_RF_BANK_READ, reads);
 	iw_count(sim, IW_A_CU_OPERAND_WRITE, reads);
@@ -522,7 +596,7 @@ static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
 {
 	struct lg_state *st = p;
 	struct lg_sub *sb = &st->sub[sc->id];
-	uint64_t ready = sb->pending & ~sb->tagwait & ~sc->cu_reading;
+	uint64_t ready = lg_ready(sb, sc, now);
 	if (ready)
 		return lg_dispatch_read(st, sc, sb, ready, now);
 	return sc->cu_reading ? lg_read(st, sc, sb) : 0;
@@ -556,7 +630,11 @@ static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 			if (lc->wait[k] == tag) {
 				lc->wait[k] = lc->wait[--lc->nwait];
 				sb->nwaits--;
-				lc->ready_at = now + 1;
+				if (sb->late_at != now + 1) {
+					sb->late_at = now + 1;
+					sb->late = 0;
+				}
+				sb->late |= 1ull << i;
 				iw_count(sim, IW_A_CU_OPERAND_WRITE, 1);
 				sim->res->cnt.rf_reads_saved_bcast++;
 			} else {
