@@ -63,11 +63,6 @@ struct lg_cu {
 	uint8_t left;                  /* RF operands still to read (the slot's srcs_left) */
 	uint8_t bank[IW_MAX_SRC];      /* their banks ... */
 	uint16_t src[IW_MAX_SRC];      /* ... and registers (WAR guard), first `left` */
-	uint64_t seq;                  /* program order of its instruction in the warp */
-	/* the warp's pending CUs when it was allocated: all older (a warp
-	 * issues in program order); a bit may since name a younger
-	 * instruction in a reused CU, which the seq test drops */
-	uint64_t older;
 };
 
 /* Dispatch is tried every cycle and a broadcast searches every CU: the masks
@@ -252,7 +247,6 @@ static void lg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	struct lg_cu *cu = &sb->cu[s->cu];
 	cu->nwait = 0;
 	cu->dispatched = 0;
-	cu->seq = s->seq;
 	cu->mem = (uint8_t)iw_is_mem(in);
 	/* RAT lookup: the engine listed the distinct sources in src_rf; keep
 	 * there only those read from the RF, the others wait for a tag. */
@@ -273,7 +267,6 @@ static void lg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	}
 	if (!nrf) /* the engine marked it reading before the RAT lookup */
 		st->sm->sc[w->subcore].cu_reading &= ~(1ull << s->cu);
-	cu->older = x->cus;
 	sb->pq[sb->npq++] = s->cu;
 	if (nrf)
 		sb->rq[sb->nrq++] = s->cu;
@@ -346,16 +339,17 @@ static int mem_range(const struct iw_warp *w, const struct iw_inst *in, uint64_t
 }
 
 /* May the collector unit `k` dispatch now, by the WAR guard and memory order?
- * Only the warp's own pending CUs holding older instructions matter. */
-static int may_dispatch(struct lg_state *st, struct iw_subcore *sc, uint32_t k, struct iw_warp *w, struct iw_slot *s)
+ * Only the warp's own pending CUs holding older instructions matter: those
+ * allocated before it (`before`: a warp issues in program order). */
+static int may_dispatch(struct lg_state *st, struct iw_subcore *sc, uint32_t k, struct iw_warp *w, struct iw_slot *s,
+			uint64_t before)
 {
 	const struct iw_inst *in = &s->in;
 	const struct lg_sub *sb = &st->sub[sc->id];
-	const struct lg_cu *me = &sb->cu[k];
-	int mem = me->mem;
+	int mem = sb->cu[k].mem;
 	/* only older pending CUs still reading (WAR, if I write a register)
 	 * or holding a memory instruction (if I am one) can hold me back */
-	uint64_t near = me->older & st->w[w->id].cus & ((in->ndst ? sc->cu_reading : 0) | (mem ? sb->mem : 0));
+	uint64_t near = before & st->w[w->id].cus & ((in->ndst ? sc->cu_reading : 0) | (mem ? sb->mem : 0));
 	if (!near)
 		return 1;
 	uint64_t lo = 0, hi = 0;
@@ -363,8 +357,6 @@ static int may_dispatch(struct lg_state *st, struct iw_subcore *sc, uint32_t k, 
 	for (uint64_t m = near; m; m &= m - 1) {
 		uint32_t i = (uint32_t)__builtin_ctzll(m);
 		const struct lg_cu *oc = &sb->cu[i];
-		if (oc->seq > s->seq)
-			continue;
 		/* WAR guard: an older reader still to read a register I write */
 		for (uint32_t a = 0; a < oc->left; a++)
 			for (int d = 0; d < in->ndst; d++)
@@ -384,13 +376,13 @@ static int may_dispatch(struct lg_state *st, struct iw_subcore *sc, uint32_t k, 
 	return 1;
 }
 
-/* s dispatches ahead of this many older, undispatched instructions of its warp. */
-static void count_reorder(struct lg_state *st, struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s)
+/* s dispatches ahead of this many older, undispatched instructions of its
+ * warp: its pending CUs allocated before s's (`before`). */
+static void count_reorder(struct lg_state *st, struct iw_warp *w, uint64_t before)
 {
-	const struct lg_sub *sb = &st->sub[sc->id];
 	uint64_t d = 0;
-	for (uint64_t m = sb->cu[s->cu].older & st->w[w->id].cus; m; m &= m - 1)
-		d += sb->cu[__builtin_ctzll(m)].seq < s->seq;
+	for (uint64_t m = before & st->w[w->id].cus; m; m &= m - 1)
+		d++;
 	if (d) {
 		struct iw_counters *c = &st->sim->res->cnt;
 		c->reorders++;
@@ -423,15 +415,23 @@ static inline int lg_unit_free(const struct lg_state *st, const struct iw_subcor
 /* Drop entry k of a CU queue of n entries, keeping the order. */
 static inline void q_drop(uint8_t *q, uint8_t *n, uint32_t k)
 {
-	for (uint32_t j = k + 1; j < *n; j++)
-		q[j - 1] = q[j];
+	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && *n <= 8) {
+		/* the usual few CUs: drop byte k of one word (as iw_sim_cu_free) */
+		uint64_t v, low = k ? ~0ull >> (64 - 8 * k) : 0;
+		memcpy(&v, q, 8);
+		v = (v & low) | ((v >> 8) & ~low);
+		memcpy(q, &v, 8);
+	} else {
+		for (uint32_t j = k + 1; j < *n; j++)
+			q[j - 1] = q[j];
+	}
 	(*n)--;
 }
 
 /* 1. dispatch, among the CUs lg_ready names: the first in priority order
  * whose class has a unit free and that may go.  `oldest` walks the pending
  * CUs in allocation order (sb->pq), `lowest_id` the mask. */
-static __attribute__((noinline)) int lg_dispatch(struct lg_state *st, struct iw_subcore *sc, struct lg_sub *sb, uint64_t ready, uint64_t now)
+static inline int lg_dispatch(struct lg_state *st, struct iw_subcore *sc, struct lg_sub *sb, uint64_t ready, uint64_t now)
 {
 	const struct iw_config *c = st->cfg;
 	struct iw_sm *sm = st->sm;
@@ -445,13 +445,17 @@ static __attribute__((noinline)) int lg_dispatch(struct lg_state *st, struct iw_
 		int best = -1, best_unit = -1;
 		uint32_t full = 0; /* classes found with no unit free */
 		uint32_t k = 0;
+		uint64_t seen = 0, before = 0; /* pq[0..k] and pq[0..k-1] */
 		for (uint64_t m = ready; m; k++) {
 			uint32_t i;
 			if (by_age) {
 				i = sb->pq[k];
-				if (!(m >> i & 1))
+				uint64_t bit = 1ull << i;
+				before = seen;
+				seen |= bit;
+				if (!(m & bit))
 					continue;
-				m &= ~(1ull << i);
+				m &= ~bit;
 			} else {
 				i = (uint32_t)__builtin_ctzll(m);
 				m &= m - 1;
@@ -465,8 +469,12 @@ static __attribute__((noinline)) int lg_dispatch(struct lg_state *st, struct iw_
 				full |= 1u << u;
 				continue;
 			}
+			if (!by_age) { /* find its place in the queue */
+				for (k = 0, before = 0; sb->pq[k] != i; k++)
+					before |= 1ull << sb->pq[k];
+			}
 			struct iw_warp *w = &sm->warps[cu->warp];
-			if (!may_dispatch(st, sc, i, w, &w->slots[cu->slot]))
+			if (!may_dispatch(st, sc, i, w, &w->slots[cu->slot], before))
 				continue;
 			best = (int)i;
 			best_unit = f;
@@ -474,15 +482,11 @@ static __attribute__((noinline)) int lg_dispatch(struct lg_state *st, struct iw_
 		}
 		if (best < 0)
 			break;
-		/* its place in the allocation-order queue */
-		if (!by_age)
-			while (sb->pq[k] != best)
-				k++;
 		q_drop(sb->pq, &sb->npq, k);
 		struct iw_cu *cu = &sc->cu[best];
 		struct iw_warp *w = &sm->warps[cu->warp];
 		struct iw_slot *s = &w->slots[cu->slot];
-		count_reorder(st, sc, w, s);
+		count_reorder(st, w, before);
 		sb->cu[best].dispatched = 1;
 		sb->pending &= ~(1ull << best);
 		sb->mem &= ~(1ull << best);
