@@ -296,13 +296,19 @@ static void lg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	/* rename the destination(s) */
 	uint16_t tag = (uint16_t)s->cu;
 	if (st->nrrs && needs_tag(in)) {
-		uint32_t r = 0;
-		while (!(sb->rrs_free[r >> 6] >> (r & 63) & 1))
-			r++;
-		sb->rrs_free[r >> 6] &= ~(1ull << (r & 63));
+		uint32_t k = 0; /* the lowest free entry (the candidate saw one) */
+		while (!sb->rrs_free[k])
+			k++;
+		uint32_t r = 64 * k + (uint32_t)__builtin_ctzll(sb->rrs_free[k]);
+		sb->rrs_free[k] &= sb->rrs_free[k] - 1;
 		sb->rrs_t[r] = now;
 		tag = (uint16_t)(TAG_RRS + r);
 		iw_count(st->sim, IW_A_RRS_ALLOC, 1);
+		/* The last entry went: every warp's offer that needs one is now
+		 * refused (lg_candidate), so the engine asks them all again
+		 * (the offers it keeps, lg_cand_stable). */
+		if (!rrs_any_free(sb))
+			st->sm->sc[w->subcore].cand_mask = 0;
 	}
 	s->aux[0] = (uint64_t)tag + 1;
 	for (int i = 0; i < in->ndst; i++)
@@ -687,8 +693,13 @@ static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 }
 
 /* The offer (the IB head) changes only at the warp's insert, issue and
- * write-back, unless an RRS entry it needs goes to another warp. */
-static int lg_cand_stable(const struct iw_config *c) { return lg_rrs_entries(c) == 0; }
+ * write-back, or when the RRS runs out of entries (another warp's issue,
+ * which makes the engine ask every warp again: lg_issue). */
+static int lg_cand_stable(const struct iw_config *c)
+{
+	(void)c;
+	return 1;
+}
 
 static uint32_t lg_wb_width(const struct iw_config *c) { return (uint32_t)c->loog_broadcasts; }
 
