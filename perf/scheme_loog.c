@@ -194,7 +194,7 @@ static int lg_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		return IW_STALL_IB_FULL;
 	x->ib[(x->head + x->n) % 64] = s->id;
 	x->n++;
-	return 0;
+	return x->n == st->cfg->loog_ib_size ? IW_INSERT_FULL : 0;
 }
 
 static int rrs_any_free(const struct lg_sub *sb)
@@ -722,6 +722,7 @@ const struct iw_scheme_ops iw_scheme_loog = {
 	 * instruction: issue never reorders (dispatch does, counted by
 	 * count_reorder), so the engine keeps no program-order queue */
 	.in_order = 1,
+	.insert_until_issue = 1, /* IB entries free at issue only */
 	.cand_stable = lg_cand_stable,
 	.issue = lg_issue,
 	.writeback = lg_writeback,
