@@ -245,31 +245,31 @@ static void lg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	x->n--;
 	iw_count(st->sim, IW_A_IB_READ, 1);
 	struct lg_cu *cu = &sb->cu[s->cu];
-	cu->nwait = 0;
 	cu->dispatched = 0;
 	cu->mem = (uint8_t)iw_is_mem(in);
 	/* RAT lookup: the engine listed the distinct sources in src_rf; keep
 	 * there only those read from the RF, the others wait for a tag. */
-	uint32_t nrf = 0;
+	uint32_t nrf = 0, nw = 0;
 	for (uint32_t i = 0; i < s->nsrc_rf; i++) {
-		uint16_t r = s->src_rf[i];
-		if (x->rat[r])
-			cu->wait[cu->nwait++] = (uint16_t)(x->rat[r] - 1);
-		else
-			s->src_rf[nrf++] = r;
+		uint16_t r = s->src_rf[i], t = x->rat[r];
+		if (t) {
+			cu->wait[nw++] = (uint16_t)(t - 1);
+		} else {
+			s->src_rf[nrf] = r;
+			cu->src[nrf] = r;
+			cu->bank[nrf] = (uint8_t)iw_sim_bank(st->cfg, w->id, r);
+			nrf++;
+		}
 	}
+	cu->nwait = (uint8_t)nw;
 	s->nsrc_rf = (uint8_t)nrf;
 	s->srcs_left = (uint8_t)nrf;
 	cu->left = (uint8_t)nrf;
-	for (uint32_t i = 0; i < nrf; i++) {
-		cu->src[i] = s->src_rf[i];
-		cu->bank[i] = (uint8_t)iw_sim_bank(st->cfg, w->id, s->src_rf[i]);
-	}
-	if (!nrf) /* the engine marked it reading before the RAT lookup */
-		st->sm->sc[w->subcore].cu_reading &= ~(1ull << s->cu);
 	sb->pq[sb->npq++] = s->cu;
 	if (nrf)
 		sb->rq[sb->nrq++] = s->cu;
+	else /* the engine marked it reading before the RAT lookup */
+		st->sm->sc[w->subcore].cu_reading &= ~(1ull << s->cu);
 	sb->pending |= 1ull << s->cu;
 	x->cus |= 1ull << s->cu;
 	if (cu->mem)
