@@ -552,7 +552,7 @@ static __attribute__((noinline)) int lg_read(struct lg_state *st, struct iw_subc
 			sb->reader = -1;
 		if (sb->reader < 0 && sc->cu_reading)
 			sb->reader = __builtin_ctzll(sc->cu_reading);
-		if (sb->reader >= 0) {
+		if (sb->reader >= 0 && sb->cu[sb->reader].left) {
 			uint32_t i = (uint32_t)sb->reader;
 			struct lg_cu *lc = &sb->cu[i];
 			read_ops(lc, &ports, &bank_used, &reads, &conflicts);
