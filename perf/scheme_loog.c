@@ -63,12 +63,6 @@ struct lg_cu {
 	uint8_t left;                  /* RF operands still to read (the slot's srcs_left) */
 	uint8_t bank[IW_MAX_SRC];      /* their banks ... */
 	uint16_t src[IW_MAX_SRC];      /* ... and registers (WAR guard), first `left` */
-	uint64_t ready_at;             /* first cycle a captured operand may be used */
-	uint64_t seq;                  /* program order of its instruction in the warp */
-	/* the warp's pending CUs when it was allocated: all older (a warp
-	 * issues in program order); a bit may since name a younger
-	 * instruction in a reused CU, which the seq test drops */
-	uint64_t older;
 };
 
 /* Dispatch is tried every cycle and a broadcast searches every CU: the masks
@@ -85,6 +79,17 @@ struct lg_sub {
 	uint32_t nwaits;               /* tags awaited, summed over the CUs (CAM compares) */
 	uint64_t norrs;                /* local warps whose candidate waits for a free RRS entry */
 	uint64_t mem;                  /* pending CUs holding a memory instruction */
+	/* A broadcast captured in cycle t is usable from t + 1: `late` holds
+	 * the CUs that captured one in cycle late_at - 1.  Write-backs come
+	 * before collection in a sub-core's tick, so a CU may not use its
+	 * operands in cycle `now` exactly when late_at > now (= now + 1) and
+	 * its bit is set; older bits are stale and ignored. */
+	uint64_t late, late_at;
+	/* The pending CUs, and those of them still reading, in allocation
+	 * order (by cycle, then CU id: an issue takes the lowest free CU), the
+	 * order `oldest` dispatch and the RF reads serve them in. */
+	uint8_t pq[64], rq[64];
+	uint8_t npq, nrq;
 };
 
 struct lg_warp {
@@ -189,7 +194,7 @@ static int lg_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		return IW_STALL_IB_FULL;
 	x->ib[(x->head + x->n) % 64] = s->id;
 	x->n++;
-	return 0;
+	return x->n == st->cfg->loog_ib_size ? IW_INSERT_FULL : 0;
 }
 
 static int rrs_any_free(const struct lg_sub *sb)
@@ -240,31 +245,31 @@ static void lg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	x->n--;
 	iw_count(st->sim, IW_A_IB_READ, 1);
 	struct lg_cu *cu = &sb->cu[s->cu];
-	cu->nwait = 0;
 	cu->dispatched = 0;
-	cu->ready_at = 0;
-	cu->seq = s->seq;
 	cu->mem = (uint8_t)iw_is_mem(in);
 	/* RAT lookup: the engine listed the distinct sources in src_rf; keep
 	 * there only those read from the RF, the others wait for a tag. */
-	uint32_t nrf = 0;
+	uint32_t nrf = 0, nw = 0;
 	for (uint32_t i = 0; i < s->nsrc_rf; i++) {
-		uint16_t r = s->src_rf[i];
-		if (x->rat[r])
-			cu->wait[cu->nwait++] = (uint16_t)(x->rat[r] - 1);
-		else
-			s->src_rf[nrf++] = r;
+		uint16_t r = s->src_rf[i], t = x->rat[r];
+		if (t) {
+			cu->wait[nw++] = (uint16_t)(t - 1);
+		} else {
+			s->src_rf[nrf] = r;
+			cu->src[nrf] = r;
+			cu->bank[nrf] = (uint8_t)iw_sim_bank(st->cfg, w->id, r);
+			nrf++;
+		}
 	}
+	cu->nwait = (uint8_t)nw;
 	s->nsrc_rf = (uint8_t)nrf;
 	s->srcs_left = (uint8_t)nrf;
 	cu->left = (uint8_t)nrf;
-	for (uint32_t i = 0; i < nrf; i++) {
-		cu->src[i] = s->src_rf[i];
-		cu->bank[i] = (uint8_t)iw_sim_bank(st->cfg, w->id, s->src_rf[i]);
-	}
-	if (!nrf) /* the engine marked it reading before the RAT lookup */
+	sb->pq[sb->npq++] = s->cu;
+	if (nrf)
+		sb->rq[sb->nrq++] = s->cu;
+	else /* the engine marked it reading before the RAT lookup */
 		st->sm->sc[w->subcore].cu_reading &= ~(1ull << s->cu);
-	cu->older = x->cus;
 	sb->pending |= 1ull << s->cu;
 	x->cus |= 1ull << s->cu;
 	if (cu->mem)
@@ -291,13 +296,19 @@ static void lg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	/* rename the destination(s) */
 	uint16_t tag = (uint16_t)s->cu;
 	if (st->nrrs && needs_tag(in)) {
-		uint32_t r = 0;
-		while (!(sb->rrs_free[r >> 6] >> (r & 63) & 1))
-			r++;
-		sb->rrs_free[r >> 6] &= ~(1ull << (r & 63));
+		uint32_t k = 0; /* the lowest free entry (the candidate saw one) */
+		while (!sb->rrs_free[k])
+			k++;
+		uint32_t r = 64 * k + (uint32_t)__builtin_ctzll(sb->rrs_free[k]);
+		sb->rrs_free[k] &= sb->rrs_free[k] - 1;
 		sb->rrs_t[r] = now;
 		tag = (uint16_t)(TAG_RRS + r);
 		iw_count(st->sim, IW_A_RRS_ALLOC, 1);
+		/* The last entry went: every warp's offer that needs one is now
+		 * refused (lg_candidate), so the engine asks them all again
+		 * (the offers it keeps, lg_cand_stable). */
+		if (!rrs_any_free(sb))
+			st->sm->sc[w->subcore].cand_mask = 0;
 	}
 	s->aux[0] = (uint64_t)tag + 1;
 	for (int i = 0; i < in->ndst; i++)
@@ -334,25 +345,24 @@ static int mem_range(const struct iw_warp *w, const struct iw_inst *in, uint64_t
 }
 
 /* May the collector unit `k` dispatch now, by the WAR guard and memory order?
- * Only the warp's own pending CUs holding older instructions matter. */
-static int may_dispatch(struct lg_state *st, struct iw_subcore *sc, uint32_t k, struct iw_warp *w, struct iw_slot *s)
+ * Only the warp's own pending CUs holding older instructions matter: those
+ * allocated before it (`before`: a warp issues in program order). */
+static int may_dispatch(struct lg_state *st, struct iw_subcore *sc, uint32_t k, struct iw_warp *w, struct iw_slot *s,
+			uint64_t before)
 {
 	const struct iw_inst *in = &s->in;
 	const struct lg_sub *sb = &st->sub[sc->id];
-	const struct lg_cu *me = &sb->cu[k];
-	int mem = me->mem;
+	int mem = sb->cu[k].mem;
 	/* only older pending CUs still reading (WAR, if I write a register)
 	 * or holding a memory instruction (if I am one) can hold me back */
-	uint64_t near = me->older & st->w[w->id].cus & ((in->ndst ? sc->cu_reading : 0) | (mem ? sb->mem : 0));
+	uint64_t near = before & st->w[w->id].cus & ((in->ndst ? sc->cu_reading : 0) | (mem ? sb->mem : 0));
 	if (!near)
 		return 1;
 	uint64_t lo = 0, hi = 0;
-	int have = mem && st->cfg->loog_mem == 0 && mem_range(w, in, &lo, &hi);
+	int have = -1; /* my address range is found when first needed */
 	for (uint64_t m = near; m; m &= m - 1) {
 		uint32_t i = (uint32_t)__builtin_ctzll(m);
 		const struct lg_cu *oc = &sb->cu[i];
-		if (oc->seq > s->seq)
-			continue;
 		/* WAR guard: an older reader still to read a register I write */
 		for (uint32_t a = 0; a < oc->left; a++)
 			for (int d = 0; d < in->ndst; d++)
@@ -363,6 +373,8 @@ static int may_dispatch(struct lg_state *st, struct iw_subcore *sc, uint32_t k, 
 			if (!writes_mem(in) && !writes_mem(&o->in))
 				continue; /* loads commute */
 			uint64_t olo, ohi;
+			if (have < 0)
+				have = st->cfg->loog_mem == 0 && mem_range(w, in, &lo, &hi);
 			if (!have || !mem_range(w, &o->in, &olo, &ohi) || !(ohi <= lo || hi <= olo))
 				return 0;
 		}
@@ -370,13 +382,13 @@ static int may_dispatch(struct lg_state *st, struct iw_subcore *sc, uint32_t k, 
 	return 1;
 }
 
-/* s dispatches ahead of this many older, undispatched instructions of its warp. */
-static void count_reorder(struct lg_state *st, struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s)
+/* s dispatches ahead of this many older, undispatched instructions of its
+ * warp: its pending CUs allocated before s's (`before`). */
+static void count_reorder(struct lg_state *st, struct iw_warp *w, uint64_t before)
 {
-	const struct lg_sub *sb = &st->sub[sc->id];
 	uint64_t d = 0;
-	for (uint64_t m = sb->cu[s->cu].older & st->w[w->id].cus; m; m &= m - 1)
-		d += sb->cu[__builtin_ctzll(m)].seq < s->seq;
+	for (uint64_t m = before & st->w[w->id].cus; m; m &= m - 1)
+		d++;
 	if (d) {
 		struct iw_counters *c = &st->sim->res->cnt;
 		c->reorders++;
@@ -384,49 +396,103 @@ static void count_reorder(struct lg_state *st, struct iw_subcore *sc, struct iw_
 	}
 }
 
-/* 1. dispatch: CUs with no tag awaited and no RF read left (a pending CU
- * is in cu_reading exactly while it has operands left to read). */
-static __attribute__((noinline)) int lg_dispatch(struct lg_state *st, struct iw_subcore *sc, struct lg_sub *sb, uint64_t ready, uint64_t now)
+/* The CUs that may dispatch in cycle `now` as far as the masks tell:
+ * pending, no tag awaited, no RF read left (a pending CU is in cu_reading
+ * exactly while it has operands left to read), and no operand captured in
+ * this very cycle. */
+static inline uint64_t lg_ready(const struct lg_sub *sb, const struct iw_subcore *sc, uint64_t now)
+{
+	uint64_t ready = sb->pending & ~sb->tagwait & ~sc->cu_reading;
+	if (sb->late_at > now)
+		ready &= ~sb->late;
+	return ready;
+}
+
+/* First unit of class u free at `now`, or -1 (iw_sim_unit_free, inline). */
+static inline int lg_unit_free(const struct lg_state *st, const struct iw_subcore *sc, uint32_t u, uint64_t now)
+{
+	const uint64_t *f = sc->fu_free[u];
+	for (int i = 0; i < st->cfg->units[u]; i++)
+		if (f[i] <= now)
+			return i;
+	return -1;
+}
+
+/* Drop entry k of a CU queue of n entries, keeping the order. */
+static inline void q_drop(uint8_t *q, uint8_t *n, uint32_t k)
+{
+	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && *n <= 8) {
+		/* the usual few CUs: drop byte k of one word (as iw_sim_cu_free) */
+		uint64_t v, low = k ? ~0ull >> (64 - 8 * k) : 0;
+		memcpy(&v, q, 8);
+		v = (v & low) | ((v >> 8) & ~low);
+		memcpy(q, &v, 8);
+	} else {
+		for (uint32_t j = k + 1; j < *n; j++)
+			q[j - 1] = q[j];
+	}
+	(*n)--;
+}
+
+/* 1. dispatch, among the CUs lg_ready names: the first in priority order
+ * whose class has a unit free and that may go.  `oldest` walks the pending
+ * CUs in allocation order (sb->pq), `lowest_id` the mask. */
+static inline int lg_dispatch(struct lg_state *st, struct iw_subcore *sc, struct lg_sub *sb, uint64_t ready, uint64_t now)
 {
 	const struct iw_config *c = st->cfg;
 	struct iw_sm *sm = st->sm;
 	int progress = 0;
+	int by_age = c->loog_dispatch != 1;
 	for (int n = 0; n < c->issue_width; n++) {
 		if (n)
-			ready = sb->pending & ~sb->tagwait & ~sc->cu_reading;
+			ready = lg_ready(sb, sc, now);
 		if (!ready)
 			break;
 		int best = -1, best_unit = -1;
-		int8_t unit_free[IW_UNIT_COUNT]; /* per class, asked once per dispatch */
-		uint32_t asked = 0;
-		for (uint64_t m = ready; m; m &= m - 1) {
-			uint32_t i = (uint32_t)__builtin_ctzll(m);
-			if (sb->cu[i].ready_at > now)
-				continue;
-			const struct iw_cu *cu = &sc->cu[i];
-			if (best >= 0 && sc->cu[best].t_alloc <= cu->t_alloc)
-				continue; /* oldest: earliest allocation, ties lowest id */
-			uint32_t u = cu->unit;
-			if (!(asked >> u & 1)) {
-				asked |= 1u << u;
-				unit_free[u] = (int8_t)iw_sim_unit_free(sc, (int)u, now);
+		uint32_t full = 0; /* classes found with no unit free */
+		uint32_t k = 0;
+		uint64_t seen = 0, before = 0; /* pq[0..k] and pq[0..k-1] */
+		for (uint64_t m = ready; m; k++) {
+			uint32_t i;
+			if (by_age) {
+				i = sb->pq[k];
+				uint64_t bit = 1ull << i;
+				before = seen;
+				seen |= bit;
+				if (!(m & bit))
+					continue;
+				m &= ~bit;
+			} else {
+				i = (uint32_t)__builtin_ctzll(m);
+				m &= m - 1;
 			}
-			if (unit_free[u] < 0)
+			const struct iw_cu *cu = &sc->cu[i];
+			uint32_t u = cu->unit;
+			if (full >> u & 1)
 				continue;
+			int f = lg_unit_free(st, sc, u, now);
+			if (f < 0) {
+				full |= 1u << u;
+				continue;
+			}
+			if (!by_age) { /* find its place in the queue */
+				for (k = 0, before = 0; sb->pq[k] != i; k++)
+					before |= 1ull << sb->pq[k];
+			}
 			struct iw_warp *w = &sm->warps[cu->warp];
-			if (!may_dispatch(st, sc, i, w, &w->slots[cu->slot]))
+			if (!may_dispatch(st, sc, i, w, &w->slots[cu->slot], before))
 				continue;
 			best = (int)i;
-			best_unit = unit_free[u];
-			if (c->loog_dispatch == 1)
-				break; /* lowest_id: the first found */
+			best_unit = f;
+			break;
 		}
 		if (best < 0)
 			break;
+		q_drop(sb->pq, &sb->npq, k);
 		struct iw_cu *cu = &sc->cu[best];
 		struct iw_warp *w = &sm->warps[cu->warp];
 		struct iw_slot *s = &w->slots[cu->slot];
-		count_reorder(st, sc, w, s);
+		count_reorder(st, w, before);
 		sb->cu[best].dispatched = 1;
 		sb->pending &= ~(1ull << best);
 		sb->mem &= ~(1ull << best);
@@ -441,63 +507,81 @@ static __attribute__((noinline)) int lg_dispatch(struct lg_state *st, struct iw_
 	return progress;
 }
 
+/* CU i has read its last RF operand. */
+static inline void read_done(struct lg_state *st, struct iw_subcore *sc, uint32_t i)
+{
+	const struct iw_cu *cu = &sc->cu[i];
+	struct iw_warp *w = &st->sm->warps[cu->warp];
+	struct iw_slot *s = &w->slots[cu->slot];
+	s->srcs_left = 0;
+	sc->cu_reading &= ~(1ull << i);
+	iw_sim_event(st->sim, w, s, IW_EV_READ, cu->slot);
+}
+
+/* Read from the operands lc has left while ports and banks last (each bank
+ * serves one read per cycle); the left ones fill the first `left` places. */
+static inline void read_ops(struct lg_cu *lc, int *ports, uint64_t *bank_used, uint64_t *reads, uint64_t *conflicts)
+{
+	for (uint32_t o = 0; o < lc->left;) {
+		uint32_t b = lc->bank[o];
+		if (*ports > 0 && !(*bank_used >> (b & 63) & 1)) {
+			*bank_used |= 1ull << (b & 63);
+			(*ports)--;
+			lc->left--;
+			lc->src[o] = lc->src[lc->left];
+			lc->bank[o] = lc->bank[lc->left];
+			(*reads)++;
+		} else {
+			*conflicts += *ports > 0;
+			o++;
+		}
+	}
+}
+
 /* 2. RF reads, from the CU's own copy of the operands left (bank, register). */
 static __attribute__((noinline)) int lg_read(struct lg_state *st, struct iw_subcore *sc, struct lg_sub *sb)
 {
 	const struct iw_config *c = st->cfg;
 	struct iw_sim *sim = st->sim;
 	uint64_t bank_used = 0;
-	int single = c->rf_read_ports == 1;
 	int ports = c->rf_read_ports ? c->rf_read_ports : c->rf_banks;
-	uint8_t order[64];
-	uint32_t no = 0;
-	if (single) {
+	uint64_t reads = 0, conflicts = 0;
+	if (c->rf_read_ports == 1) {
+		/* one CU owns the port until it has read all: the lowest id first */
 		if (sb->reader < 0 || !sc->cu[sb->reader].busy)
 			sb->reader = -1;
 		if (sb->reader < 0 && sc->cu_reading)
 			sb->reader = __builtin_ctzll(sc->cu_reading);
-		if (sb->reader >= 0)
-			order[no++] = (uint8_t)sb->reader;
-	} else {
-		for (uint64_t m = sc->cu_reading; m; m &= m - 1) { /* oldest first */
-			uint32_t i = (uint32_t)__builtin_ctzll(m);
-			uint32_t j = no++;
-			while (j && sc->cu[order[j - 1]].t_alloc > sc->cu[i].t_alloc) {
-				order[j] = order[j - 1];
-				j--;
-			}
-			order[j] = (uint8_t)i;
-		}
-	}
-	uint64_t reads = 0, conflicts = 0;
-	for (uint32_t k = 0; k < no; k++) {
-		struct lg_cu *lc = &sb->cu[order[k]];
-		if (!lc->left)
-			continue;
-		for (uint32_t o = 0; o < lc->left;) {
-			uint32_t b = lc->bank[o];
-			if (ports > 0 && !(bank_used >> (b & 63) & 1)) {
-				bank_used |= 1ull << (b & 63);
-				ports--;
-				lc->left--;
-				lc->src[o] = lc->src[lc->left];
-				lc->bank[o] = lc->bank[lc->left];
-				reads++;
-			} else {
-				conflicts += ports > 0;
-				o++;
-			}
-		}
-		if (!lc->left) {
-			const struct iw_cu *cu = &sc->cu[order[k]];
-			struct iw_warp *w = &st->sm->warps[cu->warp];
-			struct iw_slot *s = &w->slots[cu->slot];
-			s->srcs_left = 0;
-			sc->cu_reading &= ~(1ull << order[k]);
-			iw_sim_event(sim, w, s, IW_EV_READ, cu->slot);
-			if (single)
+		if (sb->reader >= 0 && sb->cu[sb->reader].left) {
+			uint32_t i = (uint32_t)sb->reader;
+			struct lg_cu *lc = &sb->cu[i];
+			read_ops(lc, &ports, &bank_used, &reads, &conflicts);
+			if (!lc->left) {
+				read_done(st, sc, i);
 				sb->reader = -1;
+				uint32_t k = 0;
+				while (sb->rq[k] != i)
+					k++;
+				q_drop(sb->rq, &sb->nrq, k);
+			}
 		}
+	} else {
+		/* oldest first (sb->rq), each finished CU leaves the queue; once
+		 * the ports are used up the others read nothing and count no
+		 * conflict */
+		uint32_t k = 0, kept = 0, n = sb->nrq;
+		for (; k < n && ports > 0; k++) {
+			uint32_t i = sb->rq[k];
+			struct lg_cu *lc = &sb->cu[i];
+			read_ops(lc, &ports, &bank_used, &reads, &conflicts);
+			if (!lc->left)
+				read_done(st, sc, i);
+			else
+				sb->rq[kept++] = (uint8_t)i;
+		}
+		for (; k < n; k++)
+			sb->rq[kept++] = sb->rq[k];
+		sb->nrq = (uint8_t)kept;
 	}
 	iw_count(sim, IW_A_RF_BANK_READ, reads);
 	iw_count(sim, IW_A_CU_OPERAND_WRITE, reads);
@@ -522,7 +606,7 @@ static int lg_collect(void *p, struct iw_subcore *sc, uint64_t now)
 {
 	struct lg_state *st = p;
 	struct lg_sub *sb = &st->sub[sc->id];
-	uint64_t ready = sb->pending & ~sb->tagwait & ~sc->cu_reading;
+	uint64_t ready = lg_ready(sb, sc, now);
 	if (ready)
 		return lg_dispatch_read(st, sc, sb, ready, now);
 	return sc->cu_reading ? lg_read(st, sc, sb) : 0;
@@ -556,7 +640,11 @@ static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 			if (lc->wait[k] == tag) {
 				lc->wait[k] = lc->wait[--lc->nwait];
 				sb->nwaits--;
-				lc->ready_at = now + 1;
+				if (sb->late_at != now + 1) {
+					sb->late_at = now + 1;
+					sb->late = 0;
+				}
+				sb->late |= 1ull << i;
 				iw_count(sim, IW_A_CU_OPERAND_WRITE, 1);
 				sim->res->cnt.rf_reads_saved_bcast++;
 			} else {
@@ -605,8 +693,13 @@ static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 }
 
 /* The offer (the IB head) changes only at the warp's insert, issue and
- * write-back, unless an RRS entry it needs goes to another warp. */
-static int lg_cand_stable(const struct iw_config *c) { return lg_rrs_entries(c) == 0; }
+ * write-back, or when the RRS runs out of entries (another warp's issue,
+ * which makes the engine ask every warp again: lg_issue). */
+static int lg_cand_stable(const struct iw_config *c)
+{
+	(void)c;
+	return 1;
+}
 
 static uint32_t lg_wb_width(const struct iw_config *c) { return (uint32_t)c->loog_broadcasts; }
 
@@ -629,6 +722,7 @@ const struct iw_scheme_ops iw_scheme_loog = {
 	 * instruction: issue never reorders (dispatch does, counted by
 	 * count_reorder), so the engine keeps no program-order queue */
 	.in_order = 1,
+	.insert_until_issue = 1, /* IB entries free at issue only */
 	.cand_stable = lg_cand_stable,
 	.issue = lg_issue,
 	.writeback = lg_writeback,

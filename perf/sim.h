@@ -215,7 +215,8 @@ struct iw_scheme_ops {
 	 * stays its answer until one of the warp's own events, as the engine
 	 * assumes of schemes without a tick or their own collect stage: the
 	 * engine then keeps it while the warp waits for a unit or a collector
-	 * unit.  May be NULL. */
+	 * unit.  A scheme whose offers change otherwise clears sc->cand_mask
+	 * when they do (LOOG when its RRS runs out).  May be NULL. */
 	int (*cand_stable)(const struct iw_config *c);
 	/* Non-zero if the scheme only ever offers a warp's oldest unissued
 	 * instruction: nothing to reorder, so the engine keeps no program-order
