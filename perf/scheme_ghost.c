@@ -778,14 +778,16 @@ static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, in
 /* Remove q from the list l[0..n] (n + 1 entries, q among them): the entries
  * after it move up by one.  Written as a carry from the end rather than a
  * copy, which the compiler would turn into a memmove call for a few bytes. */
-static inline void list_drop(uint8_t *l, int n, uint8_t q)
+static inline int list_drop(uint8_t *l, int n, uint8_t q)
 {
 	uint8_t carry = l[n];
-	for (int i = n; carry != q; ) {
+	int i = n;
+	while (carry != q) {
 		uint8_t t = l[--i];
 		l[i] = carry;
 		carry = t;
 	}
+	return i; /* where q was */
 }
 
 static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
@@ -807,7 +809,15 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	x->valid &= keep;
 	x->ready &= keep;
 	int younger = x->age[--x->nage] != q;
-	list_drop(x->age, x->nage, (uint8_t)q);
+	/* Reorder statistics (counts_reorders): the older instructions of the
+	 * warp still waiting in the scheme are the IsB entries older than q,
+	 * i.e. q's position in the age index (the IB holds only younger ones:
+	 * the DC moves its head, the oldest), binned as iw_sim_count_reorder. */
+	int older = list_drop(x->age, x->nage, (uint8_t)q);
+	if (older) {
+		st->cnt->reorders++;
+		st->cnt->reorder_dist[older < IW_REORDER_BINS ? older - 1 : IW_REORDER_BINS - 1]++;
+	}
 	struct gh_hot *h = hot_of(st, x);
 	for (uint64_t m = cold_of(st, x)[q].waiters & x->valid; m; m &= m - 1) {
 		int k = __builtin_ctzll(m);
@@ -892,6 +902,7 @@ const struct iw_scheme_ops iw_scheme_ghost = {
 	.insert_until_issue = IW_INSERT_UNTIL_ROOM, /* the IB drains only into the IsB */
 	.insert_keeps_candidate = 1, /* see gh_insert */
 	.tick_unblocks = 1,       /* the tick names each warp it changed */
+	.counts_reorders = 1,     /* gh_issue, from the age index */
 	.busy = gh_busy,
 	.issue = gh_issue,
 	.writeback = gh_writeback,
