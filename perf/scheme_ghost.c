@@ -153,7 +153,6 @@ struct gh_state {
 	uint64_t *tlb_pool;
 	unsigned char *isb;     /* the warps' IsB entries (isb_per_warp bytes each) */
 	size_t isb_per_warp;
-	void *raw;              /* the one allocation the above point into */
 };
 
 _Static_assert(sizeof(struct gh_hot) == 32, "gh_hot: two per 64-byte line");
@@ -208,7 +207,7 @@ static uint8_t kind_of(const struct iw_inst *in)
 
 /* DC rule: does the new instruction A depend on the older IsB entry P?
  * Returns the deps_found class (0 war_waw, 1 raw, 2 control, 3 memory) or -1. */
-static int dc_dep_m(const struct gh_state *st, const struct iw_inst *a, struct gh_regm am, const struct iw_inst *p,
+static inline __attribute__((always_inline)) int dc_dep_m(const struct gh_state *st, const struct iw_inst *a, struct gh_regm am, const struct iw_inst *p,
 		    struct gh_regm pm)
 {
 	if ((am.src & pm.dst) && iw_regs_meet(a->src, a->nsrc, p->dst, p->ndst))
@@ -238,7 +237,10 @@ static inline size_t up64(size_t n) { return (n + 63) & ~(size_t)63; }
 static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 {
 	const struct iw_config *c = sm->sim->cfg;
-	struct gh_state *st = iw_calloc(1, sizeof *st);
+	/* All on the simulation's arena (iw_sim_alloc): zeroed already, so a
+	 * run does not clear tens of KiB per SM, on large pages, and freed with
+	 * the simulation (no sm_free). */
+	struct gh_state *st = iw_sim_alloc(sm->sim, 1, sizeof *st);
 	if (!st)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	st->cfg = c;
@@ -255,19 +257,15 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->tlb_cap = (uint32_t)((c->ghost_tlb_check_latency + 2) * c->issue_width);
 	/* One allocation, carved into cache-line aligned pieces: the warps, the
 	 * sub-cores' masks, the TLB rings, and per warp its IsB entries (hot
-	 * parts, then cold parts: written before they are read, not zeroed). */
+	 * parts, then cold parts). */
 	size_t nw = (size_t)c->max_warps, isb = (size_t)c->ghost_isb_size;
 	st->hot_bytes = up64(isb * sizeof(struct gh_hot));
 	size_t per_warp = st->hot_bytes + isb * sizeof(struct gh_cold);
 	size_t o_sc = up64(nw * sizeof *st->w), o_tlb = o_sc + up64((size_t)c->subcores * sizeof *st->sc);
 	size_t o_isb = o_tlb + (c->ghost_precise ? nw * st->tlb_cap * 2 * sizeof *st->tlb_pool : 0);
-	st->raw = iw_malloc(o_isb + nw * per_warp + 63);
-	if (!st->raw) {
-		iw_free(st);
+	unsigned char *b = iw_sim_alloc(sm->sim, 1, o_isb + nw * per_warp); /* cache-line aligned */
+	if (!b)
 		return iw_fail(e, IW_ERUN, "out of memory");
-	}
-	unsigned char *b = (unsigned char *)(((uintptr_t)st->raw + 63) & ~(uintptr_t)63);
-	memset(b, 0, o_isb);
 	st->w = (struct gh_warp *)(void *)b;
 	st->sc = (struct gh_sc *)(void *)(b + o_sc);
 	if (c->ghost_precise)
@@ -276,13 +274,6 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->isb_per_warp = per_warp;
 	*state = st;
 	return 0;
-}
-
-static void gh_sm_free(void *p)
-{
-	struct gh_state *st = p;
-	iw_free(st->raw);
-	iw_free(st);
 }
 
 /* After an event of the warp: the GhOST scheduler looks at it again only if
@@ -890,7 +881,6 @@ const struct iw_scheme_ops iw_scheme_ghost = {
 	.help = "GhOST: IB -> dependence checker -> issue buffer (ghost.isb_size) + ITab, scoreboard; ghost.precise",
 	.window = gh_window,
 	.sm_new = gh_sm_new,
-	.sm_free = gh_sm_free,
 	.warp_start = gh_warp_start,
 	.insert = gh_insert,
 	.tick = gh_tick,
