@@ -115,6 +115,10 @@ struct gh_warp {
 	uint8_t pad;
 	/* the rest, by how often it is read */
 	uint64_t sb_raw;        /* sb_known answers that are RAW */
+	/* IsB slots by kind, bit k of GH_K_* in kind_slots[k] (stale bits of
+	 * issued slots are masked by `valid`): the DC takes the entries whose
+	 * kind meets one of its rules in one go, not one entry at a time */
+	uint64_t kind_slots[4];
 	uint8_t itab[16];       /* IsB slots in the ITab, oldest first */
 	uint8_t age[64];        /* age index: the valid IsB slots, oldest first */
 	uint16_t ib[64];        /* front IB, FIFO of slot ids (| GH_IB_SYNC) */
@@ -563,18 +567,33 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	/* entries of these kinds meet a DC rule whatever their registers */
 	uint8_t want = GH_K_ATOMIC | GH_K_CTRL | (ak & GH_K_MEM) |
 		       (a->flags & IW_F_PRED_BRANCH ? GH_K_SETS_PRED : 0);
-	uint64_t all = ak & GH_K_ATOMIC ? ~0ull : 0; /* an atomic meets every entry */
 	uint64_t dep = 0;
 	uint64_t *found = st->cnt->deps_found;
 	struct gh_hot *h = hot_of(st, x);
 	struct gh_cold *c = cold_of(st, x);
-	for (uint64_t m = x->valid; m; m &= m - 1) {
+	/* The entries some DC rule may match (dc_dep_m says -1 for all others):
+	 * those of a kind in `want` (an atomic meets every entry), then those
+	 * whose register signatures meet the new one's.  dc_dep_m decides for
+	 * each; the order of the checks changes nothing (dep, waiters and
+	 * deps_found only add up). */
+	(void)want;
+	uint64_t meet = x->kind_slots[1] | x->kind_slots[3]; /* atomics, control */
+	if (ak & GH_K_MEM)
+		meet |= x->kind_slots[0];
+	if (a->flags & IW_F_PRED_BRANCH)
+		meet |= x->kind_slots[2];
+	if (ak & GH_K_ATOMIC)
+		meet = ~0ull;
+	meet &= x->valid;
+	for (uint64_t m = x->valid & ~meet; m; m &= m - 1) {
 		int p = __builtin_ctzll(m);
 		const struct gh_hot *pe = &h[p];
-		/* no DC rule can match: dc_dep_m would say -1 (one test, no
-		 * short-circuit branches: most entries fail all four) */
-		if (!(all | (pe->kind & want) | (am.src & pe->dst) | (am.dst & (pe->dst | pe->src))))
-			continue;
+		if ((am.src & pe->dst) | (am.dst & (pe->dst | pe->src)))
+			meet |= 1ull << p;
+	}
+	for (uint64_t m = meet; m; m &= m - 1) {
+		int p = __builtin_ctzll(m);
+		const struct gh_hot *pe = &h[p];
 		int kd = dc_dep_m(st, a, am, &c[p].in, (struct gh_regm){pe->src, pe->dst});
 		if (kd >= 0) {
 			dep |= 1ull << p;
@@ -595,6 +614,13 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	nh->slot = s->id;
 	nh->flags = a->flags;
 	nh->kind = ak;
+	/* a reused slot's old kinds go at its issue (gh_issue) */
+	if (ak) {
+		x->kind_slots[0] |= (uint64_t)(ak & 1) << q;
+		x->kind_slots[1] |= (uint64_t)(ak >> 1 & 1) << q;
+		x->kind_slots[2] |= (uint64_t)(ak >> 2 & 1) << q;
+		x->kind_slots[3] |= (uint64_t)(ak >> 3 & 1) << q;
+	}
 	x->valid |= qbit;
 	x->sb_known &= ~qbit;
 	if (!dep)
@@ -816,6 +842,10 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 			x->ready |= 1ull << k;
 	}
 	gh_count(st, IW_A_ISB_DEP_CLEAR, 1);
+	x->kind_slots[0] &= keep;
+	x->kind_slots[1] &= keep;
+	x->kind_slots[2] &= keep;
+	x->kind_slots[3] &= keep;
 	if (younger)
 		gh_count(st, IW_A_ISB_AGE_UPDATE, 1);
 	st->cnt->isb_occ += now - s->aux[1];
