@@ -703,10 +703,11 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 	while (dm && units) {
 		uint32_t local = (uint32_t)next_rr(dm, g->dc_rr);
 		dm &= ~(1ull << local);
-		struct iw_warp *w = &sm->warps[sc->warp_ids[local]];
+		uint32_t wid = sc->warp_ids[local];
+		struct iw_warp *w = &sm->warps[wid];
 		if (!w->active)
 			continue;
-		struct gh_warp *x = &st->w[w->id];
+		struct gh_warp *x = &st->w[wid];
 		struct iw_slot *s = &w->slots[x->ib[x->ib_head] & ~GH_IB_SYNC];
 		if (s->t_insert >= now)
 			continue; /* decoded this cycle: reaches the DC next cycle */
@@ -722,7 +723,9 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 		last = local;
 	}
 	if (moved_any) {
-		g->dc_rr = (last + 1) % n;
+		/* last + 1 may be n: next_rr then wraps to the lowest warp, as
+		 * from 0 (dc_ready has no bit at or above n) */
+		g->dc_rr = last + 1;
 		progress = 1;
 	}
 	return progress;
