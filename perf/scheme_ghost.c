@@ -84,7 +84,8 @@ struct gh_hot {
 	uint16_t flags;         /* in.flags */
 	uint8_t kind;           /* GH_K_* */
 	uint8_t sbr;            /* cached sb_block answer, while its sb_known bit is set */
-	uint8_t pad[2];
+	uint8_t blk;            /* register block (see regm_blk) */
+	uint8_t pad;
 };
 
 struct gh_cold {
@@ -190,17 +191,43 @@ static int non_idempotent(const struct iw_inst *in)
 	return (in->flags & (IW_F_STORE | IW_F_ATOMIC)) || iw_regs_meet(in->dst, in->ndst, in->src, in->nsrc);
 }
 
-static uint64_t regs_sig(const uint16_t *r, int n)
+#define GH_BLK_MIXED 0x80u
+/* The block of 64 registers (r >> 6) all of an instruction's registers lie
+ * in, or GH_BLK_MIXED.  Within one block the signature bit of a register is
+ * the register itself, so for two instructions with a block each, their
+ * lists share a register exactly when the blocks are equal and the
+ * signatures meet: the DC then need not compare the lists. */
+static inline __attribute__((always_inline)) struct gh_regm regm_blk(const struct iw_inst *in, uint8_t *blk)
 {
-	uint64_t m = 0;
-	for (int i = 0; i < n; i++)
-		m |= 1ull << (r[i] & 63);
-	return m;
+	/* all registers share bits 6.. exactly when their OR and AND agree there */
+	uint32_t or = 0, and = ~0u;
+	uint64_t src = 0, dst = 0;
+	for (int i = 0; i < in->nsrc; i++) {
+		src |= 1ull << (in->src[i] & 63);
+		or |= in->src[i];
+		and &= in->src[i];
+	}
+	for (int i = 0; i < in->ndst; i++) {
+		dst |= 1ull << (in->dst[i] & 63);
+		or |= in->dst[i];
+		and &= in->dst[i];
+	}
+	/* (no registers: block 0, any block is true of an empty list) */
+	*blk = (or ^ and) >> 6 ? GH_BLK_MIXED : (uint8_t)(or >> 6);
+	return (struct gh_regm){src, dst};
 }
 
-static struct gh_regm regm_of(const struct iw_inst *in)
+/* Do register lists of A (signature as, block ab) and of IsB entry P (ps,
+ * pb) share a register?  The lists (pl: P's, in its cold part) are compared
+ * only when a block is mixed. */
+static inline __attribute__((always_inline)) int regs_meet_b(uint64_t as, uint64_t ps, uint8_t ab, uint8_t pb,
+							       const uint16_t *al, int an, const uint16_t *pl, int pn)
 {
-	return (struct gh_regm){regs_sig(in->src, in->nsrc), regs_sig(in->dst, in->ndst)};
+	if (!(as & ps))
+		return 0;
+	if ((ab | pb) & GH_BLK_MIXED)
+		return iw_regs_meet(al, an, pl, pn);
+	return ab == pb;
 }
 
 static uint8_t kind_of(const struct iw_inst *in)
@@ -230,6 +257,35 @@ static inline __attribute__((always_inline)) int dc_dep_m(const struct gh_state 
 	if ((a->flags | p->flags) & IW_F_ATOMIC)
 		return 3;
 	if (iw_is_ctrl(p)) /* cannot happen: nothing moves in behind unresolved control */
+		return 2;
+	return -1;
+}
+
+/* dc_dep_m for an IsB entry given by its hot part pe (same answer): P's
+ * instruction p (its cold part) is read only for the register lists of a
+ * mixed block.  P's class tests use pe->kind (GH_K_MEM is iw_is_mem,
+ * GH_K_CTRL iw_is_ctrl) and pe->flags (its in.flags). */
+static inline __attribute__((always_inline)) int dc_dep_h(const struct gh_state *st, const struct iw_inst *a,
+							    struct gh_regm am, uint8_t ab, const struct gh_hot *pe,
+							    const struct iw_inst *p)
+{
+	if (regs_meet_b(am.src, pe->dst, ab, pe->blk, a->src, a->nsrc, p->dst, p->ndst))
+		return 1;
+	if ((a->flags & IW_F_PRED_BRANCH) && (pe->flags & IW_F_SETS_PRED))
+		return 1;
+	if (regs_meet_b(am.dst, pe->dst, ab, pe->blk, a->dst, a->ndst, p->dst, p->ndst) ||
+	    regs_meet_b(am.dst, pe->src, ab, pe->blk, a->dst, a->ndst, p->src, p->nsrc))
+		return 0;
+	if (iw_is_mem(a) && (pe->kind & GH_K_MEM)) {
+		int p_plain_load = (pe->flags & IW_F_LOAD) && !(pe->flags & (IW_F_STORE | IW_F_ATOMIC));
+		if (!(iw_is_plain_load(a) && p_plain_load))
+			return 3;
+		if (st->precise) /* GhOST-Precise: loads stay in order */
+			return 3;
+	}
+	if ((a->flags | pe->flags) & IW_F_ATOMIC)
+		return 3;
+	if (pe->kind & GH_K_CTRL) /* cannot happen: nothing moves in behind unresolved control */
 		return 2;
 	return -1;
 }
@@ -562,7 +618,8 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	int q = __builtin_ctzll(~x->valid & st->isb_all);
 	uint64_t qbit = 1ull << q;
 	const struct iw_inst *a = &s->in;
-	struct gh_regm am = regm_of(a);
+	uint8_t ab;
+	struct gh_regm am = regm_blk(a, &ab);
 	uint8_t ak = kind_of(a);
 	/* entries of these kinds meet a DC rule whatever their registers */
 	uint8_t want = GH_K_ATOMIC | GH_K_CTRL | (ak & GH_K_MEM) |
@@ -594,7 +651,7 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	for (uint64_t m = meet; m; m &= m - 1) {
 		int p = __builtin_ctzll(m);
 		const struct gh_hot *pe = &h[p];
-		int kd = dc_dep_m(st, a, am, &c[p].in, (struct gh_regm){pe->src, pe->dst});
+		int kd = dc_dep_h(st, a, am, ab, pe, &c[p].in);
 		if (kd >= 0) {
 			dep |= 1ull << p;
 			c[p].waiters |= qbit;
@@ -614,6 +671,7 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	nh->slot = s->id;
 	nh->flags = a->flags;
 	nh->kind = ak;
+	nh->blk = ab;
 	/* a reused slot's old kinds go at its issue (gh_issue) */
 	if (ak) {
 		x->kind_slots[0] |= (uint64_t)(ak & 1) << q;
