@@ -212,8 +212,9 @@ static inline __attribute__((always_inline)) struct gh_regm regm_blk(const struc
 		or |= in->dst[i];
 		and &= in->dst[i];
 	}
-	/* (no registers: block 0, any block is true of an empty list) */
-	*blk = (or ^ and) >> 6 ? GH_BLK_MIXED : (uint8_t)(or >> 6);
+	/* (no registers: "mixed", the lists are empty; registers are below 256,
+	 * the scoreboard's range, or the block is called mixed too) */
+	*blk = (or ^ and) >> 6 || or >> 8 ? GH_BLK_MIXED : (uint8_t)(or >> 6);
 	return (struct gh_regm){src, dst};
 }
 
@@ -442,13 +443,18 @@ static uint64_t tlb_wait(struct gh_state *st, struct gh_warp *x, uint64_t seq, u
 /* Scoreboard and common-rule check of IsB slot q; 0 = may issue. */
 static inline __attribute__((always_inline)) int sb_block(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 {
+	const struct gh_hot *hq = &hot_of(st, x)[q];
 	const struct gh_cold *e = &cold_of(st, x)[q];
 	const struct iw_inst *in = &e->in;
-	if (iw_sb_raw(&x->sb, in))
+	/* With all its registers in one block, the entry's signatures are its
+	 * registers there (regm_blk): one word of the scoreboard answers. */
+	int one = !(hq->blk & GH_BLK_MIXED);
+	if (one ? (hq->src & x->sb.pending[hq->blk]) != 0 : iw_sb_raw(&x->sb, in))
 		return IW_STALL_RAW;
 	if ((in->flags & IW_F_PRED_BRANCH) && x->pred_inflight)
 		return IW_STALL_RAW;
-	if (iw_sb_war_waw(&x->sb, in, st->war_sb))
+	if (one ? (hq->dst & x->sb.pending[hq->blk]) || (st->war_sb && iw_sb_war_waw(&x->sb, in, 1))
+		: iw_sb_war_waw(&x->sb, in, st->war_sb))
 		return IW_STALL_WAR_WAW;
 	if (iw_is_sync(in) && x->mem_inflight)
 		return IW_STALL_MEM_ORDER;
