@@ -404,6 +404,43 @@ static int gh_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	return x->ib_n == st->ib_size ? IW_INSERT_FULL : 0;
 }
 
+/* iw_sb_reserve and iw_sb_release (the same bits, counts and activities):
+ * with the destinations in one block (blk, regm_blk), their signature dsig
+ * is their bits in that pending word. */
+static inline void gh_sb_reserve(struct gh_state *st, struct gh_warp *x, const struct iw_inst *in, uint8_t blk,
+				 uint64_t dsig)
+{
+	struct iw_scoreboard *b = &x->sb;
+	if (!(blk & GH_BLK_MIXED))
+		b->pending[blk] |= dsig;
+	else
+		for (int i = 0; i < in->ndst; i++)
+			b->pending[in->dst[i] >> 6] |= 1ull << (in->dst[i] & 63);
+	gh_count(st, IW_A_SB_SET, in->ndst);
+	if (st->war_sb) {
+		for (int i = 0; i < in->nsrc; i++)
+			b->readers[in->src[i]]++;
+		gh_count(st, IW_A_SB_WAR_SET, in->nsrc);
+	}
+}
+
+static inline void gh_sb_release(struct gh_state *st, struct gh_warp *x, const struct iw_inst *in, uint8_t blk,
+				 uint64_t dsig)
+{
+	struct iw_scoreboard *b = &x->sb;
+	if (!(blk & GH_BLK_MIXED))
+		b->pending[blk] &= ~dsig;
+	else
+		for (int i = 0; i < in->ndst; i++)
+			b->pending[in->dst[i] >> 6] &= ~(1ull << (in->dst[i] & 63));
+	gh_count(st, IW_A_SB_CLEAR, in->ndst);
+	if (st->war_sb) {
+		for (int i = 0; i < in->nsrc; i++)
+			b->readers[in->src[i]]--;
+		gh_count(st, IW_A_SB_WAR_CLEAR, in->nsrc);
+	}
+}
+
 /* Precise: IW_NEVER while a load older than seq is still in the IsB (not
  * issued), else 0; tlb_wait then looks at the issued ones. */
 static uint64_t tlb_clear_at(const struct gh_state *st, const struct gh_warp *x, uint64_t seq)
@@ -691,7 +728,7 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 		x->ready |= qbit;
 	/* program order: the DC takes the IB head, so the new entry is the youngest */
 	x->age[x->nage++] = (uint8_t)q;
-	s->aux[0] = (uint64_t)q;
+	s->aux[0] = (uint64_t)q | (uint64_t)ab << 8; /* its IsB slot and register block */
 	s->aux[1] = now; /* entered the IsB */
 	s->aux[2] = am.src; /* its register signature, for the write-back */
 	s->aux[3] = am.dst;
@@ -879,7 +916,7 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	struct gh_state *st = p;
 	struct gh_warp *x = &st->w[w->id];
 	const struct iw_inst *in = &s->in;
-	int q = (int)s->aux[0];
+	int q = (int)(s->aux[0] & 0xff);
 	uint64_t qbit = 1ull << q, keep = ~qbit;
 	int from_itab = (x->in_itab & qbit) != 0;
 	if (from_itab) {
@@ -918,7 +955,7 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	st->cnt->isb_occ += now - s->aux[1];
 	/* scoreboard, as in the baseline */
 	gh_count(st, IW_A_SB_CHECK, 1);
-	iw_sb_reserve(st->sim, &x->sb, in, st->war_sb);
+	gh_sb_reserve(st, x, in, (uint8_t)(s->aux[0] >> 8), s->aux[3]);
 	x->mem_inflight += iw_is_mem(in);
 	x->pred_inflight += (in->flags & IW_F_SETS_PRED) != 0;
 	sb_forget_issue(st, x, in, (struct gh_regm){s->aux[2], s->aux[3]}, st->war_sb);
@@ -939,7 +976,7 @@ static int gh_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	struct gh_state *st = p;
 	struct gh_warp *x = &st->w[w->id];
 	const struct iw_inst *in = &s->in;
-	iw_sb_release(st->sim, &x->sb, in, st->war_sb);
+	gh_sb_release(st, x, in, (uint8_t)(s->aux[0] >> 8), s->aux[3]);
 	x->mem_inflight -= iw_is_mem(in);
 	x->pred_inflight -= (in->flags & IW_F_SETS_PRED) != 0;
 	if (x->sb_known & ~x->sb_pass & x->valid)
