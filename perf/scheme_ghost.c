@@ -542,11 +542,10 @@ static inline int sb_check_lean(struct gh_state *st, struct gh_warp *x, int q, u
  * starts to fail: when the new in-flight registers meet the entry's
  * (signatures: an exact filter), or the predicate or memory rule applies.
  * A RAW answer never changes. */
-static void sb_forget_issue(const struct gh_state *st, struct gh_warp *x, const struct iw_inst *in, struct gh_regm im,
-			    int war)
+static void sb_forget_issue(const struct gh_state *st, struct gh_warp *x, uint8_t kind, struct gh_regm im, int war)
 {
 	uint64_t wd = im.dst | (war ? im.src : 0);
-	int pred = (in->flags & IW_F_SETS_PRED) != 0, mem = iw_is_mem(in);
+	int pred = (kind & GH_K_SETS_PRED) != 0, mem = (kind & GH_K_MEM) != 0;
 	const struct gh_hot *h = hot_of(st, x);
 	for (uint64_t m = x->sb_known & ~x->sb_raw & x->valid; m; m &= m - 1) {
 		int q = __builtin_ctzll(m);
@@ -561,11 +560,10 @@ static void sb_forget_issue(const struct gh_state *st, struct gh_warp *x, const 
 
 /* A write-back only removes, so a pass stays and a failing answer changes
  * only if its own rule may stop failing. */
-static void sb_forget_writeback(const struct gh_state *st, struct gh_warp *x, const struct iw_inst *in,
-				struct gh_regm im, int war)
+static void sb_forget_writeback(const struct gh_state *st, struct gh_warp *x, uint8_t kind, struct gh_regm im, int war)
 {
 	uint64_t wd = im.dst | (war ? im.src : 0);
-	int pred = (in->flags & IW_F_SETS_PRED) != 0, mem = iw_is_mem(in);
+	int pred = (kind & GH_K_SETS_PRED) != 0, mem = (kind & GH_K_MEM) != 0;
 	const struct gh_hot *h = hot_of(st, x);
 	for (uint64_t m = x->sb_known & ~x->sb_pass & x->valid; m; m &= m - 1) {
 		int q = __builtin_ctzll(m);
@@ -728,7 +726,9 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 		x->ready |= qbit;
 	/* program order: the DC takes the IB head, so the new entry is the youngest */
 	x->age[x->nage++] = (uint8_t)q;
-	s->aux[0] = (uint64_t)q | (uint64_t)ab << 8; /* its IsB slot and register block */
+	/* its IsB slot, register block and kind (issue and write-back read
+	 * them here instead of working them out again) */
+	s->aux[0] = (uint64_t)q | (uint64_t)ab << 8 | (uint64_t)ak << 16;
 	s->aux[1] = now; /* entered the IsB */
 	s->aux[2] = am.src; /* its register signature, for the write-back */
 	s->aux[3] = am.dst;
@@ -916,7 +916,9 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	struct gh_state *st = p;
 	struct gh_warp *x = &st->w[w->id];
 	const struct iw_inst *in = &s->in;
-	int q = (int)(s->aux[0] & 0xff);
+	uint64_t a0 = s->aux[0];
+	int q = (int)(a0 & 0xff);
+	uint8_t kind = (uint8_t)(a0 >> 16);
 	uint64_t qbit = 1ull << q, keep = ~qbit;
 	int from_itab = (x->in_itab & qbit) != 0;
 	if (from_itab) {
@@ -946,19 +948,21 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 			x->ready |= 1ull << k;
 	}
 	gh_count(st, IW_A_ISB_DEP_CLEAR, 1);
-	x->kind_slots[0] &= keep;
-	x->kind_slots[1] &= keep;
-	x->kind_slots[2] &= keep;
-	x->kind_slots[3] &= keep;
+	if (kind) {
+		x->kind_slots[0] &= keep;
+		x->kind_slots[1] &= keep;
+		x->kind_slots[2] &= keep;
+		x->kind_slots[3] &= keep;
+	}
 	if (younger)
 		gh_count(st, IW_A_ISB_AGE_UPDATE, 1);
 	st->cnt->isb_occ += now - s->aux[1];
 	/* scoreboard, as in the baseline */
 	gh_count(st, IW_A_SB_CHECK, 1);
-	gh_sb_reserve(st, x, in, (uint8_t)(s->aux[0] >> 8), s->aux[3]);
-	x->mem_inflight += iw_is_mem(in);
-	x->pred_inflight += (in->flags & IW_F_SETS_PRED) != 0;
-	sb_forget_issue(st, x, in, (struct gh_regm){s->aux[2], s->aux[3]}, st->war_sb);
+	gh_sb_reserve(st, x, in, (uint8_t)(a0 >> 8), s->aux[3]);
+	x->mem_inflight += (kind & GH_K_MEM) != 0;
+	x->pred_inflight += (kind & GH_K_SETS_PRED) != 0;
+	sb_forget_issue(st, x, kind, (struct gh_regm){s->aux[2], s->aux[3]}, st->war_sb);
 	if (st->precise && (in->flags & IW_F_LOAD) && st->cfg->ghost_tlb_check_latency) {
 		tlb_prune(st, x, now);
 		IW_ASSERT(x->tlb_n < st->tlb_cap);
@@ -976,15 +980,18 @@ static int gh_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	struct gh_state *st = p;
 	struct gh_warp *x = &st->w[w->id];
 	const struct iw_inst *in = &s->in;
-	gh_sb_release(st, x, in, (uint8_t)(s->aux[0] >> 8), s->aux[3]);
-	x->mem_inflight -= iw_is_mem(in);
-	x->pred_inflight -= (in->flags & IW_F_SETS_PRED) != 0;
+	uint64_t a0 = s->aux[0];
+	uint8_t kind = (uint8_t)(a0 >> 16); /* kind_of(in), from dc_move */
+	gh_sb_release(st, x, in, (uint8_t)(a0 >> 8), s->aux[3]);
+	x->mem_inflight -= (kind & GH_K_MEM) != 0;
+	x->pred_inflight -= (kind & GH_K_SETS_PRED) != 0;
 	if (x->sb_known & ~x->sb_pass & x->valid)
-		sb_forget_writeback(st, x, in, (struct gh_regm){s->aux[2], s->aux[3]}, st->war_sb);
-	if (iw_is_ctrl(in) || iw_is_sync(in)) {
-		if (iw_is_ctrl(in))
+		sb_forget_writeback(st, x, kind, (struct gh_regm){s->aux[2], s->aux[3]}, st->war_sb);
+	int sync = iw_is_sync(in);
+	if ((kind & GH_K_CTRL) || sync) {
+		if (kind & GH_K_CTRL)
 			x->ctrl_unresolved--;
-		if (iw_is_sync(in))
+		if (sync)
 			x->block_moves = 0;
 		dc_update(st, w, x); /* moves may resume */
 	}
