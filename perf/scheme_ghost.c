@@ -755,24 +755,33 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 	 * warp whose IsB, scoreboard and timers did not change since it was last
 	 * looked at has nothing new to offer, so only "stale" warps are visited. */
 	int served = -1;
-	for (int pass = 0; pass < 2 && served < 0; pass++) {
-		uint64_t m = pass == 0 ? g->stale & g->recent_wb : g->stale;
-		while (m && served < 0) {
-			int local = next_rr(m, g->sched_rr + 1);
-			m &= ~(1ull << local);
+	uint64_t stale = g->stale; /* written back below: fill_itab does not touch it */
+	if (stale) {
+		uint32_t start = g->sched_rr + 1;
+		uint64_t m = stale & g->recent_wb;
+		for (int pass = 0;;) {
+			if (!m) {
+				if (pass++ || !(m = stale))
+					break;
+			}
+			int local = next_rr(m, start);
+			uint64_t bit = 1ull << local;
+			m &= ~bit;
+			stale &= ~bit;
 			uint32_t wid = sc->warp_ids[local];
 			struct gh_warp *x = &st->w[wid];
-			g->stale &= ~(1ull << local);
 			/* (a warp that is not active has an empty IsB: all it held
 			 * issued before it finished) */
 			if (x->itab_n >= st->itab_size || !x->valid)
 				continue;
 			if (fill_itab(st, x, now)) {
 				served = local;
-				g->recent_wb &= ~(1ull << local);
+				g->recent_wb &= ~bit;
 				iw_sim_unblock(sm, &sm->warps[wid]); /* its ITab grew: ask it again */
+				break;
 			}
 		}
+		g->stale = stale;
 	}
 	if (served >= 0) {
 		g->sched_rr = (uint32_t)served;
