@@ -477,6 +477,15 @@ static uint64_t tlb_wait(struct gh_state *st, struct gh_warp *x, uint64_t seq, u
 	return t;
 }
 
+/* A destination still has readers in flight (the WAR half of iw_sb_war_waw). */
+static inline int sb_read(const struct iw_scoreboard *b, const struct iw_inst *in)
+{
+	for (int i = 0; i < in->ndst; i++)
+		if (b->readers[in->dst[i]])
+			return 1;
+	return 0;
+}
+
 /* Scoreboard and common-rule check of IsB slot q; 0 = may issue. */
 static inline __attribute__((always_inline)) int sb_block(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 {
@@ -490,7 +499,7 @@ static inline __attribute__((always_inline)) int sb_block(struct gh_state *st, s
 		return IW_STALL_RAW;
 	if ((in->flags & IW_F_PRED_BRANCH) && x->pred_inflight)
 		return IW_STALL_RAW;
-	if (one ? (hq->dst & x->sb.pending[hq->blk]) || (st->war_sb && iw_sb_war_waw(&x->sb, in, 1))
+	if (one ? (hq->dst & x->sb.pending[hq->blk]) || (st->war_sb && sb_read(&x->sb, in))
 		: iw_sb_war_waw(&x->sb, in, st->war_sb))
 		return IW_STALL_WAR_WAW;
 	if (iw_is_sync(in) && x->mem_inflight)
