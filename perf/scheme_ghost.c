@@ -177,11 +177,13 @@ static inline struct gh_cold *cold_of(const struct gh_state *st, const struct gh
 }
 
 
-/* Lowest set bit of m at or after `start` (wrapping), -1 if none. */
+/* Lowest set bit of m (not 0) at or after `start` (at most 64: from 0),
+ * wrapping: rotated right by start, the first set bit is the distance. */
 static inline int next_rr(uint64_t m, uint32_t start)
 {
-	uint64_t hi = start < 64 ? m & (~0ull << start) : 0;
-	return hi ? __builtin_ctzll(hi) : m ? __builtin_ctzll(m) : -1;
+	uint32_t r = start & 63;
+	uint64_t rot = m >> r | m << ((64 - r) & 63);
+	return (int)((r + (uint32_t)__builtin_ctzll(rot)) & 63);
 }
 
 
