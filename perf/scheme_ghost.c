@@ -43,6 +43,10 @@
  *     and one of the warps whose ITab the GhOST scheduler could now grow;
  *   - each entry's scoreboard answer is kept until an issue or write-back of
  *     its warp could change it (sb_forget_issue, sb_forget_writeback);
+ *   - an instruction whose registers all lie in one block of 64 (regm_blk,
+ *     the usual case) has a 64-bit register signature that is exact: the
+ *     DC and the scoreboard then test words, not register lists;
+ *   - the reorder statistics come from the age index (counts_reorders);
  *   - the engine is told exactly when to look again: decode is retried only
  *     after the DC drained the warp's IB (IW_INSERT_UNTIL_ROOM), and the
  *     warp's candidate is asked again after a decode or DC move only when
@@ -240,6 +244,7 @@ static uint8_t kind_of(const struct iw_inst *in)
 }
 
 /* DC rule: does the new instruction A depend on the older IsB entry P?
+ * (The DC itself runs dc_dep_h, the same rules over P's hot part.)
  * Returns the deps_found class (0 war_waw, 1 raw, 2 control, 3 memory) or -1. */
 static inline __attribute__((always_inline)) int dc_dep_m(const struct gh_state *st, const struct iw_inst *a, struct gh_regm am, const struct iw_inst *p,
 		    struct gh_regm pm)
@@ -673,19 +678,17 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	uint8_t ab;
 	struct gh_regm am = regm_blk(a, &ab);
 	uint8_t ak = kind_of(a);
-	/* entries of these kinds meet a DC rule whatever their registers */
-	uint8_t want = GH_K_ATOMIC | GH_K_CTRL | (ak & GH_K_MEM) |
-		       (a->flags & IW_F_PRED_BRANCH ? GH_K_SETS_PRED : 0);
 	uint64_t dep = 0;
 	uint64_t *found = st->cnt->deps_found;
 	struct gh_hot *h = hot_of(st, x);
 	struct gh_cold *c = cold_of(st, x);
-	/* The entries some DC rule may match (dc_dep_m says -1 for all others):
-	 * those of a kind in `want` (an atomic meets every entry), then those
-	 * whose register signatures meet the new one's.  dc_dep_m decides for
-	 * each; the order of the checks changes nothing (dep, waiters and
-	 * deps_found only add up). */
-	(void)want;
+	/* The entries some DC rule may match (dc_dep_h says -1 for all others):
+	 * those of a kind that meets a rule whatever the registers (atomics and
+	 * control always, memory for a memory instruction, compares for a
+	 * predicated branch; an atomic meets every entry), then those whose
+	 * register signatures meet the new one's.  dc_dep_h decides for each;
+	 * the order of the checks changes nothing (dep, waiters and deps_found
+	 * only add up). */
 	uint64_t meet = x->kind_slots[1] | x->kind_slots[3]; /* atomics, control */
 	if (ak & GH_K_MEM)
 		meet |= x->kind_slots[0];
