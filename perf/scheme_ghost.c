@@ -43,6 +43,10 @@
  *     and one of the warps whose ITab the GhOST scheduler could now grow;
  *   - each entry's scoreboard answer is kept until an issue or write-back of
  *     its warp could change it (sb_forget_issue, sb_forget_writeback);
+ *   - an instruction whose registers all lie in one block of 64 (regm_blk,
+ *     the usual case) has a 64-bit register signature that is exact: the
+ *     DC and the scoreboard then test words, not register lists;
+ *   - the reorder statistics come from the age index (counts_reorders);
  *   - the engine is told exactly when to look again: decode is retried only
  *     after the DC drained the warp's IB (IW_INSERT_UNTIL_ROOM), and the
  *     warp's candidate is asked again after a decode or DC move only when
@@ -84,7 +88,8 @@ struct gh_hot {
 	uint16_t flags;         /* in.flags */
 	uint8_t kind;           /* GH_K_* */
 	uint8_t sbr;            /* cached sb_block answer, while its sb_known bit is set */
-	uint8_t pad[2];
+	uint8_t blk;            /* register block (see regm_blk) */
+	uint8_t pad;
 };
 
 struct gh_cold {
@@ -115,6 +120,10 @@ struct gh_warp {
 	uint8_t pad;
 	/* the rest, by how often it is read */
 	uint64_t sb_raw;        /* sb_known answers that are RAW */
+	/* IsB slots by kind, bit k of GH_K_* in kind_slots[k] (stale bits of
+	 * issued slots are masked by `valid`): the DC takes the entries whose
+	 * kind meets one of its rules in one go, not one entry at a time */
+	uint64_t kind_slots[4];
 	uint8_t itab[16];       /* IsB slots in the ITab, oldest first */
 	uint8_t age[64];        /* age index: the valid IsB slots, oldest first */
 	uint16_t ib[64];        /* front IB, FIFO of slot ids (| GH_IB_SYNC) */
@@ -153,7 +162,6 @@ struct gh_state {
 	uint64_t *tlb_pool;
 	unsigned char *isb;     /* the warps' IsB entries (isb_per_warp bytes each) */
 	size_t isb_per_warp;
-	void *raw;              /* the one allocation the above point into */
 };
 
 _Static_assert(sizeof(struct gh_hot) == 32, "gh_hot: two per 64-byte line");
@@ -173,11 +181,13 @@ static inline struct gh_cold *cold_of(const struct gh_state *st, const struct gh
 }
 
 
-/* Lowest set bit of m at or after `start` (wrapping), -1 if none. */
+/* Lowest set bit of m (not 0) at or after `start` (at most 64: from 0),
+ * wrapping: rotated right by start, the first set bit is the distance. */
 static inline int next_rr(uint64_t m, uint32_t start)
 {
-	uint64_t hi = start < 64 ? m & (~0ull << start) : 0;
-	return hi ? __builtin_ctzll(hi) : m ? __builtin_ctzll(m) : -1;
+	uint32_t r = start & 63;
+	uint64_t rot = m >> r | m << ((64 - r) & 63);
+	return (int)((r + (uint32_t)__builtin_ctzll(rot)) & 63);
 }
 
 
@@ -187,17 +197,44 @@ static int non_idempotent(const struct iw_inst *in)
 	return (in->flags & (IW_F_STORE | IW_F_ATOMIC)) || iw_regs_meet(in->dst, in->ndst, in->src, in->nsrc);
 }
 
-static uint64_t regs_sig(const uint16_t *r, int n)
+#define GH_BLK_MIXED 0x80u
+/* The block of 64 registers (r >> 6) all of an instruction's registers lie
+ * in, or GH_BLK_MIXED.  Within one block the signature bit of a register is
+ * the register itself, so for two instructions with a block each, their
+ * lists share a register exactly when the blocks are equal and the
+ * signatures meet: the DC then need not compare the lists. */
+static inline __attribute__((always_inline)) struct gh_regm regm_blk(const struct iw_inst *in, uint8_t *blk)
 {
-	uint64_t m = 0;
-	for (int i = 0; i < n; i++)
-		m |= 1ull << (r[i] & 63);
-	return m;
+	/* all registers share bits 6.. exactly when their OR and AND agree there */
+	uint32_t or = 0, and = ~0u;
+	uint64_t src = 0, dst = 0;
+	for (int i = 0; i < in->nsrc; i++) {
+		src |= 1ull << (in->src[i] & 63);
+		or |= in->src[i];
+		and &= in->src[i];
+	}
+	for (int i = 0; i < in->ndst; i++) {
+		dst |= 1ull << (in->dst[i] & 63);
+		or |= in->dst[i];
+		and &= in->dst[i];
+	}
+	/* (no registers: "mixed", the lists are empty; registers are below 256,
+	 * the scoreboard's range, or the block is called mixed too) */
+	*blk = (or ^ and) >> 6 || or >> 8 ? GH_BLK_MIXED : (uint8_t)(or >> 6);
+	return (struct gh_regm){src, dst};
 }
 
-static struct gh_regm regm_of(const struct iw_inst *in)
+/* Do register lists of A (signature as, block ab) and of IsB entry P (ps,
+ * pb) share a register?  The lists (pl: P's, in its cold part) are compared
+ * only when a block is mixed. */
+static inline __attribute__((always_inline)) int regs_meet_b(uint64_t as, uint64_t ps, uint8_t ab, uint8_t pb,
+							       const uint16_t *al, int an, const uint16_t *pl, int pn)
 {
-	return (struct gh_regm){regs_sig(in->src, in->nsrc), regs_sig(in->dst, in->ndst)};
+	if (!(as & ps))
+		return 0;
+	if ((ab | pb) & GH_BLK_MIXED)
+		return iw_regs_meet(al, an, pl, pn);
+	return ab == pb;
 }
 
 static uint8_t kind_of(const struct iw_inst *in)
@@ -207,8 +244,9 @@ static uint8_t kind_of(const struct iw_inst *in)
 }
 
 /* DC rule: does the new instruction A depend on the older IsB entry P?
+ * (The DC itself runs dc_dep_h, the same rules over P's hot part.)
  * Returns the deps_found class (0 war_waw, 1 raw, 2 control, 3 memory) or -1. */
-static int dc_dep_m(const struct gh_state *st, const struct iw_inst *a, struct gh_regm am, const struct iw_inst *p,
+static inline __attribute__((always_inline)) int dc_dep_m(const struct gh_state *st, const struct iw_inst *a, struct gh_regm am, const struct iw_inst *p,
 		    struct gh_regm pm)
 {
 	if ((am.src & pm.dst) && iw_regs_meet(a->src, a->nsrc, p->dst, p->ndst))
@@ -231,6 +269,35 @@ static int dc_dep_m(const struct gh_state *st, const struct iw_inst *a, struct g
 	return -1;
 }
 
+/* dc_dep_m for an IsB entry given by its hot part pe (same answer): P's
+ * instruction p (its cold part) is read only for the register lists of a
+ * mixed block.  P's class tests use pe->kind (GH_K_MEM is iw_is_mem,
+ * GH_K_CTRL iw_is_ctrl) and pe->flags (its in.flags). */
+static inline __attribute__((always_inline)) int dc_dep_h(const struct gh_state *st, const struct iw_inst *a,
+							    struct gh_regm am, uint8_t ab, const struct gh_hot *pe,
+							    const struct iw_inst *p)
+{
+	if (regs_meet_b(am.src, pe->dst, ab, pe->blk, a->src, a->nsrc, p->dst, p->ndst))
+		return 1;
+	if ((a->flags & IW_F_PRED_BRANCH) && (pe->flags & IW_F_SETS_PRED))
+		return 1;
+	if (regs_meet_b(am.dst, pe->dst, ab, pe->blk, a->dst, a->ndst, p->dst, p->ndst) ||
+	    regs_meet_b(am.dst, pe->src, ab, pe->blk, a->dst, a->ndst, p->src, p->nsrc))
+		return 0;
+	if (iw_is_mem(a) && (pe->kind & GH_K_MEM)) {
+		int p_plain_load = (pe->flags & IW_F_LOAD) && !(pe->flags & (IW_F_STORE | IW_F_ATOMIC));
+		if (!(iw_is_plain_load(a) && p_plain_load))
+			return 3;
+		if (st->precise) /* GhOST-Precise: loads stay in order */
+			return 3;
+	}
+	if ((a->flags | pe->flags) & IW_F_ATOMIC)
+		return 3;
+	if (pe->kind & GH_K_CTRL) /* cannot happen: nothing moves in behind unresolved control */
+		return 2;
+	return -1;
+}
+
 static uint32_t gh_window(const struct iw_config *c) { return (uint32_t)(c->ghost_ib_size + c->ghost_isb_size); }
 
 static inline size_t up64(size_t n) { return (n + 63) & ~(size_t)63; }
@@ -238,7 +305,10 @@ static inline size_t up64(size_t n) { return (n + 63) & ~(size_t)63; }
 static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 {
 	const struct iw_config *c = sm->sim->cfg;
-	struct gh_state *st = iw_calloc(1, sizeof *st);
+	/* All on the simulation's arena (iw_sim_alloc): zeroed already, so a
+	 * run does not clear tens of KiB per SM, on large pages, and freed with
+	 * the simulation (no sm_free). */
+	struct gh_state *st = iw_sim_alloc(sm->sim, 1, sizeof *st);
 	if (!st)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	st->cfg = c;
@@ -255,19 +325,15 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->tlb_cap = (uint32_t)((c->ghost_tlb_check_latency + 2) * c->issue_width);
 	/* One allocation, carved into cache-line aligned pieces: the warps, the
 	 * sub-cores' masks, the TLB rings, and per warp its IsB entries (hot
-	 * parts, then cold parts: written before they are read, not zeroed). */
+	 * parts, then cold parts). */
 	size_t nw = (size_t)c->max_warps, isb = (size_t)c->ghost_isb_size;
 	st->hot_bytes = up64(isb * sizeof(struct gh_hot));
 	size_t per_warp = st->hot_bytes + isb * sizeof(struct gh_cold);
 	size_t o_sc = up64(nw * sizeof *st->w), o_tlb = o_sc + up64((size_t)c->subcores * sizeof *st->sc);
 	size_t o_isb = o_tlb + (c->ghost_precise ? nw * st->tlb_cap * 2 * sizeof *st->tlb_pool : 0);
-	st->raw = iw_malloc(o_isb + nw * per_warp + 63);
-	if (!st->raw) {
-		iw_free(st);
+	unsigned char *b = iw_sim_alloc(sm->sim, 1, o_isb + nw * per_warp); /* cache-line aligned */
+	if (!b)
 		return iw_fail(e, IW_ERUN, "out of memory");
-	}
-	unsigned char *b = (unsigned char *)(((uintptr_t)st->raw + 63) & ~(uintptr_t)63);
-	memset(b, 0, o_isb);
 	st->w = (struct gh_warp *)(void *)b;
 	st->sc = (struct gh_sc *)(void *)(b + o_sc);
 	if (c->ghost_precise)
@@ -276,13 +342,6 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->isb_per_warp = per_warp;
 	*state = st;
 	return 0;
-}
-
-static void gh_sm_free(void *p)
-{
-	struct gh_state *st = p;
-	iw_free(st->raw);
-	iw_free(st);
 }
 
 /* After an event of the warp: the GhOST scheduler looks at it again only if
@@ -352,6 +411,43 @@ static int gh_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	return x->ib_n == st->ib_size ? IW_INSERT_FULL : 0;
 }
 
+/* iw_sb_reserve and iw_sb_release (the same bits, counts and activities):
+ * with the destinations in one block (blk, regm_blk), their signature dsig
+ * is their bits in that pending word. */
+static inline void gh_sb_reserve(struct gh_state *st, struct gh_warp *x, const struct iw_inst *in, uint8_t blk,
+				 uint64_t dsig)
+{
+	struct iw_scoreboard *b = &x->sb;
+	if (!(blk & GH_BLK_MIXED))
+		b->pending[blk] |= dsig;
+	else
+		for (int i = 0; i < in->ndst; i++)
+			b->pending[in->dst[i] >> 6] |= 1ull << (in->dst[i] & 63);
+	gh_count(st, IW_A_SB_SET, in->ndst);
+	if (st->war_sb) {
+		for (int i = 0; i < in->nsrc; i++)
+			b->readers[in->src[i]]++;
+		gh_count(st, IW_A_SB_WAR_SET, in->nsrc);
+	}
+}
+
+static inline void gh_sb_release(struct gh_state *st, struct gh_warp *x, const struct iw_inst *in, uint8_t blk,
+				 uint64_t dsig)
+{
+	struct iw_scoreboard *b = &x->sb;
+	if (!(blk & GH_BLK_MIXED))
+		b->pending[blk] &= ~dsig;
+	else
+		for (int i = 0; i < in->ndst; i++)
+			b->pending[in->dst[i] >> 6] &= ~(1ull << (in->dst[i] & 63));
+	gh_count(st, IW_A_SB_CLEAR, in->ndst);
+	if (st->war_sb) {
+		for (int i = 0; i < in->nsrc; i++)
+			b->readers[in->src[i]]--;
+		gh_count(st, IW_A_SB_WAR_CLEAR, in->nsrc);
+	}
+}
+
 /* Precise: IW_NEVER while a load older than seq is still in the IsB (not
  * issued), else 0; tlb_wait then looks at the issued ones. */
 static uint64_t tlb_clear_at(const struct gh_state *st, const struct gh_warp *x, uint64_t seq)
@@ -388,16 +484,30 @@ static uint64_t tlb_wait(struct gh_state *st, struct gh_warp *x, uint64_t seq, u
 	return t;
 }
 
+/* A destination still has readers in flight (the WAR half of iw_sb_war_waw). */
+static inline int sb_read(const struct iw_scoreboard *b, const struct iw_inst *in)
+{
+	for (int i = 0; i < in->ndst; i++)
+		if (b->readers[in->dst[i]])
+			return 1;
+	return 0;
+}
+
 /* Scoreboard and common-rule check of IsB slot q; 0 = may issue. */
 static inline __attribute__((always_inline)) int sb_block(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 {
+	const struct gh_hot *hq = &hot_of(st, x)[q];
 	const struct gh_cold *e = &cold_of(st, x)[q];
 	const struct iw_inst *in = &e->in;
-	if (iw_sb_raw(&x->sb, in))
+	/* With all its registers in one block, the entry's signatures are its
+	 * registers there (regm_blk): one word of the scoreboard answers. */
+	int one = !(hq->blk & GH_BLK_MIXED);
+	if (one ? (hq->src & x->sb.pending[hq->blk]) != 0 : iw_sb_raw(&x->sb, in))
 		return IW_STALL_RAW;
 	if ((in->flags & IW_F_PRED_BRANCH) && x->pred_inflight)
 		return IW_STALL_RAW;
-	if (iw_sb_war_waw(&x->sb, in, st->war_sb))
+	if (one ? (hq->dst & x->sb.pending[hq->blk]) || (st->war_sb && sb_read(&x->sb, in))
+		: iw_sb_war_waw(&x->sb, in, st->war_sb))
 		return IW_STALL_WAR_WAW;
 	if (iw_is_sync(in) && x->mem_inflight)
 		return IW_STALL_MEM_ORDER;
@@ -448,11 +558,10 @@ static inline int sb_check_lean(struct gh_state *st, struct gh_warp *x, int q, u
  * starts to fail: when the new in-flight registers meet the entry's
  * (signatures: an exact filter), or the predicate or memory rule applies.
  * A RAW answer never changes. */
-static void sb_forget_issue(const struct gh_state *st, struct gh_warp *x, const struct iw_inst *in, struct gh_regm im,
-			    int war)
+static void sb_forget_issue(const struct gh_state *st, struct gh_warp *x, uint8_t kind, struct gh_regm im, int war)
 {
 	uint64_t wd = im.dst | (war ? im.src : 0);
-	int pred = (in->flags & IW_F_SETS_PRED) != 0, mem = iw_is_mem(in);
+	int pred = (kind & GH_K_SETS_PRED) != 0, mem = (kind & GH_K_MEM) != 0;
 	const struct gh_hot *h = hot_of(st, x);
 	for (uint64_t m = x->sb_known & ~x->sb_raw & x->valid; m; m &= m - 1) {
 		int q = __builtin_ctzll(m);
@@ -467,11 +576,10 @@ static void sb_forget_issue(const struct gh_state *st, struct gh_warp *x, const 
 
 /* A write-back only removes, so a pass stays and a failing answer changes
  * only if its own rule may stop failing. */
-static void sb_forget_writeback(const struct gh_state *st, struct gh_warp *x, const struct iw_inst *in,
-				struct gh_regm im, int war)
+static void sb_forget_writeback(const struct gh_state *st, struct gh_warp *x, uint8_t kind, struct gh_regm im, int war)
 {
 	uint64_t wd = im.dst | (war ? im.src : 0);
-	int pred = (in->flags & IW_F_SETS_PRED) != 0, mem = iw_is_mem(in);
+	int pred = (kind & GH_K_SETS_PRED) != 0, mem = (kind & GH_K_MEM) != 0;
 	const struct gh_hot *h = hot_of(st, x);
 	for (uint64_t m = x->sb_known & ~x->sb_pass & x->valid; m; m &= m - 1) {
 		int q = __builtin_ctzll(m);
@@ -567,24 +675,38 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	int q = __builtin_ctzll(~x->valid & st->isb_all);
 	uint64_t qbit = 1ull << q;
 	const struct iw_inst *a = &s->in;
-	struct gh_regm am = regm_of(a);
+	uint8_t ab;
+	struct gh_regm am = regm_blk(a, &ab);
 	uint8_t ak = kind_of(a);
-	/* entries of these kinds meet a DC rule whatever their registers */
-	uint8_t want = GH_K_ATOMIC | GH_K_CTRL | (ak & GH_K_MEM) |
-		       (a->flags & IW_F_PRED_BRANCH ? GH_K_SETS_PRED : 0);
-	uint64_t all = ak & GH_K_ATOMIC ? ~0ull : 0; /* an atomic meets every entry */
 	uint64_t dep = 0;
 	uint64_t *found = st->cnt->deps_found;
 	struct gh_hot *h = hot_of(st, x);
 	struct gh_cold *c = cold_of(st, x);
-	for (uint64_t m = x->valid; m; m &= m - 1) {
+	/* The entries some DC rule may match (dc_dep_h says -1 for all others):
+	 * those of a kind that meets a rule whatever the registers (atomics and
+	 * control always, memory for a memory instruction, compares for a
+	 * predicated branch; an atomic meets every entry), then those whose
+	 * register signatures meet the new one's.  dc_dep_h decides for each;
+	 * the order of the checks changes nothing (dep, waiters and deps_found
+	 * only add up). */
+	uint64_t meet = x->kind_slots[1] | x->kind_slots[3]; /* atomics, control */
+	if (ak & GH_K_MEM)
+		meet |= x->kind_slots[0];
+	if (a->flags & IW_F_PRED_BRANCH)
+		meet |= x->kind_slots[2];
+	if (ak & GH_K_ATOMIC)
+		meet = ~0ull;
+	meet &= x->valid;
+	for (uint64_t m = x->valid & ~meet; m; m &= m - 1) {
 		int p = __builtin_ctzll(m);
 		const struct gh_hot *pe = &h[p];
-		/* no DC rule can match: dc_dep_m would say -1 (one test, no
-		 * short-circuit branches: most entries fail all four) */
-		if (!(all | (pe->kind & want) | (am.src & pe->dst) | (am.dst & (pe->dst | pe->src))))
-			continue;
-		int kd = dc_dep_m(st, a, am, &c[p].in, (struct gh_regm){pe->src, pe->dst});
+		if ((am.src & pe->dst) | (am.dst & (pe->dst | pe->src)))
+			meet |= 1ull << p;
+	}
+	for (uint64_t m = meet; m; m &= m - 1) {
+		int p = __builtin_ctzll(m);
+		const struct gh_hot *pe = &h[p];
+		int kd = dc_dep_h(st, a, am, ab, pe, &c[p].in);
 		if (kd >= 0) {
 			dep |= 1ull << p;
 			c[p].waiters |= qbit;
@@ -604,13 +726,23 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	nh->slot = s->id;
 	nh->flags = a->flags;
 	nh->kind = ak;
+	nh->blk = ab;
+	/* a reused slot's old kinds go at its issue (gh_issue) */
+	if (ak) {
+		x->kind_slots[0] |= (uint64_t)(ak & 1) << q;
+		x->kind_slots[1] |= (uint64_t)(ak >> 1 & 1) << q;
+		x->kind_slots[2] |= (uint64_t)(ak >> 2 & 1) << q;
+		x->kind_slots[3] |= (uint64_t)(ak >> 3 & 1) << q;
+	}
 	x->valid |= qbit;
 	x->sb_known &= ~qbit;
 	if (!dep)
 		x->ready |= qbit;
 	/* program order: the DC takes the IB head, so the new entry is the youngest */
 	x->age[x->nage++] = (uint8_t)q;
-	s->aux[0] = (uint64_t)q;
+	/* its IsB slot, register block and kind (issue and write-back read
+	 * them here instead of working them out again) */
+	s->aux[0] = (uint64_t)q | (uint64_t)ab << 8 | (uint64_t)ak << 16;
 	s->aux[1] = now; /* entered the IsB */
 	s->aux[2] = am.src; /* its register signature, for the write-back */
 	s->aux[3] = am.dst;
@@ -637,24 +769,33 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 	 * warp whose IsB, scoreboard and timers did not change since it was last
 	 * looked at has nothing new to offer, so only "stale" warps are visited. */
 	int served = -1;
-	for (int pass = 0; pass < 2 && served < 0; pass++) {
-		uint64_t m = pass == 0 ? g->stale & g->recent_wb : g->stale;
-		while (m && served < 0) {
-			int local = next_rr(m, g->sched_rr + 1);
-			m &= ~(1ull << local);
+	uint64_t stale = g->stale; /* written back below: fill_itab does not touch it */
+	if (stale) {
+		uint32_t start = g->sched_rr + 1;
+		uint64_t m = stale & g->recent_wb;
+		for (int pass = 0;;) {
+			if (!m) {
+				if (pass++ || !(m = stale))
+					break;
+			}
+			int local = next_rr(m, start);
+			uint64_t bit = 1ull << local;
+			m &= ~bit;
+			stale &= ~bit;
 			uint32_t wid = sc->warp_ids[local];
 			struct gh_warp *x = &st->w[wid];
-			g->stale &= ~(1ull << local);
 			/* (a warp that is not active has an empty IsB: all it held
 			 * issued before it finished) */
 			if (x->itab_n >= st->itab_size || !x->valid)
 				continue;
 			if (fill_itab(st, x, now)) {
 				served = local;
-				g->recent_wb &= ~(1ull << local);
+				g->recent_wb &= ~bit;
 				iw_sim_unblock(sm, &sm->warps[wid]); /* its ITab grew: ask it again */
+				break;
 			}
 		}
+		g->stale = stale;
 	}
 	if (served >= 0) {
 		g->sched_rr = (uint32_t)served;
@@ -686,10 +827,11 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 	while (dm && units) {
 		uint32_t local = (uint32_t)next_rr(dm, g->dc_rr);
 		dm &= ~(1ull << local);
-		struct iw_warp *w = &sm->warps[sc->warp_ids[local]];
+		uint32_t wid = sc->warp_ids[local];
+		struct iw_warp *w = &sm->warps[wid];
 		if (!w->active)
 			continue;
-		struct gh_warp *x = &st->w[w->id];
+		struct gh_warp *x = &st->w[wid];
 		struct iw_slot *s = &w->slots[x->ib[x->ib_head] & ~GH_IB_SYNC];
 		if (s->t_insert >= now)
 			continue; /* decoded this cycle: reaches the DC next cycle */
@@ -705,7 +847,9 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 		last = local;
 	}
 	if (moved_any) {
-		g->dc_rr = (last + 1) % n;
+		/* last + 1 may be n: next_rr then wraps to the lowest warp, as
+		 * from 0 (dc_ready has no bit at or above n) */
+		g->dc_rr = last + 1;
 		progress = 1;
 	}
 	return progress;
@@ -778,14 +922,16 @@ static struct iw_slot *gh_candidate(void *p, struct iw_warp *w, uint64_t now, in
 /* Remove q from the list l[0..n] (n + 1 entries, q among them): the entries
  * after it move up by one.  Written as a carry from the end rather than a
  * copy, which the compiler would turn into a memmove call for a few bytes. */
-static inline void list_drop(uint8_t *l, int n, uint8_t q)
+static inline int list_drop(uint8_t *l, int n, uint8_t q)
 {
 	uint8_t carry = l[n];
-	for (int i = n; carry != q; ) {
+	int i = n;
+	while (carry != q) {
 		uint8_t t = l[--i];
 		l[i] = carry;
 		carry = t;
 	}
+	return i; /* where q was */
 }
 
 static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
@@ -793,7 +939,9 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	struct gh_state *st = p;
 	struct gh_warp *x = &st->w[w->id];
 	const struct iw_inst *in = &s->in;
-	int q = (int)s->aux[0];
+	uint64_t a0 = s->aux[0];
+	int q = (int)(a0 & 0xff);
+	uint8_t kind = (uint8_t)(a0 >> 16);
 	uint64_t qbit = 1ull << q, keep = ~qbit;
 	int from_itab = (x->in_itab & qbit) != 0;
 	if (from_itab) {
@@ -807,7 +955,15 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	x->valid &= keep;
 	x->ready &= keep;
 	int younger = x->age[--x->nage] != q;
-	list_drop(x->age, x->nage, (uint8_t)q);
+	/* Reorder statistics (counts_reorders): the older instructions of the
+	 * warp still waiting in the scheme are the IsB entries older than q,
+	 * i.e. q's position in the age index (the IB holds only younger ones:
+	 * the DC moves its head, the oldest), binned as iw_sim_count_reorder. */
+	int older = list_drop(x->age, x->nage, (uint8_t)q);
+	if (older) {
+		st->cnt->reorders++;
+		st->cnt->reorder_dist[older < IW_REORDER_BINS ? older - 1 : IW_REORDER_BINS - 1]++;
+	}
 	struct gh_hot *h = hot_of(st, x);
 	for (uint64_t m = cold_of(st, x)[q].waiters & x->valid; m; m &= m - 1) {
 		int k = __builtin_ctzll(m);
@@ -815,15 +971,21 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 			x->ready |= 1ull << k;
 	}
 	gh_count(st, IW_A_ISB_DEP_CLEAR, 1);
+	if (kind) {
+		x->kind_slots[0] &= keep;
+		x->kind_slots[1] &= keep;
+		x->kind_slots[2] &= keep;
+		x->kind_slots[3] &= keep;
+	}
 	if (younger)
 		gh_count(st, IW_A_ISB_AGE_UPDATE, 1);
 	st->cnt->isb_occ += now - s->aux[1];
 	/* scoreboard, as in the baseline */
 	gh_count(st, IW_A_SB_CHECK, 1);
-	iw_sb_reserve(st->sim, &x->sb, in, st->war_sb);
-	x->mem_inflight += iw_is_mem(in);
-	x->pred_inflight += (in->flags & IW_F_SETS_PRED) != 0;
-	sb_forget_issue(st, x, in, (struct gh_regm){s->aux[2], s->aux[3]}, st->war_sb);
+	gh_sb_reserve(st, x, in, (uint8_t)(a0 >> 8), s->aux[3]);
+	x->mem_inflight += (kind & GH_K_MEM) != 0;
+	x->pred_inflight += (kind & GH_K_SETS_PRED) != 0;
+	sb_forget_issue(st, x, kind, (struct gh_regm){s->aux[2], s->aux[3]}, st->war_sb);
 	if (st->precise && (in->flags & IW_F_LOAD) && st->cfg->ghost_tlb_check_latency) {
 		tlb_prune(st, x, now);
 		IW_ASSERT(x->tlb_n < st->tlb_cap);
@@ -841,15 +1003,18 @@ static int gh_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	struct gh_state *st = p;
 	struct gh_warp *x = &st->w[w->id];
 	const struct iw_inst *in = &s->in;
-	iw_sb_release(st->sim, &x->sb, in, st->war_sb);
-	x->mem_inflight -= iw_is_mem(in);
-	x->pred_inflight -= (in->flags & IW_F_SETS_PRED) != 0;
+	uint64_t a0 = s->aux[0];
+	uint8_t kind = (uint8_t)(a0 >> 16); /* kind_of(in), from dc_move */
+	gh_sb_release(st, x, in, (uint8_t)(a0 >> 8), s->aux[3]);
+	x->mem_inflight -= (kind & GH_K_MEM) != 0;
+	x->pred_inflight -= (kind & GH_K_SETS_PRED) != 0;
 	if (x->sb_known & ~x->sb_pass & x->valid)
-		sb_forget_writeback(st, x, in, (struct gh_regm){s->aux[2], s->aux[3]}, st->war_sb);
-	if (iw_is_ctrl(in) || iw_is_sync(in)) {
-		if (iw_is_ctrl(in))
+		sb_forget_writeback(st, x, kind, (struct gh_regm){s->aux[2], s->aux[3]}, st->war_sb);
+	int sync = iw_is_sync(in);
+	if ((kind & GH_K_CTRL) || sync) {
+		if (kind & GH_K_CTRL)
 			x->ctrl_unresolved--;
-		if (iw_is_sync(in))
+		if (sync)
 			x->block_moves = 0;
 		dc_update(st, w, x); /* moves may resume */
 	}
@@ -880,7 +1045,6 @@ const struct iw_scheme_ops iw_scheme_ghost = {
 	.help = "GhOST: IB -> dependence checker -> issue buffer (ghost.isb_size) + ITab, scoreboard; ghost.precise",
 	.window = gh_window,
 	.sm_new = gh_sm_new,
-	.sm_free = gh_sm_free,
 	.warp_start = gh_warp_start,
 	.insert = gh_insert,
 	.tick = gh_tick,
@@ -892,6 +1056,7 @@ const struct iw_scheme_ops iw_scheme_ghost = {
 	.insert_until_issue = IW_INSERT_UNTIL_ROOM, /* the IB drains only into the IsB */
 	.insert_keeps_candidate = 1, /* see gh_insert */
 	.tick_unblocks = 1,       /* the tick names each warp it changed */
+	.counts_reorders = 1,     /* gh_issue, from the age index */
 	.busy = gh_busy,
 	.issue = gh_issue,
 	.writeback = gh_writeback,
