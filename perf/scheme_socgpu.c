@@ -307,7 +307,21 @@ static void sg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 {
 	struct sg_state *st = p;
 	struct sg_warp *x = &st->w[w->id];
-	x->issued |= 1ull << s->aux[0];
+	uint64_t bit = 1ull << s->aux[0];
+	/* Reorder statistics (counts_reorders): the older instructions of the
+	 * warp still waiting, as iw_sim_count_reorder counts them.  The waiting
+	 * ones are exactly the valid, unissued entries (valid from insert,
+	 * issued from here), and program order is their seq: at most ib_size
+	 * compares, where the engine's queue walk touched every slot. */
+	uint32_t d = 0;
+	for (uint64_t m = x->valid & ~x->issued & ~bit; m; m &= m - 1)
+		d += x->seq[__builtin_ctzll(m)] < s->seq;
+	if (d) {
+		struct iw_counters *cnt = &st->sim->res->cnt;
+		cnt->reorders++;
+		cnt->reorder_dist[d < IW_REORDER_BINS ? d - 1 : IW_REORDER_BINS - 1]++;
+	}
+	x->issued |= bit;
 	iw_count(st->sim, IW_A_IB_READ, 1);
 }
 
@@ -390,6 +404,7 @@ const struct iw_scheme_ops iw_scheme_socgpu = {
 	 * and with release_at = operands at its operand read, which asks the
 	 * warp again itself (sg_operands_read) */
 	.candidate_cacheable = 2,
+	.counts_reorders = 1,
 	.candidate = sg_candidate,
 	.issue = sg_issue,
 	.operands_read = sg_operands_read,
