@@ -73,6 +73,7 @@ struct sg_state {
 	struct sg_warp *w;
 	uint64_t all;           /* one bit per IB entry */
 	int release_operands;
+	int ask_every_insert;   /* strict round robin: see insert_entry */
 };
 
 static inline int is_ld(const struct iw_inst *in) { return iw_is_mem(in) && (in->flags & (IW_F_LOAD | IW_F_ATOMIC)); }
@@ -129,6 +130,7 @@ static int sg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	int n = st->cfg->socgpu_ib_size;
 	st->all = n == 64 ? ~0ull : (1ull << n) - 1;
 	st->release_operands = st->cfg->socgpu_release_at == 1;
+	st->ask_every_insert = st->cfg->policy == IW_POLICY_SRR;
 	/* not zeroed here: warp_start clears a warp's state before its first
 	 * insert, so warps the kernels never use cost no memory traffic */
 	st->w = iw_malloc((size_t)st->cfg->max_warps * sizeof *st->w);
@@ -165,7 +167,8 @@ static void sg_warp_start(void *p, struct iw_warp *w)
 
 /* Write s into the free entry e.  Kept out of line so that the refusal in
  * sg_insert does not pay for this function's register saves. */
-static __attribute__((noinline)) void insert_entry(struct sg_state *st, struct sg_warp *x, struct iw_slot *s, int e)
+static __attribute__((noinline)) void insert_entry(struct sg_state *st, struct sg_warp *x, struct iw_warp *w,
+						    struct iw_slot *s, int e)
 {
 	uint64_t bit = 1ull << e;
 	const struct iw_inst *in = &s->in;
@@ -183,6 +186,20 @@ static __attribute__((noinline)) void insert_entry(struct sg_state *st, struct s
 	 * (the hardware's matrix holds one bit; the class is a statistic). */
 	s->aux[2] = dep[DEP_RAW] | dep[DEP_MEM];
 	s->aux[3] = dep[DEP_STOP] | dep[DEP_MEM];
+	/* insert_keeps_candidate: the warp's answer changes only if the new entry
+	 * is a candidate before the current one (lowest ready index), or the IB
+	 * had nothing waiting (IB_EMPTY).  An entry with a non-empty row leaves
+	 * the ready entries, and so first_r, alone, and it is the youngest, so
+	 * the oldest waiting entry that names the stall stays.  With
+	 * release_at = operands a ready entry may be held by in-flight hazards
+	 * that the loop skips: any ready insert asks again there.  Under strict
+	 * round robin every insert asks again, as without the flag: there the
+	 * warp that names a stall changes every cycle, and a sub-core kept
+	 * awake by the re-asked warp charges its stall cycles one by one where
+	 * a sleeping one charges the last reason for all of them. */
+	uint64_t waiting = x->valid & ~x->issued, rw = waiting & x->ready;
+	if (st->ask_every_insert || !waiting || (!row && (st->release_operands || !(rw & (bit - 1)))))
+		iw_sim_cand_changed(st->sm, w);
 	x->row[e] = row;
 	x->col[e] = 0;
 	for (uint64_t m = row; m; m &= m - 1)
@@ -218,8 +235,11 @@ static int sg_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	uint64_t freem = ~x->valid & st->all;
 	if (!freem)
 		return IW_STALL_IB_FULL;
-	insert_entry(st, x, s, __builtin_ctzll(freem));
-	return 0;
+	insert_entry(st, x, w, s, __builtin_ctzll(freem));
+	/* IW_INSERT_UNTIL_ROOM: a full IB gets room only when release() frees
+	 * an entry (it calls iw_sim_insert_room), so decode is not retried
+	 * before; the refusals it saves had no effect */
+	return freem & (freem - 1) ? 0 : IW_INSERT_FULL;
 }
 
 static int reason_of(int k, const struct iw_inst *p)
@@ -325,7 +345,7 @@ static void sg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	iw_count(st->sim, IW_A_IB_READ, 1);
 }
 
-static void release(struct sg_state *st, struct sg_warp *x, struct iw_slot *s, uint64_t now)
+static void release(struct sg_state *st, struct sg_warp *x, struct iw_warp *w, struct iw_slot *s, uint64_t now)
 {
 	int e = (int)s->aux[0];
 	uint64_t bit = 1ull << e, keep = ~bit;
@@ -340,6 +360,7 @@ static void release(struct sg_state *st, struct sg_warp *x, struct iw_slot *s, u
 			x->ready |= 1ull << q;
 	}
 	x->col[e] = 0;
+	iw_sim_insert_room(st->sm, w); /* the entry is free: retry decode */
 	regs_drop(x, &s->in, keep);
 	x->kind.mem &= keep;
 	x->kind.ld &= keep;
@@ -358,7 +379,7 @@ static void sg_operands_read(void *p, struct iw_warp *w, struct iw_slot *s, uint
 	if (!st->release_operands)
 		return;
 	struct sg_warp *x = &st->w[w->id];
-	release(st, x, s, now);
+	release(st, x, w, s, now);
 	/* the matrix changed outside insert, issue and write-back: ask the
 	 * warp's candidate and retry its decode */
 	iw_sim_unblock(st->sm, w);
@@ -380,7 +401,7 @@ static int sg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	if (!s->aux[1]) {
 		/* Not released at operand read (release_at = writeback, or an
 		 * instruction without register operands that never reached it). */
-		release(st, x, s, now);
+		release(st, x, w, s, now);
 		return in->ndst;
 	}
 	iw_sb_release(st->sim, &x->sb, in, 0);
@@ -405,6 +426,9 @@ const struct iw_scheme_ops iw_scheme_socgpu = {
 	 * warp again itself (sg_operands_read) */
 	.candidate_cacheable = 2,
 	.counts_reorders = 1,
+	/* entries free at release (write-back or operand read), not at issue */
+	.insert_until_issue = IW_INSERT_UNTIL_ROOM,
+	.insert_keeps_candidate = 1,
 	.candidate = sg_candidate,
 	.issue = sg_issue,
 	.operands_read = sg_operands_read,
