@@ -60,6 +60,7 @@ struct sg_warp {
 	uint64_t col[64];        /* column q: the entries waiting for q */
 	uint64_t seq[64];        /* program order of each entry (stall reason) */
 	uint16_t slot[64];       /* slot id of each entry */
+	uint8_t kcls[64];        /* kind_of() each entry */
 	struct sg_regmask reg[IW_REG_RZ]; /* R0..R254; RZ never appears */
 	/* in flight after release (release_at = operands only) */
 	struct iw_scoreboard sb; /* destinations only: the matrix orders WAR */
@@ -76,35 +77,26 @@ struct sg_state {
 	int ask_every_insert;   /* strict round robin: see insert_entry */
 };
 
-static inline int is_ld(const struct iw_inst *in) { return iw_is_mem(in) && (in->flags & (IW_F_LOAD | IW_F_ATOMIC)); }
-static inline int is_st(const struct iw_inst *in) { return iw_is_mem(in) && (in->flags & (IW_F_STORE | IW_F_ATOMIC)); }
+/* The classes of an instruction the memory and stop rules ask about, as
+ * bits (the kind masks of struct sg_warp, plus control):
+ *   K_MEM   memory (not a fence)       K_LD    memory load or atomic
+ *   K_ST    memory store or atomic     K_SYNC  barrier or fence
+ *   K_CTRL  control or return          K_BAR   barrier
+ * Most instructions have none, which one test then tells. */
+enum { K_MEM = 1, K_LD = 2, K_ST = 4, K_SYNC = 8, K_CTRL = 16, K_BAR = 32 };
 
-/* The dependences of A on the valid entries of the IB, one mask per class
- * (dep[DEP_...]).  A pair with several reasons is counted in the first class
- * of the order RAW, WAR/WAW, memory, stop, so each mask excludes the earlier
- * ones. */
-static void dep_masks(const struct sg_warp *x, const struct iw_inst *a, uint64_t dep[DEP_NONE])
+static inline uint32_t kind_of(const struct iw_inst *in)
 {
-	uint64_t raw = 0, ww = 0, mem = 0, stop;
-	for (int i = 0; i < a->nsrc; i++)
-		raw |= x->reg[a->src[i]].writers;                           /* A.src in P.dst */
-	for (int i = 0; i < a->ndst; i++)
-		ww |= x->reg[a->dst[i]].readers | x->reg[a->dst[i]].writers; /* A.dst in P.src or P.dst */
-	if (iw_is_mem(a))
-		mem |= x->kind.sync;              /* A memory, P barrier or fence */
-	if (is_st(a))
-		mem |= x->kind.ld | x->kind.st;   /* A store, P load or store */
-	if (is_ld(a))
-		mem |= x->kind.st;                /* A load, P store */
-	if (iw_is_sync(a))
-		mem |= x->kind.mem;               /* A barrier or fence, P memory */
-	/* stop: A control/return waits for everything older; P control/return
-	 * or barrier holds everything younger */
-	stop = iw_is_ctrl(a) ? x->valid : x->kind.stop;
-	dep[DEP_RAW] = raw;
-	dep[DEP_WARWAW] = ww & ~raw;
-	dep[DEP_MEM] = mem & ~(raw | ww);
-	dep[DEP_STOP] = stop & ~(raw | ww | mem);
+	uint32_t f = in->flags, k = 0;
+	if (iw_is_mem(in))
+		k = K_MEM | (f & (IW_F_LOAD | IW_F_ATOMIC) ? K_LD : 0) | (f & (IW_F_STORE | IW_F_ATOMIC) ? K_ST : 0);
+	if (iw_is_sync(in))
+		k |= K_SYNC;
+	if (iw_is_ctrl(in))
+		k |= K_CTRL;
+	if (f & IW_F_BARRIER)
+		k |= K_BAR;
+	return k;
 }
 
 /* Set bits of a dependence mask: few (an instruction depends on a handful of
@@ -166,26 +158,72 @@ static void sg_warp_start(void *p, struct iw_warp *w)
 }
 
 /* Write s into the free entry e.  Kept out of line so that the refusal in
- * sg_insert does not pay for this function's register saves. */
+ * sg_insert does not pay for this function's register saves.
+ *
+ * The dependences of A = s on the valid entries of the IB, one mask per
+ * class: a pair with several reasons is counted in the first class of the
+ * order RAW, WAR/WAW, memory, stop, so each mask excludes the earlier ones.
+ * Every valid entry is older: entries live from insert (in order) until
+ * release, and s is the youngest fetched. */
 static __attribute__((noinline)) void insert_entry(struct sg_state *st, struct sg_warp *x, struct iw_warp *w,
 						    struct iw_slot *s, int e)
 {
 	uint64_t bit = 1ull << e;
 	const struct iw_inst *in = &s->in;
-	/* every valid entry is older: entries live from insert (in order) until
-	 * write-back, and s is the youngest fetched */
-	uint64_t dep[DEP_NONE];
-	dep_masks(x, in, dep);
-	uint64_t row = 0;
-	struct iw_counters *cnt = &st->sim->res->cnt;
-	for (int k = 0; k < DEP_NONE; k++) {
-		row |= dep[k];
-		cnt->deps_found[k] += nbits(dep[k]);
+	/* Find the register dependences and enter A's registers in one pass.
+	 * A free entry's bit is in no register mask (release drops it), so the
+	 * only bits of e the masks read here are A's own, set by this pass (a
+	 * register A reads and writes, or writes twice): masked off below. */
+	uint64_t raw = 0, ww = 0;
+	for (int i = 0; i < in->nsrc; i++) {
+		struct sg_regmask *r = &x->reg[in->src[i]];
+		raw |= r->writers;                /* RAW: A.src in P.dst */
+		r->readers |= bit;
+	}
+	for (int i = 0; i < in->ndst; i++) {
+		struct sg_regmask *r = &x->reg[in->dst[i]];
+		ww |= r->readers | r->writers;    /* WAR/WAW: A.dst in P.src or P.dst */
+		r->writers |= bit;
+	}
+	raw &= ~bit;
+	ww &= ~(raw | bit);
+	uint32_t k = kind_of(in);
+	uint64_t mem = 0, stop = x->kind.stop; /* P control/return or barrier holds everything younger */
+	if (k) {
+		if (k & K_MEM)
+			mem |= x->kind.sync;              /* A memory, P barrier or fence */
+		if (k & K_ST)
+			mem |= x->kind.ld | x->kind.st;   /* A store, P load or store */
+		if (k & K_LD)
+			mem |= x->kind.st;                /* A load, P store */
+		if (k & K_SYNC)
+			mem |= x->kind.mem;               /* A barrier or fence, P memory */
+		if (k & K_CTRL)
+			stop = x->valid;                  /* A control/return waits for everything older */
+		x->kind.mem |= k & K_MEM ? bit : 0;
+		x->kind.ld |= k & K_LD ? bit : 0;
+		x->kind.st |= k & K_ST ? bit : 0;
+		x->kind.sync |= k & K_SYNC ? bit : 0;
+		x->kind.stop |= k & (K_CTRL | K_BAR) ? bit : 0;
+	}
+	x->kcls[e] = (uint8_t)k;
+	mem &= ~(raw | ww);
+	stop &= ~(raw | ww | mem);
+	uint64_t row = raw | ww | mem | stop;
+	if (row) {
+		struct iw_counters *cnt = &st->sim->res->cnt;
+		cnt->deps_found[DEP_RAW] += nbits(raw);
+		cnt->deps_found[DEP_WARWAW] += nbits(ww);
+		cnt->deps_found[DEP_MEM] += nbits(mem);
+		cnt->deps_found[DEP_STOP] += nbits(stop);
+		/* col[e] is 0 (release clears it) */
+		for (uint64_t m = row; m; m &= m - 1)
+			x->col[__builtin_ctzll(m)] |= bit;
 	}
 	/* The class of each row bit, for the stall reason, as two bit planes
 	 * (the hardware's matrix holds one bit; the class is a statistic). */
-	s->aux[2] = dep[DEP_RAW] | dep[DEP_MEM];
-	s->aux[3] = dep[DEP_STOP] | dep[DEP_MEM];
+	s->aux[2] = raw | mem;
+	s->aux[3] = stop | mem;
 	/* insert_keeps_candidate: the warp's answer changes only if the new entry
 	 * is a candidate before the current one (lowest ready index), or the IB
 	 * had nothing waiting (IB_EMPTY).  An entry with a non-empty row leaves
@@ -197,28 +235,18 @@ static __attribute__((noinline)) void insert_entry(struct sg_state *st, struct s
 	 * warp that names a stall changes every cycle, and a sub-core kept
 	 * awake by the re-asked warp charges its stall cycles one by one where
 	 * a sleeping one charges the last reason for all of them. */
-	uint64_t waiting = x->valid & ~x->issued, rw = waiting & x->ready;
-	if (st->ask_every_insert || !waiting || (!row && (st->release_operands || !(rw & (bit - 1)))))
-		iw_sim_cand_changed(st->sm, w);
-	x->row[e] = row;
-	x->col[e] = 0;
-	for (uint64_t m = row; m; m &= m - 1)
-		x->col[__builtin_ctzll(m)] |= bit;
-	if (!row)
+	uint64_t waiting = x->valid & ~x->issued;
+	if (!row) {
+		if (st->ask_every_insert || !waiting || st->release_operands || !(waiting & x->ready & (bit - 1)))
+			iw_sim_cand_changed(st->sm, w);
 		x->ready |= bit;
+	} else if (st->ask_every_insert || !waiting) {
+		iw_sim_cand_changed(st->sm, w);
+	}
+	x->row[e] = row;
 	x->seq[e] = s->seq;
 	x->slot[e] = s->id;
-	x->valid |= bit;
-	x->issued &= ~bit;
-	for (int i = 0; i < in->nsrc; i++)
-		x->reg[in->src[i]].readers |= bit;
-	for (int i = 0; i < in->ndst; i++)
-		x->reg[in->dst[i]].writers |= bit;
-	x->kind.mem |= iw_is_mem(in) ? bit : 0;
-	x->kind.ld |= is_ld(in) ? bit : 0;
-	x->kind.st |= is_st(in) ? bit : 0;
-	x->kind.sync |= iw_is_sync(in) ? bit : 0;
-	x->kind.stop |= iw_is_ctrl(in) || (in->flags & IW_F_BARRIER) ? bit : 0;
+	x->valid |= bit; /* (its issued bit is 0: release clears it) */
 	s->aux[0] = (uint64_t)e;
 	iw_count(st->sim, IW_A_DM_ROW_WRITE, 1);
 	/* The ready NOR of each row changes only when the matrix does: count one
@@ -362,11 +390,13 @@ static void release(struct sg_state *st, struct sg_warp *x, struct iw_warp *w, s
 	x->col[e] = 0;
 	iw_sim_insert_room(st->sm, w); /* the entry is free: retry decode */
 	regs_drop(x, &s->in, keep);
-	x->kind.mem &= keep;
-	x->kind.ld &= keep;
-	x->kind.st &= keep;
-	x->kind.sync &= keep;
-	x->kind.stop &= keep;
+	if (x->kcls[e]) {
+		x->kind.mem &= keep;
+		x->kind.ld &= keep;
+		x->kind.st &= keep;
+		x->kind.sync &= keep;
+		x->kind.stop &= keep;
+	}
 	iw_count(st->sim, IW_A_DM_COL_CLEAR, 1);
 	iw_count(st->sim, IW_A_DM_READY_EVAL, 1);
 	/* the engine charged insert..issue; the entry was held until now */
