@@ -32,8 +32,6 @@
  */
 #include "sim.h"
 
-#include <string.h>
-
 /* Dependence classes, in the order of the deps_found counters.  A class is
  * also kept per row bit as two bit planes (aux[2] = bit 0, aux[3] = bit 1). */
 enum { DEP_WARWAW, DEP_RAW, DEP_STOP, DEP_MEM, DEP_NONE };
@@ -59,6 +57,8 @@ struct sg_warp {
 	uint64_t row[64];        /* row e: the older entries e waits for */
 	uint64_t col[64];        /* column q: the entries waiting for q */
 	uint64_t seq[64];        /* program order of each entry (stall reason) */
+	uint64_t older[64];      /* entry e: the entries valid at its insert (a superset of
+				  * the valid ones older than it: some may since hold younger ones) */
 	uint16_t slot[64];       /* slot id of each entry */
 	uint8_t kcls[64];        /* kind_of() each entry */
 	struct sg_regmask reg[IW_REG_RZ]; /* R0..R254; RZ never appears */
@@ -123,9 +123,10 @@ static int sg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->all = n == 64 ? ~0ull : (1ull << n) - 1;
 	st->release_operands = st->cfg->socgpu_release_at == 1;
 	st->ask_every_insert = st->cfg->policy == IW_POLICY_SRR;
-	/* not zeroed here: warp_start clears a warp's state before its first
-	 * insert, so warps the kernels never use cost no memory traffic */
-	st->w = iw_malloc((size_t)st->cfg->max_warps * sizeof *st->w);
+	/* zeroed once, in the model's mapping (pages the kernels never use are
+	 * never touched); a warp leaves its state zero when it finishes (see
+	 * sg_warp_start), so the next warp in its place starts clean */
+	st->w = iw_sim_alloc(sm->sim, (size_t)st->cfg->max_warps, sizeof *st->w);
 	if (!st->w) {
 		iw_free(st);
 		return iw_fail(e, IW_ERUN, "out of memory");
@@ -137,8 +138,7 @@ static int sg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 static void sg_sm_free(void *p)
 {
 	struct sg_state *st = p;
-	iw_free(st->w);
-	iw_free(st);
+	iw_free(st); /* st->w goes with the simulation's mapping */
 }
 
 /* Take a released entry's registers out of the register masks (keep: every
@@ -151,10 +151,17 @@ static void regs_drop(struct sg_warp *x, const struct iw_inst *in, uint64_t keep
 		x->reg[in->dst[i]].writers &= keep;
 }
 
+/* Nothing to clear: a warp starts when the one before it in this place
+ * had nothing in flight (the engine asserts it), so each of its entries was
+ * released, which zeroes everything an empty IB reads (valid, issued,
+ * ready, the kind and register masks, rows and columns, the scoreboard and
+ * the in-flight counters); seq, older, slot and kcls are read only for
+ * valid entries.  Clearing the ~7 KiB per warp cost more than the IB's
+ * inserts of a short warp. */
 static void sg_warp_start(void *p, struct iw_warp *w)
 {
-	struct sg_state *st = p;
-	memset(&st->w[w->id], 0, sizeof st->w[w->id]);
+	const struct sg_warp *x = &((struct sg_state *)p)->w[w->id];
+	IW_ASSERT(!x->valid && !x->issued && !x->ready && !x->ctrl && !x->bar && !x->fence && !x->mem && !x->pred);
 }
 
 /* Write s into the free entry e.  Kept out of line so that the refusal in
@@ -245,6 +252,7 @@ static __attribute__((noinline)) void insert_entry(struct sg_state *st, struct s
 	}
 	x->row[e] = row;
 	x->seq[e] = s->seq;
+	x->older[e] = x->valid;
 	x->slot[e] = s->id;
 	x->valid |= bit; /* (its issued bit is 0: release clears it) */
 	s->aux[0] = (uint64_t)e;
@@ -359,10 +367,12 @@ static void sg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	/* Reorder statistics (counts_reorders): the older instructions of the
 	 * warp still waiting, as iw_sim_count_reorder counts them.  The waiting
 	 * ones are exactly the valid, unissued entries (valid from insert,
-	 * issued from here), and program order is their seq: at most ib_size
-	 * compares, where the engine's queue walk touched every slot. */
+	 * issued from here), and program order is their seq.  An entry that
+	 * was free at s's insert holds a younger one, so only those of
+	 * older[] are compared: a few compares, where the engine's queue walk
+	 * touched every slot. */
 	uint32_t d = 0;
-	for (uint64_t m = x->valid & ~x->issued & ~bit; m; m &= m - 1)
+	for (uint64_t m = x->valid & ~x->issued & x->older[s->aux[0]]; m; m &= m - 1)
 		d += x->seq[__builtin_ctzll(m)] < s->seq;
 	if (d) {
 		struct iw_counters *cnt = &st->sim->res->cnt;
