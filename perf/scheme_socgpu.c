@@ -56,9 +56,12 @@ struct sg_warp {
 	} kind;
 	uint64_t row[64];        /* row e: the older entries e waits for */
 	uint64_t col[64];        /* column q: the entries waiting for q */
-	uint64_t seq[64];        /* program order of each entry (stall reason) */
-	uint64_t older[64];      /* entry e: the entries valid at its insert (a superset of
-				  * the valid ones older than it: some may since hold younger ones) */
+	/* The waiting (inserted, not issued) entries in program order, entry e
+	 * as byte e + 1, 0 past the last (see ord_find): the oldest is the
+	 * first byte, and an entry's position is the number of waiting entries
+	 * older than it, the reorder distance. */
+	uint64_t ord[8];
+	uint32_t nwait;
 	uint16_t slot[64];       /* slot id of each entry */
 	uint8_t kcls[64];        /* kind_of() each entry */
 	struct sg_regmask reg[IW_REG_RZ]; /* R0..R254; RZ never appears */
@@ -97,6 +100,37 @@ static inline uint32_t kind_of(const struct iw_inst *in)
 	if (f & IW_F_BARRIER)
 		k |= K_BAR;
 	return k;
+}
+
+/* Position of waiting entry e in ord[] (it is there).  Bytes equal to e + 1
+ * become zero bytes of t; the lowest bit of z marks the first of them (the
+ * borrow of the subtraction can mark bytes above a zero byte, never below). */
+static inline uint32_t ord_find(const struct sg_warp *x, int e)
+{
+	const uint64_t ones = 0x0101010101010101ull;
+	uint64_t pat = ones * (uint64_t)(e + 1);
+	for (uint32_t i = 0;; i++) {
+		uint64_t t = x->ord[i] ^ pat;
+		uint64_t z = (t - ones) & ~t & (ones << 7);
+		if (z)
+			return i * 8 + ((uint32_t)__builtin_ctzll(z) >> 3);
+	}
+}
+
+/* Drop position p of ord[]: the younger entries move down one byte. */
+static inline void ord_remove(struct sg_warp *x, uint32_t p)
+{
+	uint32_t i = p >> 3, last = (x->nwait - 1) >> 3;
+	uint64_t low = (1ull << (8 * (p & 7))) - 1; /* bytes before p in its word */
+	uint64_t v = x->ord[i];
+	v = (v & low) | ((v >> 8) & ~low);
+	for (; i < last; i++) {
+		uint64_t next = x->ord[i + 1];
+		x->ord[i] = v | next << 56;
+		v = next >> 8;
+	}
+	x->ord[i] = v;
+	x->nwait--;
 }
 
 /* Set bits of a dependence mask: few (an instruction depends on a handful of
@@ -155,13 +189,14 @@ static void regs_drop(struct sg_warp *x, const struct iw_inst *in, uint64_t keep
  * had nothing in flight (the engine asserts it), so each of its entries was
  * released, which zeroes everything an empty IB reads (valid, issued,
  * ready, the kind and register masks, rows and columns, the scoreboard and
- * the in-flight counters); seq, older, slot and kcls are read only for
- * valid entries.  Clearing the ~7 KiB per warp cost more than the IB's
+ * the in-flight counters, ord[] and nwait); slot and kcls are read only
+ * for valid entries.  Clearing the ~7 KiB per warp cost more than the IB's
  * inserts of a short warp. */
 static void sg_warp_start(void *p, struct iw_warp *w)
 {
 	const struct sg_warp *x = &((struct sg_state *)p)->w[w->id];
-	IW_ASSERT(!x->valid && !x->issued && !x->ready && !x->ctrl && !x->bar && !x->fence && !x->mem && !x->pred);
+	IW_ASSERT(!x->valid && !x->issued && !x->ready && !x->nwait && !x->ctrl && !x->bar && !x->fence && !x->mem &&
+		  !x->pred);
 }
 
 /* Write s into the free entry e.  Kept out of line so that the refusal in
@@ -251,8 +286,8 @@ static __attribute__((noinline)) void insert_entry(struct sg_state *st, struct s
 		iw_sim_cand_changed(st->sm, w);
 	}
 	x->row[e] = row;
-	x->seq[e] = s->seq;
-	x->older[e] = x->valid;
+	uint32_t n = x->nwait++; /* the youngest waiting entry */
+	x->ord[n >> 3] |= (uint64_t)(e + 1) << (8 * (n & 7));
 	x->slot[e] = s->id;
 	x->valid |= bit; /* (its issued bit is 0: release clears it) */
 	s->aux[0] = (uint64_t)e;
@@ -315,14 +350,9 @@ static int inflight_block(const struct sg_warp *x, const struct iw_inst *in)
  * lowest entry of its row (kept as bit planes in aux[2..3] at insert).  Its
  * row is not empty: an entry with an empty row would have been offered or
  * blocked by an in-flight hazard, which names the stall instead. */
-static int stall_reason(const struct sg_warp *x, struct iw_warp *w, uint64_t waiting)
+static int stall_reason(const struct sg_warp *x, struct iw_warp *w)
 {
-	int oe = __builtin_ctzll(waiting);
-	for (uint64_t m = waiting & (waiting - 1); m; m &= m - 1) {
-		int e = __builtin_ctzll(m);
-		if (x->seq[e] < x->seq[oe])
-			oe = e;
-	}
+	int oe = (int)(x->ord[0] & 0xff) - 1;
 	int q = __builtin_ctzll(x->row[oe]);
 	const struct iw_slot *old = &w->slots[x->slot[oe]];
 	int k = (int)(old->aux[3] >> q & 1) << 1 | (int)(old->aux[2] >> q & 1);
@@ -355,7 +385,7 @@ static struct iw_slot *sg_candidate(void *p, struct iw_warp *w, uint64_t now, in
 		*reason = first_r;
 		return NULL;
 	}
-	*reason = stall_reason(x, w, waiting);
+	*reason = stall_reason(x, w);
 	return NULL;
 }
 
@@ -363,23 +393,25 @@ static void sg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 {
 	struct sg_state *st = p;
 	struct sg_warp *x = &st->w[w->id];
-	uint64_t bit = 1ull << s->aux[0];
+	int e = (int)s->aux[0];
 	/* Reorder statistics (counts_reorders): the older instructions of the
-	 * warp still waiting, as iw_sim_count_reorder counts them.  The waiting
-	 * ones are exactly the valid, unissued entries (valid from insert,
-	 * issued from here), and program order is their seq.  An entry that
-	 * was free at s's insert holds a younger one, so only those of
-	 * older[] are compared: a few compares, where the engine's queue walk
-	 * touched every slot. */
+	 * warp still waiting, as iw_sim_count_reorder counts them, are those
+	 * before e in ord[] (inserted in program order, dropped here at issue,
+	 * as the engine's queue), where the engine walked the warp's slots. */
 	uint32_t d = 0;
-	for (uint64_t m = x->valid & ~x->issued & x->older[s->aux[0]]; m; m &= m - 1)
-		d += x->seq[__builtin_ctzll(m)] < s->seq;
+	if ((x->ord[0] & 0xff) == (uint64_t)e + 1 && x->nwait <= 8) {
+		x->ord[0] >>= 8; /* the oldest issues: nothing to count */
+		x->nwait--;
+	} else {
+		d = ord_find(x, e);
+		ord_remove(x, d);
+	}
 	if (d) {
 		struct iw_counters *cnt = &st->sim->res->cnt;
 		cnt->reorders++;
 		cnt->reorder_dist[d < IW_REORDER_BINS ? d - 1 : IW_REORDER_BINS - 1]++;
 	}
-	x->issued |= bit;
+	x->issued |= 1ull << e;
 	iw_count(st->sim, IW_A_IB_READ, 1);
 }
 
