@@ -78,6 +78,7 @@ struct sg_state {
 	uint64_t all;           /* one bit per IB entry */
 	int release_operands;
 	int ask_every_insert;   /* strict round robin: see insert_entry */
+	int ask_ready_insert;   /* ... or release_at = operands */
 };
 
 /* The classes of an instruction the memory and stop rules ask about, as
@@ -88,18 +89,27 @@ struct sg_state {
  * Most instructions have none, which one test then tells. */
 enum { K_MEM = 1, K_LD = 2, K_ST = 4, K_SYNC = 8, K_CTRL = 16, K_BAR = 32 };
 
+/* The classes depend on the seven low flags and whether the unit is the
+ * memory unit (index bit 7): one table look-up per insert instead of the
+ * tests of iw_is_mem, iw_is_sync and iw_is_ctrl, which these repeat. */
+_Static_assert(IW_F_LOAD == 1 && IW_F_STORE == 2 && IW_F_ATOMIC == 4 && IW_F_BARRIER == 8 && IW_F_MEMBAR == 16 &&
+		       IW_F_CONTROL == 32 && IW_F_RETURN == 64,
+	       "kind_tab indexes the seven low flags");
+#define KT(i)                                                                                                          \
+	((((i) & 128) && !((i) & 16) ? K_MEM | ((i) & 5 ? K_LD : 0) | ((i) & 6 ? K_ST : 0) : 0) |                     \
+	 ((i) & 24 ? K_SYNC : 0) | ((i) & 96 ? K_CTRL : 0) | ((i) & 8 ? K_BAR : 0))
+#define KT4(i) KT(i), KT((i) + 1), KT((i) + 2), KT((i) + 3)
+#define KT16(i) KT4(i), KT4((i) + 4), KT4((i) + 8), KT4((i) + 12)
+#define KT64(i) KT16(i), KT16((i) + 16), KT16((i) + 32), KT16((i) + 48)
+static const uint8_t kind_tab[256] = {KT64(0), KT64(64), KT64(128), KT64(192)};
+#undef KT64
+#undef KT16
+#undef KT4
+#undef KT
+
 static inline uint32_t kind_of(const struct iw_inst *in)
 {
-	uint32_t f = in->flags, k = 0;
-	if (iw_is_mem(in))
-		k = K_MEM | (f & (IW_F_LOAD | IW_F_ATOMIC) ? K_LD : 0) | (f & (IW_F_STORE | IW_F_ATOMIC) ? K_ST : 0);
-	if (iw_is_sync(in))
-		k |= K_SYNC;
-	if (iw_is_ctrl(in))
-		k |= K_CTRL;
-	if (f & IW_F_BARRIER)
-		k |= K_BAR;
-	return k;
+	return kind_tab[(in->flags & 127u) | (uint32_t)(in->unit == IW_UNIT_MEM) << 7];
 }
 
 /* Position of waiting entry e in ord[] (it is there).  Bytes equal to e + 1
@@ -157,6 +167,7 @@ static int sg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->all = n == 64 ? ~0ull : (1ull << n) - 1;
 	st->release_operands = st->cfg->socgpu_release_at == 1;
 	st->ask_every_insert = st->cfg->policy == IW_POLICY_SRR;
+	st->ask_ready_insert = st->ask_every_insert || st->release_operands;
 	/* zeroed once, in the model's mapping (pages the kernels never use are
 	 * never touched); a warp leaves its state zero when it finishes (see
 	 * sg_warp_start), so the next warp in its place starts clean */
@@ -199,15 +210,45 @@ static void sg_warp_start(void *p, struct iw_warp *w)
 		  !x->pred);
 }
 
-/* Write s into the free entry e.  Kept out of line so that the refusal in
- * sg_insert does not pay for this function's register saves.
+/* The memory and stop rules for an instruction of classes k (not 0), and
+ * its entry (bit) in the kind masks.  Out of line: most instructions have
+ * no class, and inlined, the compiler turns these tests into conditional
+ * moves that every insert pays. */
+static __attribute__((noinline)) void kind_enter(struct sg_warp *x, uint32_t k, uint64_t bit, uint64_t *mem_out,
+						  uint64_t *stop_out)
+{
+	uint64_t mem = 0;
+	if (k & K_MEM)
+		mem |= x->kind.sync;              /* A memory, P barrier or fence */
+	if (k & K_ST)
+		mem |= x->kind.ld | x->kind.st;   /* A store, P load or store */
+	if (k & K_LD)
+		mem |= x->kind.st;                /* A load, P store */
+	if (k & K_SYNC)
+		mem |= x->kind.mem;               /* A barrier or fence, P memory */
+	if (k & K_CTRL)
+		*stop_out = x->valid;             /* A control/return waits for everything older */
+	*mem_out = mem;
+	if (k & K_MEM)
+		x->kind.mem |= bit;
+	if (k & K_LD)
+		x->kind.ld |= bit;
+	if (k & K_ST)
+		x->kind.st |= bit;
+	if (k & K_SYNC)
+		x->kind.sync |= bit;
+	if (k & (K_CTRL | K_BAR))
+		x->kind.stop |= bit;
+}
+
+/* Write s into the free entry e.
  *
  * The dependences of A = s on the valid entries of the IB, one mask per
  * class: a pair with several reasons is counted in the first class of the
  * order RAW, WAR/WAW, memory, stop, so each mask excludes the earlier ones.
  * Every valid entry is older: entries live from insert (in order) until
  * release, and s is the youngest fetched. */
-static __attribute__((noinline)) void insert_entry(struct sg_state *st, struct sg_warp *x, struct iw_warp *w,
+static inline void insert_entry(struct sg_state *st, struct sg_warp *x, struct iw_warp *w,
 						    struct iw_slot *s, int e)
 {
 	uint64_t bit = 1ull << e;
@@ -231,23 +272,8 @@ static __attribute__((noinline)) void insert_entry(struct sg_state *st, struct s
 	ww &= ~(raw | bit);
 	uint32_t k = kind_of(in);
 	uint64_t mem = 0, stop = x->kind.stop; /* P control/return or barrier holds everything younger */
-	if (k) {
-		if (k & K_MEM)
-			mem |= x->kind.sync;              /* A memory, P barrier or fence */
-		if (k & K_ST)
-			mem |= x->kind.ld | x->kind.st;   /* A store, P load or store */
-		if (k & K_LD)
-			mem |= x->kind.st;                /* A load, P store */
-		if (k & K_SYNC)
-			mem |= x->kind.mem;               /* A barrier or fence, P memory */
-		if (k & K_CTRL)
-			stop = x->valid;                  /* A control/return waits for everything older */
-		x->kind.mem |= k & K_MEM ? bit : 0;
-		x->kind.ld |= k & K_LD ? bit : 0;
-		x->kind.st |= k & K_ST ? bit : 0;
-		x->kind.sync |= k & K_SYNC ? bit : 0;
-		x->kind.stop |= k & (K_CTRL | K_BAR) ? bit : 0;
-	}
+	if (__builtin_expect(k != 0, 0))
+		kind_enter(x, k, bit, &mem, &stop);
 	x->kcls[e] = (uint8_t)k;
 	mem &= ~(raw | ww);
 	stop &= ~(raw | ww | mem);
@@ -279,7 +305,7 @@ static __attribute__((noinline)) void insert_entry(struct sg_state *st, struct s
 	 * a sleeping one charges the last reason for all of them. */
 	uint64_t waiting = x->valid & ~x->issued;
 	if (!row) {
-		if (st->ask_every_insert || !waiting || st->release_operands || !(waiting & x->ready & (bit - 1)))
+		if (st->ask_ready_insert || !(waiting & x->ready & (bit - 1))) /* (also when nothing waits) */
 			iw_sim_cand_changed(st->sm, w);
 		x->ready |= bit;
 	} else if (st->ask_every_insert || !waiting) {
