@@ -441,7 +441,8 @@ static void sg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	iw_count(st->sim, IW_A_IB_READ, 1);
 }
 
-static void release(struct sg_state *st, struct sg_warp *x, struct iw_warp *w, struct iw_slot *s, uint64_t now)
+static inline __attribute__((always_inline)) void release(struct sg_state *st, struct sg_warp *x, struct iw_warp *w,
+							    struct iw_slot *s, uint64_t now)
 {
 	int e = (int)s->aux[0];
 	uint64_t bit = 1ull << e, keep = ~bit;
