@@ -119,12 +119,14 @@ static inline uint32_t ord_find(const struct sg_warp *x, int e)
 {
 	const uint64_t ones = 0x0101010101010101ull;
 	uint64_t pat = ones * (uint64_t)(e + 1);
-	for (uint32_t i = 0;; i++) {
+	for (uint32_t i = 0; i < 8; i++) {
 		uint64_t t = x->ord[i] ^ pat;
 		uint64_t z = (t - ones) & ~t & (ones << 7);
 		if (z)
 			return i * 8 + ((uint32_t)__builtin_ctzll(z) >> 3);
 	}
+	IW_ASSERT(!"a waiting entry is in ord[]");
+	return 0;
 }
 
 /* Drop position p of ord[]: the younger entries move down one byte. */
