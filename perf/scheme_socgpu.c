@@ -77,8 +77,11 @@ struct sg_state {
 	struct sg_warp *w;
 	uint64_t all;           /* one bit per IB entry */
 	int release_operands;
-	int ask_every_insert;   /* strict round robin: see insert_entry */
-	int ask_ready_insert;   /* ... or release_at = operands */
+	/* Ask the warp's candidate again after every insert (strict round
+	 * robin: see insert_entry), after a ready one (also release_at =
+	 * operands, and then after every write-back: in-flight hazards). */
+	int ask_every_insert;
+	int ask_ready_insert;
 };
 
 /* The classes of an instruction the memory and stop rules ask about, as
@@ -203,8 +206,8 @@ static void regs_drop(struct sg_warp *x, const struct iw_inst *in, uint64_t keep
  * released, which zeroes everything an empty IB reads (valid, issued,
  * ready, the kind and register masks, rows and columns, the scoreboard and
  * the in-flight counters, ord[] and nwait); slot and kcls are read only
- * for valid entries.  Clearing the ~7 KiB per warp cost more than the IB's
- * inserts of a short warp. */
+ * for valid entries.  Clearing the ~6 KiB per warp cost about 20 host
+ * instructions per simulated one. */
 static void sg_warp_start(void *p, struct iw_warp *w)
 {
 	const struct sg_warp *x = &((struct sg_state *)p)->w[w->id];
@@ -250,8 +253,7 @@ static __attribute__((noinline)) void kind_enter(struct sg_warp *x, uint32_t k, 
  * order RAW, WAR/WAW, memory, stop, so each mask excludes the earlier ones.
  * Every valid entry is older: entries live from insert (in order) until
  * release, and s is the youngest fetched. */
-static inline void insert_entry(struct sg_state *st, struct sg_warp *x, struct iw_warp *w,
-						    struct iw_slot *s, int e)
+static inline void insert_entry(struct sg_state *st, struct sg_warp *x, struct iw_warp *w, struct iw_slot *s, int e)
 {
 	uint64_t bit = 1ull << e;
 	const struct iw_inst *in = &s->in;
@@ -428,7 +430,8 @@ static void sg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	 * as the engine's queue), where the engine walked the warp's slots. */
 	uint32_t d = 0;
 	if ((x->ord[0] & 0xff) == (uint64_t)e + 1 && x->nwait <= 8) {
-		x->ord[0] >>= 8; /* the oldest issues: nothing to count */
+		/* the oldest issues (most issues), and ord[] is one word */
+		x->ord[0] >>= 8;
 		x->nwait--;
 	} else {
 		d = ord_find(x, e);
