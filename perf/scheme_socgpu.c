@@ -78,8 +78,8 @@ struct sg_state {
 	uint64_t all;           /* one bit per IB entry */
 	int release_operands;
 	/* Ask the warp's candidate again after every insert (strict round
-	 * robin: see insert_entry), after a ready one (also release_at =
-	 * operands, and then after every write-back: in-flight hazards). */
+	 * robin: see insert_entry), or after every ready one (also with
+	 * release_at = operands: in-flight hazards). */
 	int ask_every_insert;
 	int ask_ready_insert;
 };
