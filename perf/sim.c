@@ -877,7 +877,8 @@ static inline __attribute__((always_inline)) int stage_issue_p(struct iw_sim *s,
 		cu->t_alloc = now;
 		cu->unit = pick->in.unit;
 		sc->cu_busy |= 1ull << cui;
-		sc->cu_fifo[sc->ncu_fifo++] = (uint8_t)cui;
+		if (!ops->collect) /* the age order of the engine's collect stage */
+			sc->cu_fifo[sc->ncu_fifo++] = (uint8_t)cui;
 		unblock(sm, pw);
 		pick->cu = (uint8_t)cui;
 		pick->state = IW_SLOT_COLLECT;

@@ -147,7 +147,7 @@ struct iw_subcore {
 	uint32_t ncu_fifo;
 	uint8_t last_reason;     /* reason of the last ticked cycle (IW_STALL_COUNT = issued) */
 	uint8_t fu_wait;         /* unit classes a stalled candidate waits for (bit per enum iw_unit) */
-	uint8_t cu_fifo[64];     /* busy collector units in allocation order */
+	uint8_t cu_fifo[64];     /* busy collector units in allocation order (engine collect stage only) */
 	uint8_t order[64];       /* active warps (local index), oldest first (GTO's order) */
 	uint8_t opos[64];        /* position of each local warp in order[] (0xff: not in it) */
 	uint64_t named_mask;     /* local warps whose creason is not IW_STALL_IB_EMPTY */
