@@ -286,6 +286,8 @@ static inline __attribute__((always_inline)) void sim_dispatch(struct iw_subcore
 	if (in->flags & IW_F_BARRIER) {
 		/* The barrier completes when every live warp of the CTA got here. */
 		sl->state = IW_SLOT_BARRIER;
+		if (w->nbar < IW_BAR_IDS)
+			w->bar_ids[w->nbar] = sl->id;
 		w->nbar++;
 		w->cta->bar_arrived++;
 		barrier_arrive(s, sc->sm, w->cta);
@@ -530,14 +532,26 @@ static void barrier_arrive(struct iw_sim *s, struct iw_sm *sm, struct iw_cta_slo
 		struct iw_warp *w = &sm->warps[cs->warp_ids[k]];
 		if (!w->active || w->cta != cs)
 			continue;
-		/* its slots in barrier state, in slot order (only as far as the
-		 * last: a window of ideal's is 88 slots of two cache lines) */
+		/* its slots in barrier state: by their ids, or (more than
+		 * IW_BAR_IDS waiting, never seen in practice) in slot order as far
+		 * as the last.  The order does not matter: the write-back queue
+		 * sorts by (cycle, warp, sequence number), which are unique. */
+		struct iw_subcore *sc = &sm->sc[w->subcore];
+		if (w->nbar <= IW_BAR_IDS) {
+			for (uint32_t j = 0; j < w->nbar; j++) {
+				struct iw_slot *sl = &w->slots[w->bar_ids[j]];
+				IW_ASSERT(sl->state == IW_SLOT_BARRIER);
+				struct iw_wb_event ev = {t, ((uint64_t)w->id << 40) | (sl->seq & 0xffffffffffULL), w->id, sl->id};
+				sl->state = IW_SLOT_EXEC;
+				wb_push(sc, ev);
+			}
+			w->nbar = 0;
+		}
 		for (uint32_t j = 0; j < s->window && w->nbar; j++) {
 			struct iw_slot *sl = &w->slots[j];
 			if (sl->state != IW_SLOT_BARRIER)
 				continue;
 			w->nbar--;
-			struct iw_subcore *sc = &sm->sc[w->subcore];
 			struct iw_wb_event ev = {t, ((uint64_t)w->id << 40) | (sl->seq & 0xffffffffffULL), w->id, sl->id};
 			sl->state = IW_SLOT_EXEC;
 			wb_push(sc, ev);

@@ -64,6 +64,9 @@ struct iw_cta_slot {
 	uint32_t threads, regs, shmem;
 };
 
+/* Barrier slots a warp remembers by id, so a release does not scan a large
+ * window's slots (ideal's: 88 slots of two to three cache lines each). */
+#define IW_BAR_IDS 4
 struct iw_warp {
 	/* the pools and queues of its in-flight instructions (one allocation
 	 * block per warp, next to each other) */
@@ -89,6 +92,7 @@ struct iw_warp {
 	uint32_t warp_in_cta;
 	uint32_t maddr_used;   /* entries of the pool it holds (at most IW_MADDR_PER_WARP) */
 	uint32_t nbar;         /* slots in IW_SLOT_BARRIER state */
+	uint16_t bar_ids[IW_BAR_IDS]; /* the first of them (all if nbar <= IW_BAR_IDS) */
 	uint8_t active;        /* holds a warp of a CTA */
 	uint8_t fetch_done;    /* the workload has no more instructions */
 	uint8_t fetch_blocked; /* a taken control instruction is in flight */
