@@ -757,7 +757,8 @@ static inline __attribute__((always_inline)) void prepare_operands(struct iw_slo
 	/* Each distinct source register is one bank read (RZ never appears). */
 	uint32_t n = 0;
 	for (uint32_t i = 0; i < sl->in.nsrc; i++) {
-		uint16_t r = sl->in.src[i];
+		uint8_t r = (uint8_t)sl->in.src[i]; /* below IW_REG_RZ */
+		IW_ASSERT(sl->in.src[i] < IW_REG_RZ);
 		int dup = 0;
 		for (uint32_t j = 0; j < n; j++)
 			dup |= sl->src_rf[j] == r;
@@ -947,9 +948,9 @@ static inline __attribute__((always_inline)) int stage_insert(struct iw_sim *s, 
 		mask &= mask - 1;
 		struct iw_warp *w = sc_warp(sm, sc, local);
 		for (int k = 0; k < s->cfg->fetch_width && w->front_n; k++) {
+			/* (everything here was fetched in an earlier cycle: fetch
+			 * comes after decode in a sub-core's tick, once per cycle) */
 			struct iw_slot *sl = &w->slots[w->front[w->front_head]];
-			if (sl->t_fetch == now)
-				break; /* fetched this cycle: decoded next cycle */
 			int ir = ops->insert(sm->scheme_state, w, sl, now);
 			if (ir > 0) {
 				/* refused (full): retried after this warp's next event */
@@ -1040,7 +1041,6 @@ static inline __attribute__((always_inline)) int stage_fetch(struct iw_sim *s, s
 			sl->seq = w->next_seq++;
 			sl->warp = w->id;
 			sl->state = IW_SLOT_FRONT;
-			sl->t_fetch = now;
 			sl->t_insert = sl->t_issue = 0;
 			sl->aux[0] = sl->aux[1] = sl->aux[2] = sl->aux[3] = 0;
 			uint32_t fi = w->front_head + w->front_n;

@@ -34,8 +34,10 @@ enum iw_slot_state {
 	IW_SLOT_BARRIER, /* executed barrier waiting for the CTA */
 };
 
-/* One dynamic instruction from fetch to retirement: two cache lines, the
- * first holding what every stage reads. */
+/* One dynamic instruction from fetch to retirement: exactly two cache lines
+ * (the pools are cache-line aligned), the first holding what every stage
+ * reads.  A third line per slot cost schemes with large windows (ideal's 88
+ * slots per warp) host cache misses at fetch and issue. */
 struct iw_slot {
 	struct iw_inst in;
 	uint64_t seq;        /* per-warp program order */
@@ -43,13 +45,14 @@ struct iw_slot {
 	uint16_t id;         /* index in the warp's slot pool */
 	uint8_t state;       /* enum iw_slot_state */
 	uint8_t cu;          /* collector unit while collecting */
-	uint64_t t_fetch, t_insert, t_issue;
+	uint64_t t_insert, t_issue;
 	uint64_t aux[4];     /* private to the scheme (entry index, tags, times) */
 	uint8_t srcs_left;   /* source operands still to read from the RF */
 	uint8_t nsrc_rf;     /* sources to read from the RF (RZ and duplicates removed) */
 	uint8_t lanes;       /* active lanes, set at dispatch */
-	uint16_t src_rf[IW_MAX_SRC];
+	uint8_t src_rf[IW_MAX_SRC]; /* registers are below IW_REG_RZ (255) */
 };
+_Static_assert(sizeof(struct iw_slot) == 128, "struct iw_slot is two cache lines");
 
 struct iw_sm;
 struct iw_sim;
