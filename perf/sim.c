@@ -26,6 +26,10 @@
 
 /* --------------------------------------------------------------- helpers */
 
+/* The per-cycle code: inlined into each scheme's copy of the SM run (see
+ * IW_RUN_SM_FOR), where the scheme's hooks are compile-time constants. */
+#define IW_HOT static inline __attribute__((always_inline))
+
 
 /* Sub-core sc must be ticked at t (> s->now, or == s->now while moving far
  * wake-ups in before the cycle's ticks): file it in the wheel. */
@@ -96,7 +100,7 @@ static int wb_less(const struct iw_wb_event *a, const struct iw_wb_event *b)
  * pops off the end.  A new one goes at the end or one step in (most results
  * are short-latency ALU ones); a later one (a load's, on a trace with tens
  * of loads in flight) is placed by halving and one block move. */
-static inline __attribute__((always_inline)) void wb_push(struct iw_subcore *sc, struct iw_wb_event ev)
+IW_HOT void wb_push(struct iw_subcore *sc, struct iw_wb_event ev)
 {
 	IW_ASSERT(sc->nwb < sc->capwb);
 	uint32_t n = sc->nwb++, i = n;
@@ -249,8 +253,8 @@ static inline void maddr_put(struct iw_warp *w, uint32_t m)
 }
 
 
-static inline __attribute__((always_inline)) void sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *sl, int unit, uint64_t now,
-					 const struct iw_scheme_ops *ops)
+IW_HOT void sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *sl, int unit, uint64_t now,
+		  const struct iw_scheme_ops *ops)
 {
 	struct iw_sim *s = sc->sm->sim;
 	const struct iw_config *c = s->cfg;
@@ -616,8 +620,8 @@ static int refill_sms(struct iw_sim *s)
 
 /* ------------------------------------------------------------- stages */
 
-static inline __attribute__((always_inline)) int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now,
-							     const struct iw_scheme_ops *ops)
+IW_HOT int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now,
+		  const struct iw_scheme_ops *ops)
 {
 	int n = 0;
 	while (sc->next_wb <= now && n < s->wb_width) {
@@ -652,7 +656,7 @@ static inline __attribute__((always_inline)) int stage_writeback(struct iw_sim *
 	return n;
 }
 
-static inline __attribute__((always_inline)) void cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
+IW_HOT void cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
 {
 	struct iw_sim *s = sc->sm->sim;
 	uint64_t period = now - sc->cu[i].t_alloc;
@@ -686,8 +690,8 @@ void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
 /* Shared stage for operand-buffer collector units: dispatch the oldest CUs
  * whose operands are all read to a free unit; then let each RF bank serve
  * one read (oldest CU first), within the sub-core's read ports. */
-static inline __attribute__((always_inline)) int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now,
-							   const struct iw_scheme_ops *ops)
+IW_HOT int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now,
+		  const struct iw_scheme_ops *ops)
 {
 	const struct iw_config *c = s->cfg;
 	int progress = 0;
@@ -752,7 +756,7 @@ static inline __attribute__((always_inline)) int stage_collect(struct iw_sim *s,
 	return progress;
 }
 
-static inline __attribute__((always_inline)) void prepare_operands(struct iw_slot *sl)
+IW_HOT void prepare_operands(struct iw_slot *sl)
 {
 	/* Each distinct source register is one bank read (RZ never appears). */
 	uint32_t n = 0;
@@ -782,7 +786,7 @@ static inline uint64_t order_bits(const struct iw_subcore *sc, uint64_t m)
 
 /* The first warp of m in policy order (GTO's greedy warp first, then order[]
  * from position `start` round the ring); m must not be empty. */
-static inline __attribute__((always_inline)) uint32_t policy_first(const struct iw_subcore *sc, int greedy_first, uint32_t start, uint64_t m)
+IW_HOT uint32_t policy_first(const struct iw_subcore *sc, int greedy_first, uint32_t start, uint64_t m)
 {
 	if (greedy_first && (m >> sc->greedy & 1))
 		return sc->greedy;
@@ -791,9 +795,8 @@ static inline __attribute__((always_inline)) uint32_t policy_first(const struct 
 	return sc->order[__builtin_ctzll(hi ? hi : p)];
 }
 
-static inline __attribute__((always_inline)) int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc,
-							   uint64_t now, uint8_t *reason_out, int policy, int width,
-							   const struct iw_scheme_ops *ops)
+IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now,
+		  uint8_t *reason_out, int policy, int width, const struct iw_scheme_ops *ops)
 {
 	const struct iw_config *c = s->cfg;
 	void *st = sm->scheme_state;
@@ -929,8 +932,8 @@ static inline __attribute__((always_inline)) int stage_issue_p(struct iw_sim *s,
 }
 
 /* The common set-up (GTO, one issue per cycle) with its branches folded. */
-static inline __attribute__((always_inline)) int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now,
-							 uint8_t *reason_out, const struct iw_scheme_ops *ops)
+IW_HOT int stage_issue(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now,
+		  uint8_t *reason_out, const struct iw_scheme_ops *ops)
 {
 	const struct iw_config *c = s->cfg;
 	if (s->gto_single)
@@ -938,8 +941,8 @@ static inline __attribute__((always_inline)) int stage_issue(struct iw_sim *s, s
 	return stage_issue_p(s, sm, sc, now, reason_out, c->policy, c->issue_width, ops);
 }
 
-static inline __attribute__((always_inline)) int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now,
-							  const struct iw_scheme_ops *ops)
+IW_HOT int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now,
+		  const struct iw_scheme_ops *ops)
 {
 	int progress = 0;
 	uint64_t mask = sc->front_mask & ~sc->noinsert_mask & ~sc->ibfull_mask;
@@ -988,7 +991,7 @@ static inline __attribute__((always_inline)) int stage_insert(struct iw_sim *s, 
 	return progress;
 }
 
-static inline __attribute__((always_inline)) int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
+IW_HOT int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
 {
 	const struct iw_config *c = s->cfg;
 	int through = s->through;
@@ -1068,7 +1071,7 @@ static inline __attribute__((always_inline)) int stage_fetch(struct iw_sim *s, s
 }
 
 /* Charge the scheduler's stall reason from sc->acct up to (not incl.) `upto`. */
-static inline __attribute__((always_inline)) void account(struct iw_sim *s, struct iw_subcore *sc, uint64_t upto)
+IW_HOT void account(struct iw_sim *s, struct iw_subcore *sc, uint64_t upto)
 {
 	if (upto <= sc->acct)
 		return;
@@ -1080,7 +1083,7 @@ static inline __attribute__((always_inline)) void account(struct iw_sim *s, stru
 	sc->acct = upto;
 }
 
-static inline __attribute__((always_inline)) void set_reason(struct iw_sim *s, struct iw_subcore *sc, uint8_t r)
+IW_HOT void set_reason(struct iw_sim *s, struct iw_subcore *sc, uint8_t r)
 {
 	if (sc->last_reason == IW_STALL_NO_CU && r != IW_STALL_NO_CU && sc->no_cu_run) {
 		s->res->cnt.no_cu_stall_len[iw_hist_bin(sc->no_cu_run)]++;
@@ -1100,8 +1103,8 @@ static uint64_t unit_next_free(const struct iw_sim *s, const struct iw_subcore *
 	return fmin;
 }
 
-static inline __attribute__((always_inline)) uint64_t subcore_next_event(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now,
-								     const struct iw_scheme_ops *ops)
+IW_HOT uint64_t subcore_next_event(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now,
+		  const struct iw_scheme_ops *ops)
 {
 	uint64_t t = sc->next_wb;
 	if (s->precise_wake) {
@@ -1157,8 +1160,8 @@ static inline __attribute__((always_inline)) uint64_t subcore_next_event(struct 
  * sub-core awake: until a unit frees (a timed event above) or a CU frees (a
  * dispatch, which is progress), asking it again gives the same answer and the
  * same stall reason. */
-static inline __attribute__((always_inline)) int might_move(const struct iw_sim *s, const struct iw_subcore *sc, uint64_t now,
-							const struct iw_scheme_ops *ops)
+IW_HOT int might_move(const struct iw_sim *s, const struct iw_subcore *sc, uint64_t now,
+		  const struct iw_scheme_ops *ops)
 {
 	if (s->opaque)
 		return 1; /* the scheme owns state the masks do not describe */
@@ -1181,8 +1184,8 @@ static inline __attribute__((always_inline)) int might_move(const struct iw_sim 
 	return 0;
 }
 
-static inline __attribute__((always_inline)) int tick_subcore_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now,
-							    const struct iw_scheme_ops *ops)
+IW_HOT int tick_subcore_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now,
+		  const struct iw_scheme_ops *ops)
 {
 	account(s, sc, now);
 	if (sc->unstarted_mask) { /* warps launched earlier become eligible at their start */
@@ -1356,8 +1359,8 @@ enum { SM_END, SM_CLAIM, SM_PARK };
  * refill must wait until every SM before it in (cycle, SM) order has
  * claimed) or after which it holds no CTA (SM_PARK: nothing can happen to
  * it until the next kernel).  `drain`: no stop (an SM without CTAs). */
-static inline __attribute__((always_inline)) int run_sm_n(struct iw_sim *s, struct iw_sm *sm, uint64_t end, int drain,
-							 uint64_t *at, uint32_t n, const struct iw_scheme_ops *ops)
+IW_HOT int run_sm_n(struct iw_sim *s, struct iw_sm *sm, uint64_t end, int drain, uint64_t *at, uint32_t n,
+		  const struct iw_scheme_ops *ops)
 {
 	uint64_t *wake = &s->sc_wake[(size_t)sm->id * n];
 	for (;;) {
