@@ -33,23 +33,25 @@
  *
  * The window is memory-bound to simulate (a warp's state is long evicted
  * from the host's caches when it is next touched), so its order is kept in a
- * few cache lines instead of links through the entries: each instruction
+ * few cache lines instead of links through per-instruction data: each instruction
  * gets a position in a per-warp ring in program order, and bit masks over
  * the ring say which positions are in the window, waiting, ready, memory
  * instructions and so on.  "Oldest ready first" is then the first ready bit,
  * the oldest waiting one the first waiting bit, and the reorder distance of
  * an issue (how many older instructions still wait) a population count; an
- * entry holds only its dependences (one cache line).  The ring has four
+ * instruction's own data is a record of 8 bytes (position, open dependences,
+ * wake lists) and a dependence list of 32 bytes, in per-warp arrays (see
+ * struct id_rec).  The ring has four
  * times the window's positions, so it fills (and is compacted) only when the
  * oldest instruction stays while three windows of younger ones pass it.  The
  * latest-writer table names a writer only while it is in the window (its
- * write-back clears it), so looking a register up touches no entry.
+ * write-back clears it), so looking a register up touches no record.
  */
 #include "sim.h"
 
 #include <string.h>
 
-#define MAXD 12     /* dependences kept per instruction (bits of id_ent.open) */
+#define MAXD 12     /* dependences kept per instruction (bits of id_rec.open) */
 #define NIL 0xffff  /* no slot / no dependence */
 #define NLW 257     /* latest writers: registers 0..255, 256 = the predicate */
 
@@ -63,29 +65,29 @@ static const int cls_reason[5] = {IW_STALL_WAR_WAW, IW_STALL_RAW, IW_STALL_CONTR
  * below 4096, sim_init's bound, and i below MAXD, so no name is NIL). */
 #define DEP_ID(c, i) ((uint16_t)((c) << 4 | (i)))
 
-/* Per slot, one cache line: the instruction's dependences (what resolving
- * one of them reads).  Whether it is in the window, issued, and so on is in
- * the ring's masks. */
-struct id_ent {
-	_Alignas(64) uint64_t moved;       /* the warp's epoch at this one's last issue or write-back (see rescan) */
+/* Per instruction, what the scheme reads and writes of OTHER instructions
+ * (a producer's wake lists when a consumer is inserted, a consumer's open
+ * bits and position when a producer resolves it) is kept in compact per-warp
+ * arrays indexed by slot, not in the engine's slots (two cache lines each)
+ * or a line per instruction: the simulation is bound by host cache misses
+ * (a warp's state is evicted between its turns), and a warp's records are
+ * then a few cache lines for its whole window.  Whether an instruction is in
+ * the window, issued, overflowed and so on is in the ring's masks. */
+struct id_rec {
 	uint16_t pos;          /* ring position (physical: index into the ring) */
 	uint16_t open;         /* bit i: dependence i not resolved yet */
-	uint8_t nd;            /* dependences found; MAXD + 1 = overflowed (rescan) */
-	uint16_t dnext[MAXD];  /* next dependence on the same producer and event */
-	uint8_t dcls[MAXD];
+	uint16_t wake[2];      /* [K_WB], [K_ISSUE]: dependences of younger ones
+				  resolved at its write-back / issue, NIL-ended;
+				  a list runs through the consumers' dnext */
 };
-
-/* What the instruction's own issue and write-back need is kept in the
- * engine's slot (aux[], private to the scheme; one cache line), which the
- * engine reads then anyway: they touch no entry of the scheme but those they
- * resolve.  A word each, so that setting one is a plain store:
- *   aux[0]  ring position (as id_ent.pos)
- *   aux[1]  wake[K_WB]: dependences of younger ones resolved at its write-back
- *   aux[2]  wake[K_ISSUE]: ... at its issue
- * A dependence list runs through the consumers' dnext. */
-enum { AX_POS = 0, AX_WAKE = 1 }; /* wake[kind] in aux[AX_WAKE + kind] */
-static inline uint16_t ax_get(const struct iw_slot *s, int k) { return (uint16_t)s->aux[k]; }
-static inline void ax_set(struct iw_slot *s, int k, uint16_t val) { s->aux[k] = val; }
+/* Per instruction, its dependence list: what walking a wake list reads
+ * (dnext) and the class of each (3 bits each; read for stall reasons). */
+struct id_dl {
+	uint16_t dnext[MAXD];  /* next dependence on the same producer and event */
+	uint64_t dcls;         /* class of dependence i in bits 3i..3i+2 */
+};
+_Static_assert(sizeof(struct id_rec) == 8 && sizeof(struct id_dl) == 32, "records pack into cache lines");
+static inline int dl_cls(const struct id_dl *d, int i) { return (int)(d->dcls >> (3 * i) & 7); }
 
 /* Per slot, read only for overflowed instructions: the last rescan found
  * dependence class bcls open on the instruction in slot bon, at epoch checked. */
@@ -123,11 +125,11 @@ struct id_warp {
 	uint16_t top_slot;       /* its slot, NIL if none is ready */
 };
 _Static_assert(sizeof(struct id_warp) <= 64, "a warp's scalars fill one cache line");
-_Static_assert(sizeof(struct id_ent) == 64 && sizeof(struct id_blk) == 64, "entries and mask blocks are cache lines");
+_Static_assert(sizeof(struct id_blk) == 64, "mask blocks are cache lines");
 
 /* What a warp's operations touch is one block of memory: its scalars (one
- * cache line), the ring's mask blocks, the entries, the ring's slots and the
- * latest-writer table.  The scheme's own fields every operation reads
+ * cache line), the ring's mask blocks, the records, the ring's slots, the
+ * latest-writer table, the dependence lists and the stamps (see rescan).  The scheme's own fields every operation reads
  * are the first cache line of the state. */
 struct id_state {
 	unsigned char *chunk;    /* warp i's block at chunk + i * stride (cache-line aligned) */
@@ -139,7 +141,7 @@ struct id_state {
 	uint64_t *ib_read;       /* &sim->cur_act[IW_A_IB_READ] */
 	int srr;                 /* strict round robin: decode as without the flags (see id_insert) */
 	const struct iw_config *cfg;
-	uint32_t stride, e_off, ord_off, lw_off; /* offsets in a warp's block */
+	uint32_t stride, r_off, ord_off, lw_off, dl_off, mv_off; /* offsets in a warp's block */
 	uint32_t nslots, nblk, cap, cmask, win;
 	/* cold */
 	struct id_cold *cold;    /* [warp * nslots + slot], apart: only overflowed ones use it */
@@ -152,7 +154,9 @@ struct id_view {
 	struct id_warp *x;
 	struct iw_slot *slots;   /* the engine's slots of the warp */
 	struct id_blk *b;        /* [ring index / 64] */
-	struct id_ent *e;        /* [slot] */
+	struct id_rec *r;        /* [slot] */
+	struct id_dl *dl;        /* [slot] */
+	uint64_t *moved;         /* [slot]: the warp's epoch at its last issue or write-back (see rescan) */
 	uint16_t *ord;           /* [ring index]: the slot at each position */
 	uint16_t *lw;            /* [register]: slot of the latest writer in the window, or NIL */
 	uint32_t cmask;
@@ -162,7 +166,8 @@ static inline struct id_view view(const struct id_state *st, const struct iw_war
 {
 	unsigned char *base = st->chunk + (size_t)w->id * st->stride;
 	struct id_view v = {(struct id_warp *)base, w->slots, (struct id_blk *)(base + 64),
-			    (struct id_ent *)(base + st->e_off), (uint16_t *)(base + st->ord_off),
+			    (struct id_rec *)(base + st->r_off), (struct id_dl *)(base + st->dl_off),
+			    (uint64_t *)(base + st->mv_off), (uint16_t *)(base + st->ord_off),
 			    (uint16_t *)(base + st->lw_off), st->cmask};
 	return v;
 }
@@ -296,15 +301,14 @@ static __attribute__((noinline)) void compact(struct id_state *st, const struct 
 		uint32_t i = p & v->cmask, j = to++ & v->cmask;
 		uint16_t slot = st->tmp_ord[i];
 		v->ord[j] = slot;
-		v->e[slot].pos = (uint16_t)j;
-		ax_set(&v->slots[slot], AX_POS, (uint16_t)j);
+		v->r[slot].pos = (uint16_t)j;
 		for (int m = 0; m < M_COUNT; m++)
 			if (bit_get(&old, m, i))
 				bit_set(v, m, j);
 	}
 	x->hi = to;
 	if (x->top_slot != NIL)
-		x->top = vpos(v, v->e[x->top_slot].pos);
+		x->top = vpos(v, v->r[x->top_slot].pos);
 }
 
 /* --------------------------------------------------------------- lifetime */
@@ -338,10 +342,12 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 		;
 	st->cmask = st->cap - 1;
 	st->nblk = st->cap / 64;
-	st->e_off = 64 + st->nblk * (uint32_t)sizeof(struct id_blk);
-	st->ord_off = st->e_off + round64(st->nslots * sizeof(struct id_ent));
+	st->r_off = 64 + st->nblk * (uint32_t)sizeof(struct id_blk);
+	st->ord_off = st->r_off + round64(st->nslots * sizeof(struct id_rec));
 	st->lw_off = st->ord_off + round64(st->cap * sizeof(uint16_t));
-	st->stride = st->lw_off + round64(NLW * sizeof(uint16_t));
+	st->dl_off = st->lw_off + round64(NLW * sizeof(uint16_t));
+	st->mv_off = st->dl_off + round64(st->nslots * sizeof(struct id_dl));
+	st->stride = st->mv_off + round64(st->nslots * sizeof(uint64_t));
 	/* everything is set when a warp starts or an instruction is inserted */
 	st->chunk = line_alloc(sm->sim, (size_t)c->max_warps, st->stride);
 	st->cold = iw_sim_alloc(sm->sim, (size_t)c->max_warps * st->nslots, sizeof *st->cold);
@@ -376,12 +382,11 @@ static void id_warp_start(void *p, struct iw_warp *w)
  * as a gate (it cannot be ready before they resolve: the scan finds each of
  * them open while it is, as the latest writers found here stay the latest
  * ones older than it and the other rules are the same). */
-/* An entry's dependences while insert() finds them: in locals (registers),
- * written to the entry once. */
+/* An instruction's dependences while insert() finds them: in locals
+ * (registers), written to its record and list once. */
 struct dep_list {
 	uint32_t open, nd;
-	uint16_t dnext[MAXD];
-	uint8_t dcls[MAXD];
+	struct id_dl d;
 };
 
 static inline void add_dep(struct id_state *st, const struct id_view *v, struct dep_list *a, uint16_t aslot,
@@ -393,12 +398,12 @@ static inline void add_dep(struct id_state *st, const struct id_view *v, struct 
 		return;
 	}
 	int i = a->nd++;
-	a->dcls[i] = (uint8_t)cls;
-	struct iw_slot *ps = &v->slots[p];
-	if (kind == K_ISSUE && !bit_get(v, M_WAIT, ax_get(ps, AX_POS)))
+	a->d.dcls |= (uint64_t)cls << (3 * i);
+	struct id_rec *pr = &v->r[p];
+	if (kind == K_ISSUE && !bit_get(v, M_WAIT, pr->pos))
 		return; /* issued already */
-	a->dnext[i] = ax_get(ps, AX_WAKE + kind);
-	ax_set(ps, AX_WAKE + kind, DEP_ID(aslot, i));
+	a->d.dnext[i] = pr->wake[kind];
+	pr->wake[kind] = DEP_ID(aslot, i);
 	a->open |= 1u << i;
 }
 
@@ -486,16 +491,15 @@ static __attribute__((noinline)) int rescan(struct id_state *st, struct iw_warp 
 {
 	const struct id_warp *x = v->x;
 	const struct iw_slot *s = &w->slots[sid];
-	struct id_ent *se = &v->e[sid];
 	struct id_cold *sc = cold_of(st, w->id, sid);
-	uint32_t at = vpos(v, se->pos);
-	if (sc->bon != NIL && se->moved <= sc->checked) {
+	uint32_t at = vpos(v, v->r[sid].pos);
+	if (sc->bon != NIL && v->moved[sid] <= sc->checked) {
 		/* stops at bon or before: bon or a stamp is ahead */
 		uint32_t k = at;
 		int found = prev_set(v, M_LIVE, x->lo, &k);
-		while (found && v->ord[k & v->cmask] != sc->bon && v->e[v->ord[k & v->cmask]].moved <= sc->checked)
+		while (found && v->ord[k & v->cmask] != sc->bon && v->moved[v->ord[k & v->cmask]] <= sc->checked)
 			found = prev_set(v, M_LIVE, x->lo, &k);
-		if (found && v->ord[k & v->cmask] == sc->bon && v->e[sc->bon].moved <= sc->checked)
+		if (found && v->ord[k & v->cmask] == sc->bon && v->moved[sc->bon] <= sc->checked)
 			return cls_reason[sc->bcls];
 	}
 	sc->checked = x->epoch;
@@ -541,10 +545,13 @@ static __attribute__((noinline)) int rescan(struct id_state *st, struct iw_warp 
 /* Dependence d's producer issued or wrote back. */
 static inline void resolve(const struct id_view *v, uint16_t d)
 {
-	struct id_ent *c = &v->e[d >> 4];
+	struct id_rec *c = &v->r[d >> 4];
 	c->open &= (uint16_t)~(1u << (d & 15));
 	if (!c->open) {
-		if (c->nd <= MAXD) {
+		/* it waits (it cannot issue with a dependence open), so its
+		 * overflow bit is valid; the bit shares the block line written
+		 * below */
+		if (!bit_get(v, M_OVF, c->pos)) {
 			bit_set(v, M_READY, c->pos);
 			struct id_warp *x = v->x;
 			uint32_t at = vpos(v, c->pos);
@@ -572,11 +579,12 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	const struct iw_inst *a = &s->in;
 	uint16_t id = s->id;
 	int top_was_nil = x->top_slot == NIL;
-	/* built here and stored whole at the end: the entry's line is long
+	/* built here and stored whole at the end: the list's line is long
 	 * evicted, and stores need not wait for it as loads would */
 	struct dep_list dl, *e = &dl; /* dnext and dcls past nd are never read */
 	dl.open = 0;
 	dl.nd = 0;
+	dl.d.dcls = 0;
 	/* RAW (and WAW without renaming): the latest older writer only, from the
 	 * per-register table; the others are found by scanning the window. */
 	for (int i = 0; i < a->nsrc; i++) {
@@ -678,15 +686,12 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	/* the youngest position of the window, waiting */
 	uint32_t i = x->hi++ & v.cmask;
 	v.ord[i] = id;
-	struct id_ent *ne = &v.e[id];
-	ne->moved = 0;
+	struct id_rec *ne = &v.r[id];
 	ne->pos = (uint16_t)i;
 	ne->open = (uint16_t)dl.open;
-	ne->nd = (uint8_t)dl.nd;
-	memcpy(ne->dnext, dl.dnext, sizeof ne->dnext);
-	memcpy(ne->dcls, dl.dcls, sizeof ne->dcls);
-	s->aux[AX_POS] = i;
-	s->aux[AX_WAKE + K_WB] = s->aux[AX_WAKE + K_ISSUE] = NIL;
+	ne->wake[K_WB] = ne->wake[K_ISSUE] = NIL;
+	v.dl[id] = dl.d;
+	v.moved[id] = 0;
 	bit_set(&v, M_LIVE, i);
 	bit_set(&v, M_WAIT, i);
 	if (mem)
@@ -748,7 +753,7 @@ static __attribute__((noinline)) struct iw_slot *candidate_ovf(struct id_state *
 	else if (bit_get(&v, M_OVF, k & v.cmask))
 		*reason = rescan(st, w, &v, v.ord[k & v.cmask]);
 	else
-		*reason = cls_reason[v.e[v.ord[k & v.cmask]].dcls[__builtin_ctz(v.e[v.ord[k & v.cmask]].open)]];
+		*reason = cls_reason[dl_cls(&v.dl[v.ord[k & v.cmask]], __builtin_ctz(v.r[v.ord[k & v.cmask]].open))];
 	return NULL;
 }
 
@@ -774,8 +779,8 @@ static __attribute__((noinline)) struct iw_slot *candidate_slow(struct id_state 
 	} else if (bit_get(&v, M_OVF, k & v.cmask)) {
 		return rescan_reason(st, w, v.ord[k & v.cmask], reason);
 	} else {
-		const struct id_ent *e = &v.e[v.ord[k & v.cmask]];
-		*reason = cls_reason[e->dcls[__builtin_ctz(e->open)]]; /* its first open dependence */
+		uint16_t ks = v.ord[k & v.cmask];
+		*reason = cls_reason[dl_cls(&v.dl[ks], __builtin_ctz(v.r[ks].open))]; /* its first open dependence */
 	}
 	return NULL;
 }
@@ -800,7 +805,8 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	struct id_state *st = p;
 	struct id_view v = view(st, w);
 	struct id_warp *x = v.x;
-	uint32_t i = ax_get(s, AX_POS);
+	struct id_rec *sr = &v.r[s->id];
+	uint32_t i = sr->pos;
 	/* reorder statistics (counts_reorders): the older instructions of the
 	 * warp still waiting, the last bin holding every longer distance */
 	uint32_t d = count_set(&v, M_WAIT, x->lo, vpos(&v, i), IW_REORDER_BINS);
@@ -823,11 +829,11 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 			x->top_slot = x->top != x->hi ? v.ord[x->top & v.cmask] : NIL;
 		}
 	}
-	for (uint16_t dep = ax_get(s, AX_WAKE + K_ISSUE); dep != NIL; dep = v.e[dep >> 4].dnext[dep & 15])
+	for (uint16_t dep = sr->wake[K_ISSUE]; dep != NIL; dep = v.dl[dep >> 4].dnext[dep & 15])
 		resolve(&v, dep);
-	ax_set(s, AX_WAKE + K_ISSUE, NIL);
+	sr->wake[K_ISSUE] = NIL;
 	if (x->novf) /* stamps matter only to the scans kept by waiting overflowed ones */
-		v.e[s->id].moved = ++x->epoch;
+		v.moved[s->id] = ++x->epoch;
 	if (st->srr && x->n == st->win) /* see the end of id_insert */
 		iw_sim_insert_room(st->sm, w);
 	++*st->ib_read; /* iw_count(sim, IW_A_IB_READ, 1) */
@@ -839,16 +845,17 @@ static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	struct id_view v = view(st, w);
 	struct id_warp *x = v.x;
 	uint16_t id = s->id;
-	uint32_t i = ax_get(s, AX_POS);
+	struct id_rec *sr = &v.r[id];
+	uint32_t i = sr->pos;
 	/* the lines touched below, asked for together rather than one miss
-	 * after the other (the consumers' entries are a chain) */
+	 * after the other (the consumers' records and lists are a chain) */
 	__builtin_prefetch(&v.b[i >> 6], 1);
 	if (s->in.ndst)
 		__builtin_prefetch(&v.lw[s->in.dst[0]], 1);
-	for (uint16_t d = ax_get(s, AX_WAKE + K_WB); d != NIL; d = v.e[d >> 4].dnext[d & 15])
+	for (uint16_t d = sr->wake[K_WB]; d != NIL; d = v.dl[d >> 4].dnext[d & 15])
 		resolve(&v, d);
 	if (x->novf)
-		v.e[id].moved = ++x->epoch;
+		v.moved[id] = ++x->epoch;
 	uint32_t at = vpos(&v, i);
 	bit_clr(&v, M_LIVE, i);
 	bit_clr(&v, M_MEM, i);
@@ -856,7 +863,7 @@ static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	if (x->novf || at == x->lo) {
 		uint32_t next = first_set(&v, M_LIVE, at + 1, x->hi); /* its younger neighbour */
 		if (x->novf && next != x->hi)
-			v.e[v.ord[next & v.cmask]].moved = x->epoch; /* see rescan() */
+			v.moved[v.ord[next & v.cmask]] = x->epoch; /* see rescan() */
 		if (at == x->lo)
 			x->lo = next;
 	}
