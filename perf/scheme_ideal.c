@@ -369,6 +369,7 @@ static void id_warp_start(void *p, struct iw_warp *w)
 	x->epoch = 0;
 	x->last_ctrl = x->last_sync = x->top_slot = NIL;
 	memset(v.b, 0, st->nblk * sizeof *v.b);
+	memset(v.moved, 0, st->nslots * sizeof *v.moved); /* epochs restart (see id_insert) */
 	for (int i = 0; i < NLW; i++)
 		v.lw[i] = NIL;
 }
@@ -691,7 +692,12 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	ne->open = (uint16_t)dl.open;
 	ne->wake[K_WB] = ne->wake[K_ISSUE] = NIL;
 	v.dl[id] = dl.d;
-	v.moved[id] = 0;
+	/* moved[id] is not reset here (a write miss per insert): it holds the
+	 * last stamp E of the slot's previous instruction, or 0 (warp_start).
+	 * E <= the epoch now, and a kept scan that reads moved[id] (for this
+	 * one or a younger instruction: only the part of the window older
+	 * than the scanned one is walked) was checked at an epoch at least the
+	 * one now, so E <= checked decides as 0 would. */
 	bit_set(&v, M_LIVE, i);
 	bit_set(&v, M_WAIT, i);
 	if (mem)
