@@ -68,7 +68,7 @@ struct iw_cta_slot {
 };
 
 /* Barrier slots a warp remembers by id, so a release does not scan a large
- * window's slots (ideal's: 88 slots of two to three cache lines each). */
+ * window's slots (ideal's: 88 slots of two cache lines each). */
 #define IW_BAR_IDS 4
 struct iw_warp {
 	/* the pools and queues of its in-flight instructions (one allocation
