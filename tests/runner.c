@@ -98,6 +98,43 @@ unsigned long long tu_result_fingerprint(const struct iw_run_result *r)
 	return h;
 }
 
+int tu_pinned_run(const char *const *sets, const char *const *extra, const char *workload, const char *scheme,
+		  int cycle_major, struct tu_pinned *out)
+{
+	struct iw_config c;
+	struct iw_err e = {0};
+	iw_config_defaults(&c);
+	int bad = iw_config_load(&c, "v100", NULL, &e) != 0;
+	for (; !bad && sets && *sets; sets++)
+		bad = iw_config_set(&c, *sets, &e) != 0;
+	for (; !bad && extra && *extra; extra++)
+		bad = iw_config_set(&c, *extra, &e) != 0;
+	if (bad) {
+		fprintf(stderr, "\nset-up: %s\n", e.msg);
+		return -1;
+	}
+	struct iw_workload *w;
+	int rc = strchr(workload, '/') ? iw_trace_open(tu_path(workload), &w, &e)
+				       : iw_workload_open(workload, 1, 0.01, &w, &e);
+	if (rc) {
+		fprintf(stderr, "\n%s: %s\n", workload, e.msg);
+		return -1;
+	}
+	struct iw_sim_opts o = {.cfg = &c, .scheme = scheme, .cycle_major = cycle_major};
+	struct iw_run_result r;
+	rc = iw_simulate(&o, w, &r, &e);
+	iw_workload_close(w);
+	if (rc) {
+		fprintf(stderr, "\n%s on %s: %s\n", scheme, workload, e.msg);
+		return -1;
+	}
+	out->cycles = r.cycles;
+	out->warp_insts = r.warp_insts;
+	out->fingerprint = tu_result_fingerprint(&r);
+	iw_run_result_free(&r);
+	return 0;
+}
+
 int tu_stderr_off(void)
 {
 	fflush(stderr);

@@ -21,20 +21,17 @@
 #include <string.h>
 
 struct ideal_pin {
-	const char *setup; /* see ideal_apply() */
+	const char *setup; /* see ideal_sets() */
 	const char *workload;
 	uint64_t cycles, warp_insts, fingerprint;
 };
 
-static int ideal_apply(struct iw_config *c, const char *setup)
+/* The settings of a set-up (after v100's defaults), NULL if it has none. */
+static const char *const *ideal_sets(const char *setup)
 {
-	struct iw_err e = {0};
-	iw_config_defaults(c);
-	if (iw_config_load(c, "v100", NULL, &e))
-		return -1;
 	static const struct {
 		const char *name;
-		const char *sets[4];
+		const char *sets[5];
 	} setups[] = {
 		{"w16", {"ideal.window=16", NULL}},
 		{"w2", {"ideal.window=2", NULL}},
@@ -42,46 +39,29 @@ static int ideal_apply(struct iw_config *c, const char *setup)
 		{"nodisamb", {"ideal.disambiguation=false", NULL}},
 		{"noftc", {"ideal.fetch_through_control=false", NULL}},
 		{"none-w8",
-		 {"ideal.renaming=false", "ideal.disambiguation=false", "ideal.fetch_through_control=false", "ideal.window=8"}},
+		 {"ideal.renaming=false", "ideal.disambiguation=false", "ideal.fetch_through_control=false", "ideal.window=8",
+		  NULL}},
 	};
 	for (size_t i = 0; i < sizeof setups / sizeof setups[0]; i++)
-		if (strcmp(setups[i].name, setup) == 0) {
-			for (int k = 0; k < 4 && setups[i].sets[k]; k++)
-				if (iw_config_set(c, setups[i].sets[k], &e))
-					return -1;
-			return 0;
-		}
-	return -1;
+		if (strcmp(setups[i].name, setup) == 0)
+			return setups[i].sets;
+	return NULL;
 }
 
 static int ideal_run(const struct ideal_pin *p, struct ideal_pin *got)
 {
-	struct iw_config c;
-	struct iw_err e = {0};
+	const char *const *sets = ideal_sets(p->setup);
+	struct tu_pinned r;
 	*got = *p;
-	if (ideal_apply(&c, p->setup)) {
-		fprintf(stderr, "\nset-up %s does not apply\n", p->setup);
+	if (!sets) {
+		fprintf(stderr, "\nset-up %s does not exist\n", p->setup);
 		return -1;
 	}
-	struct iw_workload *w;
-	int trace = strchr(p->workload, '/') != NULL;
-	int rc = trace ? iw_trace_open(tu_path(p->workload), &w, &e) : iw_builtin_open(p->workload, 1, 0.01, &w, &e);
-	if (rc) {
-		fprintf(stderr, "\n%s: %s\n", p->workload, e.msg);
+	if (tu_pinned_run(sets, NULL, p->workload, "ideal", 0, &r))
 		return -1;
-	}
-	struct iw_sim_opts o = {.cfg = &c, .scheme = "ideal"};
-	struct iw_run_result r;
-	rc = iw_simulate(&o, w, &r, &e);
-	iw_workload_close(w);
-	if (rc) {
-		fprintf(stderr, "\nideal on %s (%s): %s\n", p->workload, p->setup, e.msg);
-		return -1;
-	}
 	got->cycles = r.cycles;
 	got->warp_insts = r.warp_insts;
-	got->fingerprint = tu_result_fingerprint(&r);
-	iw_run_result_free(&r);
+	got->fingerprint = r.fingerprint;
 	return 0;
 }
 

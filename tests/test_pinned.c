@@ -25,7 +25,7 @@
 #include <unistd.h>
 
 struct pin {
-	const char *setup;    /* configuration label, see apply() */
+	const char *setup;    /* configuration label, see setup_sets() */
 	const char *workload; /* built-in name or fixture path under tests/data/traces */
 	const char *scheme;
 	uint64_t cycles, warp_insts, fingerprint;
@@ -34,19 +34,11 @@ struct pin {
 /* The set-ups: v100 defaults (GTO, single issue); strict round robin with a
  * GhOST-Precise checker and LOOG's RRS at twice the CUs; loose round robin
  * with dual issue. */
-static int apply(struct iw_config *c, const char *setup)
+static const char *const *setup_sets(const char *setup)
 {
-	struct iw_err e = {0};
-	iw_config_defaults(c);
-	if (iw_config_load(c, "v100", NULL, &e))
-		return -1;
 	static const char *const srr[] = {"core.policy=srr", "ghost.precise=true", "loog.rrs_factor=2", NULL};
 	static const char *const dual[] = {"core.policy=lrr", "core.issue_width=2", NULL};
-	const char *const *sets = strcmp(setup, "srr") == 0 ? srr : strcmp(setup, "dual") == 0 ? dual : NULL;
-	for (; sets && *sets; sets++)
-		if (iw_config_set(c, *sets, &e))
-			return -1;
-	return 0;
+	return strcmp(setup, "srr") == 0 ? srr : strcmp(setup, "dual") == 0 ? dual : NULL;
 }
 
 /* One run of a pinned configuration in the given order (SM after SM, the
@@ -54,38 +46,15 @@ static int apply(struct iw_config *c, const char *setup)
  * more configuration settings, NULL-terminated, or NULL. */
 static int run_in(const struct pin *p, struct pin *got, int cycle_major, const char *const *extra)
 {
-	struct iw_config c;
-	struct iw_err e = {0};
+	struct tu_pinned r;
 	*got = *p;
-	int bad = apply(&c, p->setup);
-	for (; !bad && extra && *extra; extra++)
-		bad = iw_config_set(&c, *extra, &e) != 0;
-	if (bad) {
-		fprintf(stderr, "\nset-up %s: %s\n", p->setup, e.msg);
-		return -1;
-	}
-	struct iw_workload *w;
-	char path[1024];
-	int trace = strchr(p->workload, '/') != NULL;
-	if (trace)
-		snprintf(path, sizeof path, "%s", tu_path(p->workload));
-	int rc = trace ? iw_trace_open(path, &w, &e) : iw_workload_open(p->workload, 1, 0.01, &w, &e);
-	if (rc) {
-		fprintf(stderr, "\n%s: %s\n", p->workload, e.msg);
-		return -1;
-	}
-	struct iw_sim_opts o = {&c, p->scheme, NULL, NULL, cycle_major};
-	struct iw_run_result r;
-	rc = iw_simulate(&o, w, &r, &e);
-	iw_workload_close(w);
-	if (rc) {
-		fprintf(stderr, "\n%s on %s (%s): %s\n", p->scheme, p->workload, p->setup, e.msg);
+	if (tu_pinned_run(setup_sets(p->setup), extra, p->workload, p->scheme, cycle_major, &r)) {
+		fprintf(stderr, "(set-up %s)\n", p->setup);
 		return -1;
 	}
 	got->cycles = r.cycles;
 	got->warp_insts = r.warp_insts;
-	got->fingerprint = tu_result_fingerprint(&r);
-	iw_run_result_free(&r);
+	got->fingerprint = r.fingerprint;
 	return 0;
 }
 

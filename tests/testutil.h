@@ -21,6 +21,17 @@ struct iw_inst tu_op(int unit, int dst, int s0, int s1);
  * histogram, the whole time series): equal fingerprints, equal results. */
 struct iw_run_result;
 unsigned long long tu_result_fingerprint(const struct iw_run_result *r);
+/* One run for a pinned result: v100 with the settings `sets` and then
+ * `extra` ("key=value", each list NULL-terminated or NULL), a built-in
+ * workload at scale 0.01 (seed 1) or a fixture path (a name with a '/', under
+ * the source tree), scheme `scheme`, in the cycle-major order if asked.  Fills
+ * the cycle and warp-instruction counts and the fingerprint; -1, with a
+ * message on standard error, if any of it fails. */
+struct tu_pinned {
+	unsigned long long cycles, warp_insts, fingerprint;
+};
+int tu_pinned_run(const char *const *sets, const char *const *extra, const char *workload, const char *scheme,
+		  int cycle_major, struct tu_pinned *out);
 /* Send standard error to /dev/null (runs whose workloads warn on purpose);
  * returns a descriptor of the real one for findings, or -1.  tu_stderr_back
  * restores it. */
