@@ -314,18 +314,12 @@ static __attribute__((noinline)) void compact(struct id_state *st, const struct 
 /* --------------------------------------------------------------- lifetime */
 
 static uint32_t round64(size_t n) { return (uint32_t)((n + 63) & ~(size_t)63); }
-/* n objects of `size` from the simulation's memory, starting on a cache line */
-static void *line_alloc(struct iw_sim *s, size_t n, size_t size)
-{
-	unsigned char *p = iw_sim_alloc(s, 1, n * size + 64);
-	return p ? p + (-(uintptr_t)p & 63) : NULL;
-}
 
 /* All of it from the simulation's large pages, freed with it. */
 static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 {
 	const struct iw_config *c = sm->sim->cfg;
-	struct id_state *st = line_alloc(sm->sim, 1, sizeof *st);
+	struct id_state *st = iw_sim_alloc(sm->sim, 1, sizeof *st);
 	if (!st)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	st->cfg = c;
@@ -349,7 +343,7 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->mv_off = st->dl_off + round64(st->nslots * sizeof(struct id_dl));
 	st->stride = st->mv_off + round64(st->nslots * sizeof(uint64_t));
 	/* everything is set when a warp starts or an instruction is inserted */
-	st->chunk = line_alloc(sm->sim, (size_t)c->max_warps, st->stride);
+	st->chunk = iw_sim_alloc(sm->sim, (size_t)c->max_warps, st->stride);
 	st->cold = iw_sim_alloc(sm->sim, (size_t)c->max_warps * st->nslots, sizeof *st->cold);
 	st->tmp_blk = iw_sim_alloc(sm->sim, st->nblk, sizeof *st->tmp_blk);
 	st->tmp_ord = iw_sim_alloc(sm->sim, st->cap, sizeof *st->tmp_ord);
