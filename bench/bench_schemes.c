@@ -8,7 +8,11 @@
 #include <stdio.h>
 #include <time.h>
 
-#define SCALE 0.3 /* about 2.7 M warp-instructions */
+/* The built-in set as shipped (scale 1, about 8.9 M warp-instructions): a
+ * smaller scale leaves SMs partly empty and runs faster per instruction
+ * (inorder: 5.7 M inst/s at 0.3 against 4.6 at 1), which is not the goal's
+ * condition. */
+#define SCALE 1.0
 
 void bench_schemes(void)
 {
