@@ -199,6 +199,19 @@ static inline int bit_get(const struct id_view *v, int m, uint32_t i)
 static inline void bit_set(const struct id_view *v, int m, uint32_t i) { v->b[i >> 6].m[m] |= 1ull << (i & 63); }
 static inline void bit_clr(const struct id_view *v, int m, uint32_t i) { v->b[i >> 6].m[m] &= ~(1ull << (i & 63)); }
 
+/* The instruction in `slot` became the warp's oldest ready one: the engine
+ * reads its first line when it asks for the candidate and writes its second
+ * at issue, usually a few stages later in the same or the next cycle.  The
+ * slot was last touched at decode, long evicted (the SM-major order runs the
+ * other SMs in between), so both lines are asked for now and their misses
+ * overlap the rest of the tick instead of stalling the issue stage. */
+static inline void prefetch_slot(const struct id_view *v, uint16_t slot)
+{
+	const char *p = (const char *)&v->slots[slot];
+	__builtin_prefetch(p, 0);
+	__builtin_prefetch(p + 64, 1);
+}
+
 /* Virtual position of ring index i, a position of the window. */
 static inline uint32_t vpos(const struct id_view *v, uint32_t i)
 {
@@ -553,6 +566,7 @@ static inline void resolve(const struct id_view *v, uint16_t d)
 			if (x->top_slot == NIL || at - x->lo < x->top - x->lo) {
 				x->top = at;
 				x->top_slot = (uint16_t)(d >> 4);
+				prefetch_slot(v, x->top_slot);
 			}
 		} else {
 			bit_set(v, M_OVFREE, c->pos);
@@ -827,6 +841,8 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		if (x->top_slot == s->id) { /* it was the first ready bit: look past it */
 			x->top = first_set(&v, M_READY, x->top + 1, x->hi);
 			x->top_slot = x->top != x->hi ? v.ord[x->top & v.cmask] : NIL;
+			if (x->top_slot != NIL)
+				prefetch_slot(&v, x->top_slot);
 		}
 	}
 	for (uint16_t dep = sr->wake[K_ISSUE]; dep != NIL; dep = v.dl[dep >> 4].dnext[dep & 15])
