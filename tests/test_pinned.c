@@ -33,12 +33,19 @@ struct pin {
 
 /* The set-ups: v100 defaults (GTO, single issue); strict round robin with a
  * GhOST-Precise checker and LOOG's RRS at twice the CUs; loose round robin
- * with dual issue. */
+ * with dual issue; buffers wider than the 8 entries SOCGPU lays out compactly
+ * (its other layout), releasing at write-back or at operand read. */
 static const char *const *setup_sets(const char *setup)
 {
 	static const char *const srr[] = {"core.policy=srr", "ghost.precise=true", "loog.rrs_factor=2", NULL};
 	static const char *const dual[] = {"core.policy=lrr", "core.issue_width=2", NULL};
-	return strcmp(setup, "srr") == 0 ? srr : strcmp(setup, "dual") == 0 ? dual : NULL;
+	static const char *const wide[] = {"socgpu.ib_size=16", NULL};
+	static const char *const wideops[] = {"socgpu.ib_size=12", "socgpu.release_at=operands", NULL};
+	return strcmp(setup, "srr") == 0       ? srr
+	       : strcmp(setup, "dual") == 0    ? dual
+	       : strcmp(setup, "wide") == 0    ? wide
+	       : strcmp(setup, "wideops") == 0 ? wideops
+					       : NULL;
 }
 
 /* One run of a pinned configuration in the given order (SM after SM, the
@@ -156,11 +163,17 @@ static void test_orders(void)
 static void test_gto(void) { check_set("gto"); }
 static void test_srr(void) { check_set("srr"); }
 static void test_dual(void) { check_set("dual"); }
+static void test_wide(void)
+{
+	check_set("wide");
+	check_set("wideops");
+}
 
 void suite_pinned(void)
 {
 	TU_SUITE("pinned", {"every scheme, v100 GTO: built-in kernels and both trace fixtures", test_gto},
 		 {"every scheme, strict round robin, GhOST-Precise, LOOG RRS x2", test_srr},
 		 {"every scheme, loose round robin, dual issue", test_dual},
+		 {"SOCGPU with instruction buffers of 12 and 16 entries", test_wide},
 		 {"simulating SM after SM gives the cycle-by-cycle results on stressful set-ups", test_orders});
 }
