@@ -92,13 +92,9 @@ struct sg_state {
 	const struct iw_config *cfg;
 	struct iw_sim *sim;
 	struct iw_sm *sm;
-	char *w;                /* the warps' records, `stride` bytes apart */
+	char *w;                /* the warps' records, SG_STRIDE bytes apart */
 	uint64_t all;           /* one bit per IB entry */
-	uint32_t n;             /* IB entries */
-	uint32_t stride;
-	/* byte offsets in a warp's record */
-	uint32_t o_row, o_col, o_pl, o_slot, o_kcls, o_reg, o_fl;
-	int narrow;             /* n <= 8: byte register masks */
+	int narrow;             /* n <= 8: the layout for 8 entries */
 	int release_operands;
 	/* Ask the warp's candidate again after every insert (strict round
 	 * robin: see insert_entry), or after every ready one (also with
@@ -107,43 +103,61 @@ struct sg_state {
 	int ask_ready_insert;
 };
 
-static inline struct sg_warp *sg_w(const struct sg_state *st, const struct iw_warp *w)
+/* The record's layout, for at most 8 entries (nar, ib_size <= 8: byte
+ * register masks, both class planes in one word) or 64.  Two constant
+ * layouts rather than one per size: every function below is compiled for
+ * both (the entry points choose, see SG_DISPATCH), so each offset is an
+ * immediate. */
+#define SG_N(nar) ((nar) ? 8u : 64u)
+#define SG_O_ROW(nar) ((uint32_t)sizeof(struct sg_warp) + 8u * (1u + (SG_N(nar) + 7u) / 8u)) /* after nwait, ord */
+#define SG_O_COL(nar) (SG_O_ROW(nar) + 8u * SG_N(nar))
+#define SG_O_PL(nar) (SG_O_COL(nar) + 8u * SG_N(nar))
+#define SG_O_SLOT(nar) (SG_O_PL(nar) + 8u * ((nar) ? 1u : 2u) * SG_N(nar))
+#define SG_O_KCLS(nar) (SG_O_SLOT(nar) + 2u * SG_N(nar))
+#define SG_O_REG(nar) ((SG_O_KCLS(nar) + SG_N(nar) + 7u) & ~7u)
+/* in-flight hazards (release_at = operands only) on lines of their own */
+#define SG_O_FL(nar) ((SG_O_REG(nar) + ((nar) ? 2u : (uint32_t)sizeof(struct sg_regmask)) * IW_REG_RZ + 63u) & ~63u)
+#define SG_STRIDE(nar) ((SG_O_FL(nar) + (uint32_t)sizeof(struct sg_flight) + 63u) & ~63u)
+#define SG_AT(x, o, T) ((T *)((char *)(x) + (o)))
+
+static inline struct sg_warp *sg_w(const struct sg_state *st, const struct iw_warp *w, int nar)
 {
-	return (struct sg_warp *)(st->w + (size_t)w->id * st->stride);
+	return (struct sg_warp *)(st->w + (size_t)w->id * SG_STRIDE(nar));
 }
-#define SG_AT(st, x, o, T) ((T *)((char *)(x) + (st)->o))
 static inline uint64_t *sg_nwait(struct sg_warp *x) { return (uint64_t *)(x + 1); }
 static inline uint64_t *sg_ord(struct sg_warp *x) { return (uint64_t *)(x + 1) + 1; }
-static inline uint64_t *sg_row(const struct sg_state *st, struct sg_warp *x) { return SG_AT(st, x, o_row, uint64_t); }
-static inline uint64_t *sg_col(const struct sg_state *st, struct sg_warp *x) { return SG_AT(st, x, o_col, uint64_t); }
-static inline uint64_t *sg_pl(const struct sg_state *st, struct sg_warp *x) { return SG_AT(st, x, o_pl, uint64_t); }
-static inline uint16_t *sg_slot(const struct sg_state *st, struct sg_warp *x) { return SG_AT(st, x, o_slot, uint16_t); }
-static inline uint8_t *sg_kcls(const struct sg_state *st, struct sg_warp *x) { return SG_AT(st, x, o_kcls, uint8_t); }
-static inline struct sg_flight *sg_fl(const struct sg_state *st, struct sg_warp *x)
-{
-	return SG_AT(st, x, o_fl, struct sg_flight);
-}
+static inline uint64_t *sg_row(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_ROW(nar), uint64_t); }
+static inline uint64_t *sg_col(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_COL(nar), uint64_t); }
+static inline uint64_t *sg_pl(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_PL(nar), uint64_t); }
+static inline uint16_t *sg_slot(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_SLOT(nar), uint16_t); }
+static inline uint8_t *sg_kcls(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_KCLS(nar), uint8_t); }
+static inline struct sg_flight *sg_fl(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_FL(nar), struct sg_flight); }
 
 /* The class of each row bit of entry e, for the stall reason, as two bit
  * planes: raw | mem and stop | mem (the hardware's matrix holds one bit; the
- * class is a statistic).  Up to 32 entries both planes share one word. */
-static inline void pl_set(const struct sg_state *st, struct sg_warp *x, int e, uint64_t p2, uint64_t p3)
+ * class is a statistic).  With at most 8 entries both share one word. */
+static inline void pl_set(int nar, struct sg_warp *x, int e, uint64_t p2, uint64_t p3)
 {
-	uint64_t *pl = sg_pl(st, x);
-	if (st->n <= 32) {
+	uint64_t *pl = sg_pl(nar, x);
+	if (nar) {
 		pl[e] = p2 | p3 << 32;
 	} else {
 		pl[2 * e] = p2;
 		pl[2 * e + 1] = p3;
 	}
 }
-static inline int pl_class(const struct sg_state *st, struct sg_warp *x, int e, int q)
+static inline int pl_class(int nar, struct sg_warp *x, int e, int q)
 {
-	uint64_t *pl = sg_pl(st, x);
-	if (st->n <= 32)
+	uint64_t *pl = sg_pl(nar, x);
+	if (nar)
 		return (int)(pl[e] >> (q + 32) & 1) << 1 | (int)(pl[e] >> q & 1);
 	return (int)(pl[2 * e + 1] >> q & 1) << 1 | (int)(pl[2 * e] >> q & 1);
 }
+
+/* The entry points run their body (always inline, last argument nar) in the
+ * layout of st: the narrow one inline, the wide one in a separate function
+ * (f_wide), so that the common path's prologue saves only the registers its
+ * own copy uses. */
 
 /* The classes of an instruction the memory and stop rules ask about, as
  * bits (the kind masks of struct sg_warp, plus control):
@@ -223,29 +237,6 @@ static inline uint32_t nbits(uint64_t m)
 
 static uint32_t sg_window(const struct iw_config *c) { return (uint32_t)c->socgpu_ib_size; }
 
-/* Offsets of a warp's record for n entries (see struct sg_warp). */
-static void sg_layout(struct sg_state *st, uint32_t n)
-{
-	uint32_t o = (uint32_t)sizeof(struct sg_warp) + 8 * (1 + (n + 7) / 8); /* nwait, ord */
-	st->o_row = o;
-	o += 8 * n;
-	st->o_col = o;
-	o += 8 * n;
-	st->o_pl = o;
-	o += 8 * (n <= 32 ? n : 2 * n);
-	st->o_slot = o;
-	o += 2 * n;
-	st->o_kcls = o;
-	o += n;
-	o = (o + 7) & ~7u;
-	st->o_reg = o;
-	o += st->narrow ? 2 * IW_REG_RZ : (uint32_t)sizeof(struct sg_regmask) * IW_REG_RZ;
-	o = (o + 63) & ~63u; /* in-flight hazards: release_at = operands only */
-	st->o_fl = o;
-	o += (uint32_t)sizeof(struct sg_flight);
-	st->stride = (o + 63) & ~63u; /* each record on its own lines */
-}
-
 static int sg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 {
 	struct sg_state *st = iw_calloc(1, sizeof *st);
@@ -255,17 +246,15 @@ static int sg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->sim = sm->sim;
 	st->sm = sm;
 	int n = st->cfg->socgpu_ib_size;
-	st->n = (uint32_t)n;
 	st->all = n == 64 ? ~0ull : (1ull << n) - 1;
 	st->narrow = n <= 8;
 	st->release_operands = st->cfg->socgpu_release_at == 1;
 	st->ask_every_insert = st->cfg->policy == IW_POLICY_SRR;
 	st->ask_ready_insert = st->ask_every_insert || st->release_operands;
-	sg_layout(st, (uint32_t)n);
 	/* zeroed once, in the model's mapping (pages the kernels never use are
 	 * never touched); a warp leaves its state zero when it finishes (see
 	 * sg_warp_start), so the next warp in its place starts clean */
-	st->w = iw_sim_alloc(sm->sim, (size_t)st->cfg->max_warps, st->stride);
+	st->w = iw_sim_alloc(sm->sim, (size_t)st->cfg->max_warps, st->narrow ? SG_STRIDE(1) : SG_STRIDE(0));
 	if (!st->w) {
 		iw_free(st);
 		return iw_fail(e, IW_ERUN, "out of memory");
@@ -282,10 +271,10 @@ static void sg_sm_free(void *p)
 
 /* Take a released entry's registers out of the register masks (keep: every
  * bit but the entry's). */
-static inline void regs_drop(const struct sg_state *st, struct sg_warp *x, const struct iw_inst *in, uint64_t keep)
+static inline void regs_drop(struct sg_warp *x, const struct iw_inst *in, uint64_t keep, int nar)
 {
-	if (st->narrow) {
-		sg_reg8 *r = SG_AT(st, x, o_reg, sg_reg8);
+	if (nar) {
+		sg_reg8 *r = SG_AT(x, SG_O_REG(1), sg_reg8);
 		uint8_t k8 = (uint8_t)keep; /* the masks have bits 0..7 only */
 		for (int i = 0; i < in->nsrc; i++)
 			r[in->src[i]][0] &= k8;
@@ -293,7 +282,7 @@ static inline void regs_drop(const struct sg_state *st, struct sg_warp *x, const
 			r[in->dst[i]][1] &= k8;
 		return;
 	}
-	struct sg_regmask *r = SG_AT(st, x, o_reg, struct sg_regmask);
+	struct sg_regmask *r = SG_AT(x, SG_O_REG(0), struct sg_regmask);
 	for (int i = 0; i < in->nsrc; i++)
 		r[in->src[i]].readers &= keep;
 	for (int i = 0; i < in->ndst; i++)
@@ -307,15 +296,22 @@ static inline void regs_drop(const struct sg_state *st, struct sg_warp *x, const
  * the in-flight counters, ord[] and nwait); the planes, slot and kcls are
  * read only for valid entries.  Clearing the ~6 KiB per warp cost about 20
  * host instructions per simulated one. */
+static inline __attribute__((always_inline)) void warp_start(struct sg_state *st, struct iw_warp *w, int nar)
+{
+	struct sg_warp *x = sg_w(st, w, nar);
+	IW_ASSERT(!x->valid && !x->issued && !x->ready && !*sg_nwait(x));
+	if (st->release_operands) {
+		const struct sg_flight *f = sg_fl(nar, x);
+		IW_ASSERT(!f->ctrl && !f->bar && !f->fence && !f->mem && !f->pred);
+	}
+}
 static void sg_warp_start(void *p, struct iw_warp *w)
 {
 	struct sg_state *st = p;
-	struct sg_warp *x = sg_w(st, w);
-	IW_ASSERT(!x->valid && !x->issued && !x->ready && !*sg_nwait(x));
-	if (st->release_operands) {
-		const struct sg_flight *f = sg_fl(st, x);
-		IW_ASSERT(!f->ctrl && !f->bar && !f->fence && !f->mem && !f->pred);
-	}
+	if (st->narrow)
+		warp_start(st, w, 1);
+	else
+		warp_start(st, w, 0);
 }
 
 /* The memory and stop rules for an instruction of classes k (not 0), and
@@ -356,7 +352,8 @@ static __attribute__((noinline)) void kind_enter(struct sg_warp *x, uint32_t k, 
  * order RAW, WAR/WAW, memory, stop, so each mask excludes the earlier ones.
  * Every valid entry is older: entries live from insert (in order) until
  * release, and s is the youngest fetched. */
-static inline void insert_entry(struct sg_state *st, struct sg_warp *x, struct iw_warp *w, struct iw_slot *s, int e)
+static inline __attribute__((always_inline)) void insert_entry(struct sg_state *st, struct sg_warp *x, struct iw_warp *w,
+								struct iw_slot *s, int e, int nar)
 {
 	uint64_t bit = 1ull << e;
 	const struct iw_inst *in = &s->in;
@@ -365,8 +362,8 @@ static inline void insert_entry(struct sg_state *st, struct sg_warp *x, struct i
 	 * only bits of e the masks read here are A's own, set by this pass (a
 	 * register A reads and writes, or writes twice): masked off below. */
 	uint64_t raw = 0, ww = 0;
-	if (st->narrow) {
-		sg_reg8 *rg = SG_AT(st, x, o_reg, sg_reg8);
+	if (nar) {
+		sg_reg8 *rg = SG_AT(x, SG_O_REG(1), sg_reg8);
 		uint8_t b8 = (uint8_t)bit; /* e < 8 */
 		for (int i = 0; i < in->nsrc; i++) {
 			uint8_t *r = rg[in->src[i]];
@@ -379,7 +376,7 @@ static inline void insert_entry(struct sg_state *st, struct sg_warp *x, struct i
 			r[1] |= b8;
 		}
 	} else {
-		struct sg_regmask *rg = SG_AT(st, x, o_reg, struct sg_regmask);
+		struct sg_regmask *rg = SG_AT(x, SG_O_REG(0), struct sg_regmask);
 		for (int i = 0; i < in->nsrc; i++) {
 			struct sg_regmask *r = &rg[in->src[i]];
 			raw |= r->writers;        /* RAW: A.src in P.dst */
@@ -397,7 +394,7 @@ static inline void insert_entry(struct sg_state *st, struct sg_warp *x, struct i
 	uint64_t mem = 0, stop = x->kind.stop; /* P control/return or barrier holds everything younger */
 	if (__builtin_expect(k != 0, 0))
 		kind_enter(x, k, bit, &mem, &stop);
-	sg_kcls(st, x)[e] = (uint8_t)k;
+	sg_kcls(nar, x)[e] = (uint8_t)k;
 	mem &= ~(raw | ww);
 	stop &= ~(raw | ww | mem);
 	uint64_t row = raw | ww | mem | stop;
@@ -408,12 +405,12 @@ static inline void insert_entry(struct sg_state *st, struct sg_warp *x, struct i
 		cnt->deps_found[DEP_MEM] += nbits(mem);
 		cnt->deps_found[DEP_STOP] += nbits(stop);
 		/* col[e] is 0 (release clears it) */
-		uint64_t *col = sg_col(st, x);
+		uint64_t *col = sg_col(nar, x);
 		for (uint64_t m = row; m; m &= m - 1)
 			col[__builtin_ctzll(m)] |= bit;
 	}
 	/* The class of each row bit, for the stall reason (see pl_set). */
-	pl_set(st, x, e, raw | mem, stop | mem);
+	pl_set(nar, x, e, raw | mem, stop | mem);
 	/* insert_keeps_candidate: the warp's answer changes only if the new entry
 	 * is a candidate before the current one (lowest ready index), or the IB
 	 * had nothing waiting (IB_EMPTY).  An entry with a non-empty row leaves
@@ -433,10 +430,10 @@ static inline void insert_entry(struct sg_state *st, struct sg_warp *x, struct i
 	} else if (st->ask_every_insert || !waiting) {
 		iw_sim_cand_changed(st->sm, w);
 	}
-	sg_row(st, x)[e] = row;
+	sg_row(nar, x)[e] = row;
 	uint64_t n = (*sg_nwait(x))++; /* the youngest waiting entry */
 	sg_ord(x)[n >> 3] |= (uint64_t)(e + 1) << (8 * (n & 7));
-	sg_slot(st, x)[e] = s->id;
+	sg_slot(nar, x)[e] = s->id;
 	x->valid |= bit; /* (its issued bit is 0: release clears it) */
 	s->aux[0] = (uint64_t)e;
 	iw_count(st->sim, IW_A_DM_ROW_WRITE, 1);
@@ -447,18 +444,27 @@ static inline void insert_entry(struct sg_state *st, struct sg_warp *x, struct i
 
 /* Decode retries a refused insert after each event of the warp, so a full IB
  * is the common answer: it is decided before any of the insert's work. */
-static int sg_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
+static inline __attribute__((always_inline)) int insert(struct sg_state *st, struct iw_warp *w, struct iw_slot *s,
+							 int nar)
 {
-	struct sg_state *st = p;
-	struct sg_warp *x = sg_w(st, w);
+	struct sg_warp *x = sg_w(st, w, nar);
 	uint64_t freem = ~x->valid & st->all;
 	if (!freem)
 		return IW_STALL_IB_FULL;
-	insert_entry(st, x, w, s, __builtin_ctzll(freem));
+	insert_entry(st, x, w, s, __builtin_ctzll(freem), nar);
 	/* IW_INSERT_UNTIL_ROOM: a full IB gets room only when release() frees
 	 * an entry (it calls iw_sim_insert_room), so decode is not retried
 	 * before; the refusals it saves had no effect */
 	return freem & (freem - 1) ? 0 : IW_INSERT_FULL;
+}
+static __attribute__((noinline)) int insert_wide(struct sg_state *st, struct iw_warp *w, struct iw_slot *s)
+{
+	return insert(st, w, s, 0);
+}
+static int sg_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
+{
+	struct sg_state *st = p;
+	return st->narrow ? insert(st, w, s, 1) : insert_wide(st, w, s);
 }
 
 /* k: the class; barrier: the older instruction is a barrier (its kcls). */
@@ -501,28 +507,28 @@ static int inflight_block(const struct sg_flight *f, const struct iw_inst *in)
  * all in the warp's record rather than in the two entries' slots.  Its row
  * is not empty: an entry with an empty row would have been offered or
  * blocked by an in-flight hazard, which names the stall instead. */
-static int stall_reason(const struct sg_state *st, struct sg_warp *x)
+static inline __attribute__((always_inline)) int stall_reason(struct sg_warp *x, int nar)
 {
 	int oe = (int)(sg_ord(x)[0] & 0xff) - 1;
-	int q = __builtin_ctzll(sg_row(st, x)[oe]);
-	return reason_of(pl_class(st, x, oe, q), sg_kcls(st, x)[q] & K_BAR);
+	int q = __builtin_ctzll(sg_row(nar, x)[oe]);
+	return reason_of(pl_class(nar, x, oe, q), sg_kcls(nar, x)[q] & K_BAR);
 }
 
-static struct iw_slot *sg_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
+static inline __attribute__((always_inline)) struct iw_slot *candidate(struct sg_state *st, struct iw_warp *w,
+									int *reason, int nar)
 {
-	struct sg_state *st = p;
-	struct sg_warp *x = sg_w(st, w);
+	struct sg_warp *x = sg_w(st, w, nar);
 	uint64_t waiting = x->valid & ~x->issued;
 	if (!waiting) {
 		*reason = IW_STALL_IB_EMPTY;
 		return NULL;
 	}
 	int first_r = 0;
-	const uint16_t *slot = sg_slot(st, x);
+	const uint16_t *slot = sg_slot(nar, x);
 	for (uint64_t m = waiting & x->ready; m; m &= m - 1) {
 		struct iw_slot *s = &w->slots[slot[__builtin_ctzll(m)]];
 		if (st->release_operands) {
-			int r = inflight_block(sg_fl(st, x), &s->in);
+			int r = inflight_block(sg_fl(nar, x), &s->in);
 			if (r) {
 				if (!first_r)
 					first_r = r;
@@ -535,14 +541,23 @@ static struct iw_slot *sg_candidate(void *p, struct iw_warp *w, uint64_t now, in
 		*reason = first_r;
 		return NULL;
 	}
-	*reason = stall_reason(st, x);
+	*reason = stall_reason(x, nar);
 	return NULL;
 }
-
-static void sg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
+static __attribute__((noinline)) struct iw_slot *candidate_wide(struct sg_state *st, struct iw_warp *w, int *reason)
+{
+	return candidate(st, w, reason, 0);
+}
+static struct iw_slot *sg_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
 {
 	struct sg_state *st = p;
-	struct sg_warp *x = sg_w(st, w);
+	return st->narrow ? candidate(st, w, reason, 1) : candidate_wide(st, w, reason);
+}
+
+static inline __attribute__((always_inline)) void issue(struct sg_state *st, struct iw_warp *w, struct iw_slot *s,
+							  int nar)
+{
+	struct sg_warp *x = sg_w(st, w, nar);
 	int e = (int)s->aux[0];
 	/* Reorder statistics (counts_reorders): the older instructions of the
 	 * warp still waiting, as iw_sim_count_reorder counts them, are those
@@ -566,9 +581,21 @@ static void sg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	x->issued |= 1ull << e;
 	iw_count(st->sim, IW_A_IB_READ, 1);
 }
+static __attribute__((noinline)) void issue_wide(struct sg_state *st, struct iw_warp *w, struct iw_slot *s)
+{
+	issue(st, w, s, 0);
+}
+static void sg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
+{
+	struct sg_state *st = p;
+	if (st->narrow)
+		issue(st, w, s, 1);
+	else
+		issue_wide(st, w, s);
+}
 
 static inline __attribute__((always_inline)) void release(struct sg_state *st, struct sg_warp *x, struct iw_warp *w,
-							    struct iw_slot *s, uint64_t now)
+							    struct iw_slot *s, uint64_t now, int nar)
 {
 	int e = (int)s->aux[0];
 	uint64_t bit = 1ull << e, keep = ~bit;
@@ -576,7 +603,7 @@ static inline __attribute__((always_inline)) void release(struct sg_state *st, s
 	x->issued &= keep;
 	x->ready &= keep;
 	/* clear the column: a row left empty makes its entry ready */
-	uint64_t *row = sg_row(st, x), *col = sg_col(st, x);
+	uint64_t *row = sg_row(nar, x), *col = sg_col(nar, x);
 	for (uint64_t m = col[e]; m; m &= m - 1) {
 		int q = __builtin_ctzll(m);
 		row[q] &= keep;
@@ -585,8 +612,8 @@ static inline __attribute__((always_inline)) void release(struct sg_state *st, s
 	}
 	col[e] = 0;
 	iw_sim_insert_room(st->sm, w); /* the entry is free: retry decode */
-	regs_drop(st, x, &s->in, keep);
-	if (sg_kcls(st, x)[e]) {
+	regs_drop(x, &s->in, keep, nar);
+	if (sg_kcls(nar, x)[e]) {
 		x->kind.mem &= keep;
 		x->kind.ld &= keep;
 		x->kind.st &= keep;
@@ -599,18 +626,16 @@ static inline __attribute__((always_inline)) void release(struct sg_state *st, s
 	st->sim->res->cnt.ib_occ += now - s->t_issue;
 }
 
-static void sg_operands_read(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
+static inline __attribute__((always_inline)) void operands_read(struct sg_state *st, struct iw_warp *w,
+								 struct iw_slot *s, uint64_t now, int nar)
 {
-	struct sg_state *st = p;
-	if (!st->release_operands)
-		return;
-	struct sg_warp *x = sg_w(st, w);
-	release(st, x, w, s, now);
+	struct sg_warp *x = sg_w(st, w, nar);
+	release(st, x, w, s, now, nar);
 	/* the matrix changed outside insert, issue and write-back: ask the
 	 * warp's candidate and retry its decode */
 	iw_sim_unblock(st->sm, w);
 	const struct iw_inst *in = &s->in;
-	struct sg_flight *f = sg_fl(st, x);
+	struct sg_flight *f = sg_fl(nar, x);
 	iw_sb_reserve(st->sim, &f->sb, in, 0);
 	f->ctrl += iw_is_ctrl(in);
 	f->bar += (in->flags & IW_F_BARRIER) != 0;
@@ -619,19 +644,29 @@ static void sg_operands_read(void *p, struct iw_warp *w, struct iw_slot *s, uint
 	f->pred += (in->flags & IW_F_SETS_PRED) != 0;
 	s->aux[1] = 1;
 }
-
-static int sg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
+static void sg_operands_read(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
 {
 	struct sg_state *st = p;
-	struct sg_warp *x = sg_w(st, w);
+	if (!st->release_operands)
+		return;
+	if (st->narrow)
+		operands_read(st, w, s, now, 1);
+	else
+		operands_read(st, w, s, now, 0);
+}
+
+static inline __attribute__((always_inline)) int writeback(struct sg_state *st, struct iw_warp *w, struct iw_slot *s,
+							    uint64_t now, int nar)
+{
+	struct sg_warp *x = sg_w(st, w, nar);
 	const struct iw_inst *in = &s->in;
 	if (!s->aux[1]) {
 		/* Not released at operand read (release_at = writeback, or an
 		 * instruction without register operands that never reached it). */
-		release(st, x, w, s, now);
+		release(st, x, w, s, now, nar);
 		return in->ndst;
 	}
-	struct sg_flight *f = sg_fl(st, x);
+	struct sg_flight *f = sg_fl(nar, x);
 	iw_sb_release(st->sim, &f->sb, in, 0);
 	f->ctrl -= iw_is_ctrl(in);
 	f->bar -= (in->flags & IW_F_BARRIER) != 0;
@@ -639,6 +674,16 @@ static int sg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	f->mem -= iw_is_mem(in);
 	f->pred -= (in->flags & IW_F_SETS_PRED) != 0;
 	return in->ndst;
+}
+static __attribute__((noinline)) int writeback_wide(struct sg_state *st, struct iw_warp *w, struct iw_slot *s,
+						    uint64_t now)
+{
+	return writeback(st, w, s, now, 0);
+}
+static int sg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
+{
+	struct sg_state *st = p;
+	return st->narrow ? writeback(st, w, s, now, 1) : writeback_wide(st, w, s, now);
 }
 
 const struct iw_scheme_ops iw_scheme_socgpu = {
