@@ -55,17 +55,17 @@ struct sg_warp {
 	struct {
 		uint64_t mem, ld, st, sync, stop;
 	} kind;
-	/* then, at the offsets of struct sg_state (n entries each):
-	 *   uint64_t nwait, ord[(n + 7) / 8]  the waiting entries in program
+	/* then, at the offsets SG_O_* (for N = SG_N entries):
+	 *   uint64_t nwait, ord[(N + 7) / 8]  the waiting entries in program
 	 *            order, entry e as byte e + 1, 0 past the last (see
 	 *            ord_find): the oldest is the first byte, and an entry's
 	 *            position is the number of waiting entries older than
 	 *            it, the reorder distance
-	 *   uint64_t row[n]   row e: the older entries e waits for
-	 *   uint64_t col[n]   column q: the entries waiting for q
-	 *   uint64_t pl[n or 2n]  the class of each row bit (pl_set)
-	 *   uint16_t slot[n]  slot id of each entry
-	 *   uint8_t kcls[n]   kind_of() each entry
+	 *   uint64_t row[N]   row e: the older entries e waits for
+	 *   uint64_t col[N]   column q: the entries waiting for q
+	 *   pl                the class of each row bit (pl_set)
+	 *   uint16_t slot[N]  slot id of each entry
+	 *   uint8_t kcls[N]   kind_of() each entry
 	 *   the register table (regs_*), then struct sg_flight */
 };
 _Static_assert(sizeof(struct sg_warp) == 64, "the header is one cache line");
@@ -109,12 +109,22 @@ struct sg_state {
  * both (the entry points choose, see SG_DISPATCH), so each offset is an
  * immediate. */
 #define SG_N(nar) ((nar) ? 8u : 64u)
-#define SG_O_ROW(nar) ((uint32_t)sizeof(struct sg_warp) + 8u * (1u + (SG_N(nar) + 7u) / 8u)) /* after nwait, ord */
+/* Narrow, in the order of their use: the header; row[8]; col[8]; nwait,
+ * ord[1], slot[8], kcls[8] and the class planes as uint16_t pl[8]; each
+ * group on one line, the register table from the fifth.  Wide: the header,
+ * nwait, ord[8], row[64], col[64], pl[128], slot[64], kcls[64], the
+ * register table. */
+#define SG_O_ROW(nar) ((nar) ? 64u : 136u)
 #define SG_O_COL(nar) (SG_O_ROW(nar) + 8u * SG_N(nar))
-#define SG_O_PL(nar) (SG_O_COL(nar) + 8u * SG_N(nar))
-#define SG_O_SLOT(nar) (SG_O_PL(nar) + 8u * ((nar) ? 1u : 2u) * SG_N(nar))
+#define SG_O_NWAIT(nar) ((nar) ? 192u : 64u)
+#define SG_O_ORD(nar) (SG_O_NWAIT(nar) + 8u)
+#define SG_O_PL(nar) ((nar) ? 232u : SG_O_COL(0) + 8u * 64u)
+#define SG_O_SLOT(nar) ((nar) ? 208u : SG_O_PL(0) + 16u * 64u)
 #define SG_O_KCLS(nar) (SG_O_SLOT(nar) + 2u * SG_N(nar))
-#define SG_O_REG(nar) ((SG_O_KCLS(nar) + SG_N(nar) + 7u) & ~7u)
+#define SG_O_REG(nar) ((nar) ? 256u : SG_O_KCLS(0) + 64u)
+_Static_assert(SG_O_KCLS(1) + 8u <= SG_O_PL(1) && SG_O_PL(1) + 16u <= SG_O_REG(1) && SG_O_COL(1) + 64u <= SG_O_NWAIT(1),
+	       "the narrow groups do not overlap");
+_Static_assert(SG_O_ORD(0) + 64u <= SG_O_ROW(0), "the wide ord[] ends before row[]");
 /* in-flight hazards (release_at = operands only) on lines of their own */
 #define SG_O_FL(nar) ((SG_O_REG(nar) + ((nar) ? 2u : (uint32_t)sizeof(struct sg_regmask)) * IW_REG_RZ + 63u) & ~63u)
 #define SG_STRIDE(nar) ((SG_O_FL(nar) + (uint32_t)sizeof(struct sg_flight) + 63u) & ~63u)
@@ -124,8 +134,8 @@ static inline struct sg_warp *sg_w(const struct sg_state *st, const struct iw_wa
 {
 	return (struct sg_warp *)(st->w + (size_t)w->id * SG_STRIDE(nar));
 }
-static inline uint64_t *sg_nwait(struct sg_warp *x) { return (uint64_t *)(x + 1); }
-static inline uint64_t *sg_ord(struct sg_warp *x) { return (uint64_t *)(x + 1) + 1; }
+static inline uint64_t *sg_nwait(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_NWAIT(nar), uint64_t); }
+static inline uint64_t *sg_ord(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_ORD(nar), uint64_t); }
 static inline uint64_t *sg_row(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_ROW(nar), uint64_t); }
 static inline uint64_t *sg_col(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_COL(nar), uint64_t); }
 static inline uint64_t *sg_pl(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_PL(nar), uint64_t); }
@@ -135,12 +145,12 @@ static inline struct sg_flight *sg_fl(int nar, struct sg_warp *x) { return SG_AT
 
 /* The class of each row bit of entry e, for the stall reason, as two bit
  * planes: raw | mem and stop | mem (the hardware's matrix holds one bit; the
- * class is a statistic).  With at most 8 entries both share one word. */
+ * class is a statistic).  With at most 8 entries both share 16 bits. */
 static inline void pl_set(int nar, struct sg_warp *x, int e, uint64_t p2, uint64_t p3)
 {
 	uint64_t *pl = sg_pl(nar, x);
 	if (nar) {
-		pl[e] = p2 | p3 << 32;
+		((uint16_t *)pl)[e] = (uint16_t)(p2 | p3 << 8);
 	} else {
 		pl[2 * e] = p2;
 		pl[2 * e + 1] = p3;
@@ -149,8 +159,10 @@ static inline void pl_set(int nar, struct sg_warp *x, int e, uint64_t p2, uint64
 static inline int pl_class(int nar, struct sg_warp *x, int e, int q)
 {
 	uint64_t *pl = sg_pl(nar, x);
-	if (nar)
-		return (int)(pl[e] >> (q + 32) & 1) << 1 | (int)(pl[e] >> q & 1);
+	if (nar) {
+		uint32_t v = ((uint16_t *)pl)[e];
+		return (int)(v >> (q + 8) & 1) << 1 | (int)(v >> q & 1);
+	}
 	return (int)(pl[2 * e + 1] >> q & 1) << 1 | (int)(pl[2 * e] >> q & 1);
 }
 
@@ -193,12 +205,12 @@ static inline uint32_t kind_of(const struct iw_inst *in)
 /* Position of waiting entry e in ord[] (it is there).  Bytes equal to e + 1
  * become zero bytes of t; the lowest bit of z marks the first of them (the
  * borrow of the subtraction can mark bytes above a zero byte, never below). */
-static inline uint32_t ord_find(struct sg_warp *x, int e)
+static inline uint32_t ord_find(struct sg_warp *x, int e, int nar)
 {
 	const uint64_t ones = 0x0101010101010101ull;
-	const uint64_t *ord = sg_ord(x);
+	const uint64_t *ord = sg_ord(nar, x);
 	uint64_t pat = ones * (uint64_t)(e + 1);
-	for (uint32_t i = 0; i < 8; i++) {
+	for (uint32_t i = 0; i < (SG_N(nar) + 7) / 8; i++) {
 		uint64_t t = ord[i] ^ pat;
 		uint64_t z = (t - ones) & ~t & (ones << 7);
 		if (z)
@@ -209,9 +221,9 @@ static inline uint32_t ord_find(struct sg_warp *x, int e)
 }
 
 /* Drop position p of ord[]: the younger entries move down one byte. */
-static inline void ord_remove(struct sg_warp *x, uint32_t p)
+static inline void ord_remove(struct sg_warp *x, uint32_t p, int nar)
 {
-	uint64_t *ord = sg_ord(x), *nwait = sg_nwait(x);
+	uint64_t *ord = sg_ord(nar, x), *nwait = sg_nwait(nar, x);
 	uint32_t i = p >> 3, last = (uint32_t)(*nwait - 1) >> 3;
 	uint64_t low = (1ull << (8 * (p & 7))) - 1; /* bytes before p in its word */
 	uint64_t v = ord[i];
@@ -299,7 +311,7 @@ static inline void regs_drop(struct sg_warp *x, const struct iw_inst *in, uint64
 static inline __attribute__((always_inline)) void warp_start(struct sg_state *st, struct iw_warp *w, int nar)
 {
 	struct sg_warp *x = sg_w(st, w, nar);
-	IW_ASSERT(!x->valid && !x->issued && !x->ready && !*sg_nwait(x));
+	IW_ASSERT(!x->valid && !x->issued && !x->ready && !*sg_nwait(nar, x));
 	if (st->release_operands) {
 		const struct sg_flight *f = sg_fl(nar, x);
 		IW_ASSERT(!f->ctrl && !f->bar && !f->fence && !f->mem && !f->pred);
@@ -431,8 +443,8 @@ static inline __attribute__((always_inline)) void insert_entry(struct sg_state *
 		iw_sim_cand_changed(st->sm, w);
 	}
 	sg_row(nar, x)[e] = row;
-	uint64_t n = (*sg_nwait(x))++; /* the youngest waiting entry */
-	sg_ord(x)[n >> 3] |= (uint64_t)(e + 1) << (8 * (n & 7));
+	uint64_t n = (*sg_nwait(nar, x))++; /* the youngest waiting entry */
+	sg_ord(nar, x)[n >> 3] |= (uint64_t)(e + 1) << (8 * (n & 7));
 	sg_slot(nar, x)[e] = s->id;
 	x->valid |= bit; /* (its issued bit is 0: release clears it) */
 	s->aux[0] = (uint64_t)e;
@@ -509,7 +521,7 @@ static int inflight_block(const struct sg_flight *f, const struct iw_inst *in)
  * blocked by an in-flight hazard, which names the stall instead. */
 static inline __attribute__((always_inline)) int stall_reason(struct sg_warp *x, int nar)
 {
-	int oe = (int)(sg_ord(x)[0] & 0xff) - 1;
+	int oe = (int)(sg_ord(nar, x)[0] & 0xff) - 1;
 	int q = __builtin_ctzll(sg_row(nar, x)[oe]);
 	return reason_of(pl_class(nar, x, oe, q), sg_kcls(nar, x)[q] & K_BAR);
 }
@@ -564,14 +576,14 @@ static inline __attribute__((always_inline)) void issue(struct sg_state *st, str
 	 * before e in ord[] (inserted in program order, dropped here at issue,
 	 * as the engine's queue), where the engine walked the warp's slots. */
 	uint32_t d = 0;
-	uint64_t *ord = sg_ord(x), *nwait = sg_nwait(x);
+	uint64_t *ord = sg_ord(nar, x), *nwait = sg_nwait(nar, x);
 	if ((ord[0] & 0xff) == (uint64_t)e + 1 && *nwait <= 8) {
 		/* the oldest issues (most issues), and ord[] is one word */
 		ord[0] >>= 8;
 		(*nwait)--;
 	} else {
-		d = ord_find(x, e);
-		ord_remove(x, d);
+		d = ord_find(x, e, nar);
+		ord_remove(x, d, nar);
 	}
 	if (d) {
 		struct iw_counters *cnt = &st->sim->res->cnt;
