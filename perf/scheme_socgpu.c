@@ -64,7 +64,7 @@ struct sg_warp {
 	 *   uint64_t row[N]   row e: the older entries e waits for
 	 *   uint64_t col[N]   column q: the entries waiting for q
 	 *   pl                the class of each row bit (pl_set)
-	 *   uint16_t slot[N]  slot id of each entry
+	 *   slot[N]           slot id of each entry
 	 *   uint8_t kcls[N]   kind_of() each entry
 	 *   the register table (regs_*), then struct sg_flight */
 };
@@ -94,7 +94,7 @@ struct sg_state {
 	struct iw_sm *sm;
 	char *w;                /* the warps' records, SG_STRIDE bytes apart */
 	uint64_t all;           /* one bit per IB entry */
-	int narrow;             /* n <= 8: the layout for 8 entries */
+	int narrow;             /* n <= 8: the layout for 8 entries (SG_N) */
 	int release_operands;
 	/* Ask the warp's candidate again after every insert (strict round
 	 * robin: see insert_entry), or after every ready one (also with
@@ -106,24 +106,26 @@ struct sg_state {
 /* The record's layout, for at most 8 entries (nar, ib_size <= 8: byte
  * register masks, both class planes in one word) or 64.  Two constant
  * layouts rather than one per size: every function below is compiled for
- * both (the entry points choose, see SG_DISPATCH), so each offset is an
- * immediate. */
+ * both (the entry points choose, their f_wide functions), so each offset
+ * is an immediate. */
 #define SG_N(nar) ((nar) ? 8u : 64u)
-/* Narrow, in the order of their use: the header; row[8]; col[8]; nwait,
- * ord[1], slot[8], kcls[8] and the class planes as uint16_t pl[8]; each
- * group on one line, the register table from the fifth.  Wide: the header,
- * nwait, ord[8], row[64], col[64], pl[128], slot[64], kcls[64], the
- * register table. */
-#define SG_O_ROW(nar) ((nar) ? 64u : 136u)
-#define SG_O_COL(nar) (SG_O_ROW(nar) + 8u * SG_N(nar))
-#define SG_O_NWAIT(nar) ((nar) ? 192u : 64u)
-#define SG_O_ORD(nar) (SG_O_NWAIT(nar) + 8u)
-#define SG_O_PL(nar) ((nar) ? 232u : SG_O_COL(0) + 8u * 64u)
-#define SG_O_SLOT(nar) ((nar) ? 208u : SG_O_PL(0) + 16u * 64u)
-#define SG_O_KCLS(nar) (SG_O_SLOT(nar) + 2u * SG_N(nar))
-#define SG_O_REG(nar) ((nar) ? 256u : SG_O_KCLS(0) + 64u)
-_Static_assert(SG_O_KCLS(1) + 8u <= SG_O_PL(1) && SG_O_PL(1) + 16u <= SG_O_REG(1) && SG_O_COL(1) + 64u <= SG_O_NWAIT(1),
-	       "the narrow groups do not overlap");
+/* Narrow: the header, then one line of nwait, ord[1], slot[8] and kcls[8]
+ * as bytes, the class planes as uint16_t pl[8], row[8] and col[8] as bytes
+ * (the masks have 8 bits), then the register table.  Wide: the header,
+ * nwait, ord[8], row[64], col[64], pl[128], slot[64] (uint16_t), kcls[64],
+ * the register table.  (slot ids are below the window, ib_size.) */
+#define SG_O_NWAIT(nar) 64u
+#define SG_O_ORD(nar) 72u
+#define SG_O_ROW(nar) ((nar) ? 112u : 136u)
+#define SG_O_COL(nar) ((nar) ? 120u : SG_O_ROW(0) + 8u * 64u)
+#define SG_O_PL(nar) ((nar) ? 96u : SG_O_COL(0) + 8u * 64u)
+#define SG_O_SLOT(nar) ((nar) ? 80u : SG_O_PL(0) + 16u * 64u)
+#define SG_O_KCLS(nar) ((nar) ? 88u : SG_O_SLOT(0) + 2u * 64u)
+#define SG_O_REG(nar) ((nar) ? 128u : SG_O_KCLS(0) + 64u)
+_Static_assert(SG_O_SLOT(1) + 8u <= SG_O_KCLS(1) && SG_O_KCLS(1) + 8u <= SG_O_PL(1) &&
+		       SG_O_PL(1) + 16u <= SG_O_ROW(1) && SG_O_ROW(1) + 8u <= SG_O_COL(1) &&
+		       SG_O_COL(1) + 8u <= SG_O_REG(1) && SG_O_REG(1) == 128u,
+	       "the narrow record's second line");
 _Static_assert(SG_O_ORD(0) + 64u <= SG_O_ROW(0), "the wide ord[] ends before row[]");
 /* in-flight hazards (release_at = operands only) on lines of their own */
 #define SG_O_FL(nar) ((SG_O_REG(nar) + ((nar) ? 2u : (uint32_t)sizeof(struct sg_regmask)) * IW_REG_RZ + 63u) & ~63u)
@@ -136,10 +138,41 @@ static inline struct sg_warp *sg_w(const struct sg_state *st, const struct iw_wa
 }
 static inline uint64_t *sg_nwait(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_NWAIT(nar), uint64_t); }
 static inline uint64_t *sg_ord(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_ORD(nar), uint64_t); }
-static inline uint64_t *sg_row(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_ROW(nar), uint64_t); }
-static inline uint64_t *sg_col(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_COL(nar), uint64_t); }
+/* row[e], col[e] and slot[e] are bytes in the narrow layout */
+static inline uint64_t row_get(int nar, struct sg_warp *x, int e)
+{
+	return nar ? SG_AT(x, SG_O_ROW(1), uint8_t)[e] : SG_AT(x, SG_O_ROW(0), uint64_t)[e];
+}
+static inline void row_put(int nar, struct sg_warp *x, int e, uint64_t v)
+{
+	if (nar)
+		SG_AT(x, SG_O_ROW(1), uint8_t)[e] = (uint8_t)v;
+	else
+		SG_AT(x, SG_O_ROW(0), uint64_t)[e] = v;
+}
+static inline uint64_t col_get(int nar, struct sg_warp *x, int e)
+{
+	return nar ? SG_AT(x, SG_O_COL(1), uint8_t)[e] : SG_AT(x, SG_O_COL(0), uint64_t)[e];
+}
+static inline void col_put(int nar, struct sg_warp *x, int e, uint64_t v)
+{
+	if (nar)
+		SG_AT(x, SG_O_COL(1), uint8_t)[e] = (uint8_t)v;
+	else
+		SG_AT(x, SG_O_COL(0), uint64_t)[e] = v;
+}
+static inline uint32_t slot_get(int nar, struct sg_warp *x, int e)
+{
+	return nar ? SG_AT(x, SG_O_SLOT(1), uint8_t)[e] : SG_AT(x, SG_O_SLOT(0), uint16_t)[e];
+}
+static inline void slot_put(int nar, struct sg_warp *x, int e, uint16_t id)
+{
+	if (nar)
+		SG_AT(x, SG_O_SLOT(1), uint8_t)[e] = (uint8_t)id; /* id < ib_size <= 8 */
+	else
+		SG_AT(x, SG_O_SLOT(0), uint16_t)[e] = id;
+}
 static inline uint64_t *sg_pl(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_PL(nar), uint64_t); }
-static inline uint16_t *sg_slot(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_SLOT(nar), uint16_t); }
 static inline uint8_t *sg_kcls(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_KCLS(nar), uint8_t); }
 static inline struct sg_flight *sg_fl(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_FL(nar), struct sg_flight); }
 
@@ -269,7 +302,8 @@ static int sg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->sm = sm;
 	int n = st->cfg->socgpu_ib_size;
 	st->all = n == 64 ? ~0ull : (1ull << n) - 1;
-	st->narrow = n <= 8;
+	/* (slot ids are below the window, at most 8 + 64 + 16 with n <= 8) */
+	st->narrow = n <= 8 && sm->sim->window <= 256;
 	st->release_operands = st->cfg->socgpu_release_at == 1;
 	st->ask_every_insert = st->cfg->policy == IW_POLICY_SRR;
 	st->ask_ready_insert = st->ask_every_insert || st->release_operands;
@@ -434,9 +468,10 @@ static inline __attribute__((always_inline)) void insert_entry(struct sg_state *
 			cnt->deps_found[DEP_STOP] += nbits(stop);
 		}
 		/* col[e] is 0 (release clears it) */
-		uint64_t *col = sg_col(nar, x);
-		for (uint64_t m = row; m; m &= m - 1)
-			col[__builtin_ctzll(m)] |= bit;
+		for (uint64_t m = row; m; m &= m - 1) {
+			int q = __builtin_ctzll(m);
+			col_put(nar, x, q, col_get(nar, x, q) | bit);
+		}
 	}
 	/* The class of each row bit, for the stall reason (see pl_set). */
 	pl_set(nar, x, e, raw | mem, stop | mem);
@@ -459,10 +494,10 @@ static inline __attribute__((always_inline)) void insert_entry(struct sg_state *
 	} else if (st->ask_every_insert || !waiting) {
 		iw_sim_cand_changed(st->sm, w);
 	}
-	sg_row(nar, x)[e] = row;
+	row_put(nar, x, e, row);
 	uint64_t n = (*sg_nwait(nar, x))++; /* the youngest waiting entry */
 	sg_ord(nar, x)[n >> 3] |= (uint64_t)(e + 1) << (8 * (n & 7));
-	sg_slot(nar, x)[e] = s->id;
+	slot_put(nar, x, e, s->id);
 	x->valid |= bit; /* (its issued bit is 0: release clears it) */
 	s->aux[0] = (uint64_t)e;
 	iw_count(st->sim, IW_A_DM_ROW_WRITE, 1);
@@ -539,7 +574,7 @@ static int inflight_block(const struct sg_flight *f, const struct iw_inst *in)
 static inline __attribute__((always_inline)) int stall_reason(struct sg_warp *x, int nar)
 {
 	int oe = (int)(sg_ord(nar, x)[0] & 0xff) - 1;
-	int q = __builtin_ctzll(sg_row(nar, x)[oe]);
+	int q = __builtin_ctzll(row_get(nar, x, oe));
 	return reason_of(pl_class(nar, x, oe, q), sg_kcls(nar, x)[q] & K_BAR);
 }
 
@@ -553,9 +588,8 @@ static inline __attribute__((always_inline)) struct iw_slot *candidate(struct sg
 		return NULL;
 	}
 	int first_r = 0;
-	const uint16_t *slot = sg_slot(nar, x);
 	for (uint64_t m = waiting & x->ready; m; m &= m - 1) {
-		struct iw_slot *s = &w->slots[slot[__builtin_ctzll(m)]];
+		struct iw_slot *s = &w->slots[slot_get(nar, x, __builtin_ctzll(m))];
 		if (st->release_operands) {
 			int r = inflight_block(sg_fl(nar, x), &s->in);
 			if (r) {
@@ -632,15 +666,15 @@ static inline __attribute__((always_inline)) void release(struct sg_state *st, s
 	x->issued &= keep;
 	x->ready &= keep;
 	/* clear the column: a row left empty makes its entry ready */
-	uint64_t *row = sg_row(nar, x), *col = sg_col(nar, x);
 	uint64_t ready = x->ready;
-	for (uint64_t m = col[e]; m; m &= m - 1) {
+	for (uint64_t m = col_get(nar, x, e); m; m &= m - 1) {
 		int q = __builtin_ctzll(m);
-		row[q] &= keep;
-		ready |= (uint64_t)(row[q] == 0) << q; /* (no branch: often mispredicted) */
+		uint64_t r = row_get(nar, x, q) & keep;
+		row_put(nar, x, q, r);
+		ready |= (uint64_t)(r == 0) << q; /* (no branch: often mispredicted) */
 	}
 	x->ready = ready;
-	col[e] = 0;
+	col_put(nar, x, e, 0);
 	iw_sim_insert_room(st->sm, w); /* the entry is free: retry decode */
 	regs_drop(x, &s->in, keep, nar);
 	if (sg_kcls(nar, x)[e]) {
