@@ -578,6 +578,26 @@ static inline __attribute__((always_inline)) int stall_reason(struct sg_warp *x,
 	return reason_of(pl_class(nar, x, oe, q), sg_kcls(nar, x)[q] & K_BAR);
 }
 
+/* release_at = operands: the lowest ready entry not held by an in-flight
+ * hazard, else the first such hazard names the stall (m: the ready waiting
+ * entries, not 0).  Out of line, so that the common path below saves no
+ * registers. */
+static __attribute__((noinline)) struct iw_slot *candidate_inflight(struct sg_warp *x, struct iw_warp *w, uint64_t m,
+								     int *reason, int nar)
+{
+	int first_r = 0;
+	for (; m; m &= m - 1) {
+		struct iw_slot *s = &w->slots[slot_get(nar, x, __builtin_ctzll(m))];
+		int r = inflight_block(sg_fl(nar, x), &s->in);
+		if (!r)
+			return s;
+		if (!first_r)
+			first_r = r;
+	}
+	*reason = first_r;
+	return NULL;
+}
+
 static inline __attribute__((always_inline)) struct iw_slot *candidate(struct sg_state *st, struct iw_warp *w,
 									int *reason, int nar)
 {
@@ -587,25 +607,14 @@ static inline __attribute__((always_inline)) struct iw_slot *candidate(struct sg
 		*reason = IW_STALL_IB_EMPTY;
 		return NULL;
 	}
-	int first_r = 0;
-	for (uint64_t m = waiting & x->ready; m; m &= m - 1) {
-		struct iw_slot *s = &w->slots[slot_get(nar, x, __builtin_ctzll(m))];
-		if (st->release_operands) {
-			int r = inflight_block(sg_fl(nar, x), &s->in);
-			if (r) {
-				if (!first_r)
-					first_r = r;
-				continue;
-			}
-		}
-		return s;
-	}
-	if (first_r) {
-		*reason = first_r;
+	uint64_t m = waiting & x->ready;
+	if (!m) {
+		*reason = stall_reason(x, nar);
 		return NULL;
 	}
-	*reason = stall_reason(x, nar);
-	return NULL;
+	if (st->release_operands)
+		return candidate_inflight(x, w, m, reason, nar);
+	return &w->slots[slot_get(nar, x, __builtin_ctzll(m))];
 }
 static __attribute__((noinline)) struct iw_slot *candidate_wide(struct sg_state *st, struct iw_warp *w, int *reason)
 {
