@@ -7,7 +7,10 @@
 
 double bench_now(void);            /* monotonic seconds */
 double bench_cpu_now(void);        /* CPU seconds of this process: other work on a shared machine does not count */
-long bench_max_rss_kb(void);       /* peak resident set of this process */
+/* Peak resident set (KiB) of a child process that runs fn(arg) (non-zero:
+ * failed, -1 returned): a figure of that work alone, whatever ran before it
+ * in the runner. */
+long bench_child_rss_kb(int (*fn)(void *), void *arg);
 /* Print one result line: name, value, unit, goal text and whether it was met. */
 void bench_report(const char *name, double value, const char *unit, const char *goal, int met);
 const char *bench_path(const char *rel); /* absolute path in the source tree */

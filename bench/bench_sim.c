@@ -9,9 +9,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 static int simulate(const char *scheme, double scale, int cycle_major, uint64_t *insts, double *secs)
 {
@@ -40,20 +37,12 @@ static int simulate(const char *scheme, double scale, int cycle_major, uint64_t 
 	return 0;
 }
 
-/* Peak RSS (KiB) of a child that simulates at `scale`. */
-static long child_rss(double scale)
+/* The in-order run at *(double *)scale, for bench_child_rss_kb. */
+static int simulate_at(void *scale)
 {
-	pid_t p = fork();
-	if (p == 0) {
-		uint64_t n;
-		double s;
-		_exit(simulate("inorder", scale, 0, &n, &s) ? 1 : 0);
-	}
-	int st;
-	struct rusage ru;
-	if (p < 0 || wait4(p, &st, 0, &ru) < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
-		return -1;
-	return ru.ru_maxrss;
+	uint64_t n;
+	double secs;
+	return simulate("inorder", *(double *)scale, 0, &n, &secs);
 }
 
 void bench_sim(void)
@@ -71,7 +60,8 @@ void bench_sim(void)
 	if (simulate("inorder", 1.0, 1, &n2, &s2) == 0)
 		bench_report("sim: inorder, builtin, cycle-major order", (double)n2 / s2 / 1e6, "Minst/s", "(informative)",
 			     n2 == n);
-	long r1 = child_rss(1.0), r4 = child_rss(4.0);
+	double x1 = 1.0, x4 = 4.0;
+	long r1 = bench_child_rss_kb(simulate_at, &x1), r4 = bench_child_rss_kb(simulate_at, &x4);
 	bench_report("sim: peak RSS at scale 1", (double)r1 / 1024, "MiB", "(reference)", r1 > 0);
 	bench_report("sim: peak RSS at scale 4 / scale 1", r1 > 0 ? (double)r4 / (double)r1 : 0, "ratio", "<= 1.10",
 		     r1 > 0 && r4 > 0 && (double)r4 <= 1.10 * (double)r1);
