@@ -138,28 +138,21 @@ static inline struct sg_warp *sg_w(const struct sg_state *st, const struct iw_wa
 }
 static inline uint64_t *sg_nwait(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_NWAIT(nar), uint64_t); }
 static inline uint64_t *sg_ord(int nar, struct sg_warp *x) { return SG_AT(x, SG_O_ORD(nar), uint64_t); }
-/* row[e], col[e] and slot[e] are bytes in the narrow layout */
-static inline uint64_t row_get(int nar, struct sg_warp *x, int e)
+/* row[e], col[e] and slot[e] are bytes in the narrow layout; ROW and COL
+ * name the matrix's two arrays */
+enum { ROW, COL };
+static inline uint64_t mat_get(int nar, struct sg_warp *x, int which, int e)
 {
-	return nar ? SG_AT(x, SG_O_ROW(1), uint8_t)[e] : SG_AT(x, SG_O_ROW(0), uint64_t)[e];
+	uint32_t o = which == COL ? SG_O_COL(nar) : SG_O_ROW(nar);
+	return nar ? SG_AT(x, o, uint8_t)[e] : SG_AT(x, o, uint64_t)[e];
 }
-static inline void row_put(int nar, struct sg_warp *x, int e, uint64_t v)
+static inline void mat_put(int nar, struct sg_warp *x, int which, int e, uint64_t v)
 {
+	uint32_t o = which == COL ? SG_O_COL(nar) : SG_O_ROW(nar);
 	if (nar)
-		SG_AT(x, SG_O_ROW(1), uint8_t)[e] = (uint8_t)v;
+		SG_AT(x, o, uint8_t)[e] = (uint8_t)v;
 	else
-		SG_AT(x, SG_O_ROW(0), uint64_t)[e] = v;
-}
-static inline uint64_t col_get(int nar, struct sg_warp *x, int e)
-{
-	return nar ? SG_AT(x, SG_O_COL(1), uint8_t)[e] : SG_AT(x, SG_O_COL(0), uint64_t)[e];
-}
-static inline void col_put(int nar, struct sg_warp *x, int e, uint64_t v)
-{
-	if (nar)
-		SG_AT(x, SG_O_COL(1), uint8_t)[e] = (uint8_t)v;
-	else
-		SG_AT(x, SG_O_COL(0), uint64_t)[e] = v;
+		SG_AT(x, o, uint64_t)[e] = v;
 }
 static inline uint32_t slot_get(int nar, struct sg_warp *x, int e)
 {
@@ -470,7 +463,7 @@ static inline __attribute__((always_inline)) void insert_entry(struct sg_state *
 		/* col[e] is 0 (release clears it) */
 		for (uint64_t m = row; m; m &= m - 1) {
 			int q = __builtin_ctzll(m);
-			col_put(nar, x, q, col_get(nar, x, q) | bit);
+			mat_put(nar, x, COL, q, mat_get(nar, x, COL, q) | bit);
 		}
 	}
 	/* The class of each row bit, for the stall reason (see pl_set). */
@@ -494,7 +487,7 @@ static inline __attribute__((always_inline)) void insert_entry(struct sg_state *
 	} else if (st->ask_every_insert || !waiting) {
 		iw_sim_cand_changed(st->sm, w);
 	}
-	row_put(nar, x, e, row);
+	mat_put(nar, x, ROW, e, row);
 	uint64_t n = (*sg_nwait(nar, x))++; /* the youngest waiting entry */
 	sg_ord(nar, x)[n >> 3] |= (uint64_t)(e + 1) << (8 * (n & 7));
 	slot_put(nar, x, e, s->id);
@@ -574,7 +567,7 @@ static int inflight_block(const struct sg_flight *f, const struct iw_inst *in)
 static inline __attribute__((always_inline)) int stall_reason(struct sg_warp *x, int nar)
 {
 	int oe = (int)(sg_ord(nar, x)[0] & 0xff) - 1;
-	int q = __builtin_ctzll(row_get(nar, x, oe));
+	int q = __builtin_ctzll(mat_get(nar, x, ROW, oe));
 	return reason_of(pl_class(nar, x, oe, q), sg_kcls(nar, x)[q] & K_BAR);
 }
 
@@ -676,14 +669,14 @@ static inline __attribute__((always_inline)) void release(struct sg_state *st, s
 	x->ready &= keep;
 	/* clear the column: a row left empty makes its entry ready */
 	uint64_t ready = x->ready;
-	for (uint64_t m = col_get(nar, x, e); m; m &= m - 1) {
+	for (uint64_t m = mat_get(nar, x, COL, e); m; m &= m - 1) {
 		int q = __builtin_ctzll(m);
-		uint64_t r = row_get(nar, x, q) & keep;
-		row_put(nar, x, q, r);
+		uint64_t r = mat_get(nar, x, ROW, q) & keep;
+		mat_put(nar, x, ROW, q, r);
 		ready |= (uint64_t)(r == 0) << q; /* (no branch: often mispredicted) */
 	}
 	x->ready = ready;
-	col_put(nar, x, e, 0);
+	mat_put(nar, x, COL, e, 0);
 	iw_sim_insert_room(st->sm, w); /* the entry is free: retry decode */
 	regs_drop(x, &s->in, keep, nar);
 	if (sg_kcls(nar, x)[e]) {
