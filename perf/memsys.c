@@ -652,6 +652,16 @@ static uint32_t level_access(struct iw_memsys *m, uint32_t sm, const struct iw_i
 	return (uint32_t)d1 + l2_level(m, level, n, store, now + d1, act);
 }
 
+/* A shared-memory access with k conflict cycles (sm already reduced). */
+static inline uint32_t shared_access(struct iw_memsys *m, uint32_t sm, uint32_t k, uint64_t now, uint64_t *act)
+{
+	act[IW_A_SHMEM_ACCESS] += 1;
+	act[IW_A_SHMEM_CONFLICT] += k;
+	/* 1 + k wavefronts through the SM's shared-memory pipe: at idle the
+	 * delay is exactly the k conflict cycles */
+	return (uint32_t)(m->cfg.shmem_latency + serve(&m->shbw[sm], now, 1 + (uint64_t)k));
+}
+
 static inline uint32_t mem_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in,
 				  const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act, int st, uint64_t cookie)
 {
@@ -661,14 +671,11 @@ static inline uint32_t mem_access(struct iw_memsys *m, uint32_t sm, const struct
 	if (!in->mask) /* predicated off: issues, touches nothing */
 		return 1;
 	switch (in->space) {
-	case IW_SPACE_SHARED: {
-		uint32_t k = ma && ma->n ? shmem_conflicts(ma, in->mem_width, (uint32_t)c->shmem_banks, st && ma->strided) : 0;
-		act[IW_A_SHMEM_ACCESS] += 1;
-		act[IW_A_SHMEM_CONFLICT] += k;
-		/* 1 + k wavefronts through the SM's shared-memory pipe: at idle the
-		 * delay is exactly the k conflict cycles */
-		return (uint32_t)(c->shmem_latency + serve(&m->shbw[sm], now, 1 + (uint64_t)k));
-	}
+	case IW_SPACE_SHARED:
+		return shared_access(m, sm, ma && ma->n ? shmem_conflicts(ma, in->mem_width, (uint32_t)c->shmem_banks,
+									  st && ma->strided)
+							: 0,
+				     now, act);
 	case IW_SPACE_CONST:
 		act[IW_A_CONST_ACCESS] += 1;
 		return (uint32_t)c->const_latency;
@@ -701,6 +708,22 @@ uint32_t iw_mem_access_entry(struct iw_memsys *m, uint32_t sm, const struct iw_i
 			     const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act, uint64_t cookie)
 {
 	return mem_access(m, sm, in, ma, now, act, 1, cookie);
+}
+
+uint32_t iw_mem_shared_conflicts(const struct iw_memsys *m, const struct iw_inst *in, const struct iw_mem_addrs *ma)
+{
+	return ma && ma->n ? shmem_conflicts(ma, in->mem_width, (uint32_t)m->cfg.shmem_banks, ma->strided) : 0;
+}
+
+uint32_t iw_mem_access_shared(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in, uint32_t k, uint64_t now,
+			      uint64_t *act)
+{
+	/* mem_access's first steps, then its shared-memory case */
+	if (sm >= m->nsm)
+		sm %= m->nsm;
+	if (!in->mask)
+		return 1;
+	return shared_access(m, sm, k, now, act);
 }
 
 void iw_memsys_defer(struct iw_memsys *m, int on) { m->deferring = on; }

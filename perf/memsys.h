@@ -31,6 +31,15 @@ uint32_t iw_mem_access(struct iw_memsys *m, uint32_t sm, const struct iw_inst *i
  * other 31 addresses (four cache lines the host has long evicted). */
 uint32_t iw_mem_access_entry(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in,
 			     const struct iw_mem_addrs *ma, uint64_t now, uint64_t *act, uint64_t cookie);
+/* A shared-memory access of an entry (in->space IW_SPACE_SHARED) in two
+ * steps: its bank conflicts, a pure function of the entry's addresses
+ * (iw_mem_shared_conflicts, at fetch while the addresses are in the host's
+ * cache), then the access with that count (iw_mem_access_shared, at
+ * dispatch, without reading the entry): the same answers and activities as
+ * iw_mem_access_entry. */
+uint32_t iw_mem_shared_conflicts(const struct iw_memsys *m, const struct iw_inst *in, const struct iw_mem_addrs *ma);
+uint32_t iw_mem_access_shared(struct iw_memsys *m, uint32_t sm, const struct iw_inst *in, uint32_t k, uint64_t now,
+			      uint64_t *act);
 
 /* Deferred mode, for a simulation that runs SM after SM over a span of cycles
  * shorter than any trip to L2: the L1 part of an access (per SM) is served at

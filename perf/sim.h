@@ -51,6 +51,7 @@ struct iw_slot {
 	uint8_t nsrc_rf;     /* sources to read from the RF (RZ and duplicates removed) */
 	uint8_t lanes;       /* active lanes, set at dispatch */
 	uint8_t src_rf[IW_MAX_SRC]; /* registers are below IW_REG_RZ (255) */
+	uint8_t shm_k;       /* a shared access with addresses: its bank conflicts, found at fetch */
 };
 _Static_assert(sizeof(struct iw_slot) == 128, "struct iw_slot is two cache lines");
 
