@@ -834,6 +834,28 @@ static char *scan_line(struct iw_workload_trace *t, uint64_t *off, int *err)
 	return s;
 }
 
+/* The structure cursor's usual instruction line: complete in its buffer and
+ * starting (after blanks) with a hex digit.  Consumed as rd_line would
+ * (position, line count; nobody reads the cursor's consumed bytes, so they
+ * are not rewritten) and 1; else 0 with nothing consumed, for the general
+ * path (blank lines, refills, errors). */
+static inline int scan_skip_inst(struct rd *r)
+{
+	char *s = r->buf + r->pos;
+	size_t avail = r->len - r->pos;
+	char *nl = avail ? memchr(s, '\n', avail) : NULL;
+	if (!nl)
+		return 0;
+	const char *q = s;
+	while (*q == ' ' || *q == '\t')
+		q++;
+	if (!hexval[(unsigned char)*q]) /* '\n', '\r' and NUL are not hex digits: q < nl */
+		return 0;
+	r->pos += (uint32_t)(nl - s) + 1;
+	r->line++;
+	return 1;
+}
+
 static int tr_next_cta(struct iw_workload *w, struct iw_cta *cta, struct iw_err *e)
 {
 	struct iw_workload_trace *t = (struct iw_workload_trace *)w;
@@ -917,6 +939,8 @@ static int tr_next_cta(struct iw_workload *w, struct iw_cta *cta, struct iw_err 
 		tw->rd.line = t->scan.line;
 		tw->rd.base = t->scan.base + t->scan.pos;
 		for (uint64_t i = 0; i < n; i++) {
+			if (scan_skip_inst(&t->scan))
+				continue;
 			if (!(s = scan_line(t, NULL, &err))) {
 				char what[96];
 				snprintf(what, sizeof what, "instruction line %llu of %llu of warp %llu",
