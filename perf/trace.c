@@ -1163,7 +1163,9 @@ static int tok_dec(const char **pp, int64_t *out)
 		v = v * 10 + (uint64_t)(*p - '0');
 	if (n == 0 || n > 19 || !is_end(*p))
 		return -1;
-	*out = neg ? -(int64_t)v : (int64_t)v;
+	/* negated modulo 2^64 (as before, without the signed overflow of
+	 * -INT64_MIN, undefined behaviour) */
+	*out = (int64_t)(neg ? 0 - v : v);
 	skip_ws(&p);
 	*pp = p;
 	return 0;
