@@ -124,6 +124,8 @@ struct gh_warp {
 	 * issued slots are masked by `valid`): the DC takes the entries whose
 	 * kind meets one of its rules in one go, not one entry at a time */
 	uint64_t kind_slots[4];
+	/* Precise: IsB slots holding a load (stale bits masked by `valid`) */
+	uint64_t load_slots;
 	uint8_t itab[16];       /* IsB slots in the ITab, oldest first */
 	uint8_t age[64];        /* age index: the valid IsB slots, oldest first */
 	uint16_t ib[64];        /* front IB, FIFO of slot ids (| GH_IB_SYNC) */
@@ -160,8 +162,22 @@ struct gh_state {
 	struct iw_sm *sm;
 	uint32_t tlb_cap;
 	uint64_t *tlb_pool;
+	/* Precise: every TLB check of the SM in flight, (completion cycle,
+	 * warp) in issue order, so in time order (see tq_push): the tick and
+	 * next_event find the checks that end at a cycle without looking at
+	 * every warp's ring. */
+	struct gh_tq *tq;
+	uint32_t tq_cap, tq_head, tq_n;
 	unsigned char *isb;     /* the warps' IsB entries (isb_per_warp bytes each) */
 	size_t isb_per_warp;
+};
+
+/* One TLB check in flight (Precise): it passes at cycle t; warp `wid`
+ * of the SM, local index `local` of sub-core `sid`. */
+struct gh_tq {
+	uint64_t t;
+	uint32_t wid;
+	uint16_t sid, local;
 };
 
 _Static_assert(sizeof(struct gh_hot) == 32, "gh_hot: two per 64-byte line");
@@ -330,14 +346,20 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->hot_bytes = up64(isb * sizeof(struct gh_hot));
 	size_t per_warp = st->hot_bytes + isb * sizeof(struct gh_cold);
 	size_t o_sc = up64(nw * sizeof *st->w), o_tlb = o_sc + up64((size_t)c->subcores * sizeof *st->sc);
-	size_t o_isb = o_tlb + (c->ghost_precise ? nw * st->tlb_cap * 2 * sizeof *st->tlb_pool : 0);
+	/* the SM's checks in flight: those of the last tlb_check_latency + 2
+	 * cycles (older ones are dropped at every tick, tq_drop) */
+	st->tq_cap = st->tlb_cap * (uint32_t)c->subcores;
+	size_t o_tq = o_tlb + (c->ghost_precise ? up64(nw * st->tlb_cap * 2 * sizeof *st->tlb_pool) : 0);
+	size_t o_isb = o_tq + (c->ghost_precise ? up64(st->tq_cap * sizeof *st->tq) : 0);
 	unsigned char *b = iw_sim_alloc(sm->sim, 1, o_isb + nw * per_warp); /* cache-line aligned */
 	if (!b)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	st->w = (struct gh_warp *)(void *)b;
 	st->sc = (struct gh_sc *)(void *)(b + o_sc);
-	if (c->ghost_precise)
+	if (c->ghost_precise) {
 		st->tlb_pool = (uint64_t *)(void *)(b + o_tlb);
+		st->tq = (struct gh_tq *)(void *)(b + o_tq);
+	}
 	st->isb = b + o_isb;
 	st->isb_per_warp = per_warp;
 	*state = st;
@@ -452,11 +474,10 @@ static inline void gh_sb_release(struct gh_state *st, struct gh_warp *x, const s
  * issued), else 0; tlb_wait then looks at the issued ones. */
 static uint64_t tlb_clear_at(const struct gh_state *st, const struct gh_warp *x, uint64_t seq)
 {
-	const struct gh_hot *h = hot_of(st, x);
 	const struct gh_cold *c = cold_of(st, x);
-	for (uint64_t m = x->valid; m; m &= m - 1) {
+	for (uint64_t m = x->valid & x->load_slots; m; m &= m - 1) {
 		int q = __builtin_ctzll(m);
-		if (c[q].seq < seq && (h[q].flags & IW_F_LOAD))
+		if (c[q].seq < seq)
 			return IW_NEVER;
 	}
 	return 0;
@@ -482,6 +503,44 @@ static uint64_t tlb_wait(struct gh_state *st, struct gh_warp *x, uint64_t seq, u
 			t = x->tlb_t[i];
 	}
 	return t;
+}
+
+/* Precise: drop the checks that passed before `now` from the SM's queue
+ * (no tick or next_event asks about them again: an SM's cycles only grow). */
+static inline void tq_drop(struct gh_state *st, uint64_t now)
+{
+	while (st->tq_n && st->tq[st->tq_head].t < now) {
+		if (++st->tq_head == st->tq_cap)
+			st->tq_head = 0;
+		st->tq_n--;
+	}
+}
+
+/* Precise: might a check of a warp of sub-core sid pass now?  (If not, the
+ * tick's look at the rings finds nothing.) */
+static int tq_due(struct gh_state *st, uint32_t sid, uint64_t now)
+{
+	tq_drop(st, now);
+	for (uint32_t i = 0; i < st->tq_n; i++) {
+		const struct gh_tq *e = &st->tq[(st->tq_head + i) % st->tq_cap];
+		if (e->t != now)
+			return 0;
+		if (e->sid == sid)
+			return 1;
+	}
+	return 0;
+}
+
+/* Does warp x's ring still hold a check that passes at t?  (The ring is in
+ * time order; tlb_prune may have dropped it, warp_start cleared the ring.) */
+static int tlb_holds(const struct gh_state *st, const struct gh_warp *x, uint64_t t)
+{
+	for (uint32_t j = x->tlb_n; j--;) {
+		uint64_t e = x->tlb_t[(x->tlb_head + j) % st->tlb_cap];
+		if (e <= t)
+			return e == t;
+	}
+	return 0;
 }
 
 /* A destination still has readers in flight (the WAR half of iw_sb_war_waw). */
@@ -734,6 +793,8 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 		x->kind_slots[2] |= (uint64_t)(ak >> 2 & 1) << q;
 		x->kind_slots[3] |= (uint64_t)(ak >> 3 & 1) << q;
 	}
+	if (st->precise)
+		x->load_slots = (x->load_slots & ~qbit) | (uint64_t)((a->flags & IW_F_LOAD) != 0) << q;
 	x->valid |= qbit;
 	x->sb_known &= ~qbit;
 	if (!dep)
@@ -764,7 +825,6 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 	struct gh_sc *g = &st->sc[sid];
 	struct iw_sm *sm = st->sm;
 	int progress = 0;
-	uint32_t n = sc->nwarps;
 	/* 1. GhOST scheduler: one warp per cycle, a recent write-back first.  A
 	 * warp whose IsB, scoreboard and timers did not change since it was last
 	 * looked at has nothing new to offer, so only "stale" warps are visited. */
@@ -804,19 +864,30 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 	/* Precise: a load passing its TLB check now may let a non-idempotent
 	 * instruction go: report progress so the warps are asked again. */
 	if (st->precise) {
+		/* The warps of this sub-core whose ring holds a check passing now
+		 * (the scheduler's checks above may have pruned it): candidates
+		 * from the SM's queue, each confirmed in its ring, in local order
+		 * as a scan over all the warps would find them. */
 		int marked = progress;
-		for (uint32_t k = 0; k < n; k++) {
-			struct gh_warp *x = &st->w[sc->warp_ids[k]];
-			for (uint32_t j = 0; j < x->tlb_n; j++)
-				if (x->tlb_t[(x->tlb_head + j) % st->tlb_cap] == now) {
-					/* every warp whose check passes now is asked again;
-					 * the scheduler revisits the first of them */
-					iw_sim_unblock(sm, &sm->warps[sc->warp_ids[k]]);
-					if (!marked)
-						g->stale |= 1ull << k;
-					marked = progress = 1;
-					break;
-				}
+		uint64_t due = 0;
+		tq_drop(st, now);
+		for (uint32_t i = 0; i < st->tq_n; i++) {
+			const struct gh_tq *e = &st->tq[(st->tq_head + i) % st->tq_cap];
+			if (e->t != now)
+				break;
+			if (e->sid == sid)
+				due |= 1ull << e->local;
+		}
+		for (; due; due &= due - 1) {
+			uint32_t k = (uint32_t)__builtin_ctzll(due);
+			if (tlb_holds(st, &st->w[sc->warp_ids[k]], now)) {
+				/* every warp whose check passes now is asked again;
+				 * the scheduler revisits the first of them */
+				iw_sim_unblock(sm, &sm->warps[sc->warp_ids[k]]);
+				if (!marked)
+					g->stale |= 1ull << k;
+				marked = progress = 1;
+			}
 		}
 	}
 	/* 2. Dependence checker: dc_units instructions, one per warp, round-robin
@@ -861,7 +932,7 @@ static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 	/* Nothing new for the scheduler and nothing the DC can move: the
 	 * common idle cycle costs these tests only. */
 	const struct gh_sc *g = &st->sc[sc->id];
-	if (!(g->stale | g->dc_ready) && !st->precise)
+	if (!(g->stale | g->dc_ready) && (!st->precise || !tq_due(st, sc->id, now)))
 		return 0;
 	return gh_tick_work(st, sc, now);
 }
@@ -993,6 +1064,14 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		x->tlb_seq[k] = s->seq;
 		x->tlb_t[k] = now + (uint64_t)st->cfg->ghost_tlb_check_latency;
 		x->tlb_n++;
+		/* the SM's queue: its sub-cores tick cycle after cycle, so checks
+		 * issued later pass later (the latency is the same for all) */
+		IW_ASSERT(st->tq_n < st->tq_cap && (!st->tq_n || st->tq[(st->tq_head + st->tq_n - 1) % st->tq_cap].t <= x->tlb_t[k]));
+		struct gh_tq *e = &st->tq[(st->tq_head + st->tq_n++) % st->tq_cap];
+		e->t = x->tlb_t[k];
+		e->wid = w->id;
+		e->sid = (uint16_t)w->subcore;
+		e->local = (uint16_t)w->local;
 	}
 	sched_mark(st, w, x);
 	dc_update(st, w, x); /* a slot came free */
@@ -1028,16 +1107,16 @@ static uint64_t gh_next_event(void *p, uint64_t now)
 	struct gh_state *st = p;
 	if (!st->tlb_pool)
 		return IW_NEVER;
-	uint64_t t = IW_NEVER;
-	for (int i = 0; i < st->cfg->max_warps; i++) {
-		struct gh_warp *x = &st->w[i];
-		for (uint32_t k = 0; k < x->tlb_n; k++) {
-			uint64_t e = x->tlb_t[(x->tlb_head + k) % st->tlb_cap];
-			if (e > now && e < t)
-				t = e;
-		}
+	/* The earliest check in any warp's ring passing after now: the SM's
+	 * queue holds every ring entry in time order (a ring drops an entry
+	 * that late only when warp_start clears it, hence the look). */
+	tq_drop(st, now);
+	for (uint32_t i = 0; i < st->tq_n; i++) {
+		const struct gh_tq *e = &st->tq[(st->tq_head + i) % st->tq_cap];
+		if (e->t > now && tlb_holds(st, &st->w[e->wid], e->t))
+			return e->t;
 	}
-	return t;
+	return IW_NEVER;
 }
 
 const struct iw_scheme_ops iw_scheme_ghost = {
