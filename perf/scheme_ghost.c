@@ -55,7 +55,9 @@
  * The state a warp's events touch sits in few cache lines (with 80 SMs it is
  * out of the host's caches between two events): one line of masks and
  * counters per warp, and IsB entries split into a 32-byte hot part (what the
- * loops over entries read) and a one-line cold part (the instruction).
+ * loops over entries read) and a 16-byte cold part (age and IB-dep column);
+ * the instruction itself stays in its slot, read only for the register
+ * lists of a mixed block (regm_blk) and Precise's non-idempotence.
  */
 #include "sim.h"
 
@@ -80,7 +82,8 @@ enum {
 /* One Issue Buffer (IsB) entry, in two parts so that the loops over a
  * warp's entries (the DC's comparison, the scoreboard caches) read a few
  * cache lines: the hot part, 32 bytes, has what they look at; the cold part,
- * one cache line, the decoded instruction itself. */
+ * 16 bytes, what the ITab's order and an issue read of one entry.  (The
+ * decoded instruction is not copied: it stays in the slot, x->slots.) */
 struct gh_hot {
 	uint64_t src, dst;      /* register signature (struct gh_regm) */
 	uint64_t dep;           /* IB-dep vector: older IsB entries it waits for */
@@ -93,7 +96,6 @@ struct gh_hot {
 };
 
 struct gh_cold {
-	struct iw_inst in;      /* the IsB holds the decoded instruction (no slot look-ups) */
 	uint64_t seq;           /* program order (the age index compares it) */
 	uint64_t waiters;       /* IB-dep column: entries whose vector holds this slot's bit */
 };
@@ -132,6 +134,9 @@ struct gh_warp {
 	/* precise: TLB-check completion of issued loads, (seq, cycle) ring */
 	uint64_t *tlb_seq, *tlb_t;
 	uint32_t tlb_head, tlb_n;
+	/* its slot pool (w->slots): the rare look at an entry's register lists
+	 * (a mixed block) reads the instruction in its slot, hot_of(...)->slot */
+	struct iw_slot *slots;
 	/* scoreboard for in-flight instructions, as the baseline */
 	struct iw_scoreboard sb;
 };
@@ -181,7 +186,7 @@ struct gh_tq {
 };
 
 _Static_assert(sizeof(struct gh_hot) == 32, "gh_hot: two per 64-byte line");
-_Static_assert(sizeof(struct gh_cold) == 64, "gh_cold: one 64-byte line");
+_Static_assert(sizeof(struct gh_cold) == 16, "gh_cold: four per 64-byte line");
 
 /* iw_count without the look-up of the simulation's counters */
 static inline void gh_count(const struct gh_state *st, enum iw_act a, uint64_t n) { st->act[a] += n; }
@@ -241,7 +246,7 @@ static inline __attribute__((always_inline)) struct gh_regm regm_blk(const struc
 }
 
 /* Do register lists of A (signature as, block ab) and of IsB entry P (ps,
- * pb) share a register?  The lists (pl: P's, in its cold part) are compared
+ * pb) share a register?  The lists (pl: P's, in its slot) are compared
  * only when a block is mixed. */
 static inline __attribute__((always_inline)) int regs_meet_b(uint64_t as, uint64_t ps, uint8_t ab, uint8_t pb,
 							       const uint16_t *al, int an, const uint16_t *pl, int pn)
@@ -286,7 +291,7 @@ static inline __attribute__((always_inline)) int dc_dep_m(const struct gh_state 
 }
 
 /* dc_dep_m for an IsB entry given by its hot part pe (same answer): P's
- * instruction p (its cold part) is read only for the register lists of a
+ * instruction p (in its slot) is read only for the register lists of a
  * mixed block.  P's class tests use pe->kind (GH_K_MEM is iw_is_mem,
  * GH_K_CTRL iw_is_ctrl) and pe->flags (its in.flags). */
 static inline __attribute__((always_inline)) int dc_dep_h(const struct gh_state *st, const struct iw_inst *a,
@@ -401,6 +406,7 @@ static void gh_warp_start(void *p, struct iw_warp *w)
 	struct gh_warp *x = &st->w[w->id];
 	memset(x, 0, sizeof *x);
 	x->h = (struct gh_hot *)(void *)(st->isb + (size_t)w->id * st->isb_per_warp);
+	x->slots = w->slots;
 	uint64_t keep = ~(1ull << w->local);
 	struct gh_sc *g = &st->sc[w->subcore];
 	g->stale &= keep;
@@ -543,11 +549,13 @@ static int tlb_holds(const struct gh_state *st, const struct gh_warp *x, uint64_
 	return 0;
 }
 
-/* A destination still has readers in flight (the WAR half of iw_sb_war_waw). */
-static inline int sb_read(const struct iw_scoreboard *b, const struct iw_inst *in)
+/* A destination still has readers in flight (the WAR half of iw_sb_war_waw),
+ * for destinations all in block blk: registers blk * 64 + each bit of dsig. */
+static inline int sb_read(const struct iw_scoreboard *b, uint8_t blk, uint64_t dsig)
 {
-	for (int i = 0; i < in->ndst; i++)
-		if (b->readers[in->dst[i]])
+	const uint8_t *r = b->readers + (size_t)blk * 64;
+	for (; dsig; dsig &= dsig - 1)
+		if (r[__builtin_ctzll(dsig)])
 			return 1;
 	return 0;
 }
@@ -556,22 +564,22 @@ static inline int sb_read(const struct iw_scoreboard *b, const struct iw_inst *i
 static inline __attribute__((always_inline)) int sb_block(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 {
 	const struct gh_hot *hq = &hot_of(st, x)[q];
-	const struct gh_cold *e = &cold_of(st, x)[q];
-	const struct iw_inst *in = &e->in;
+	/* the instruction, read only for register lists (a mixed block) */
+	const struct iw_inst *in = &x->slots[hq->slot].in;
 	/* With all its registers in one block, the entry's signatures are its
 	 * registers there (regm_blk): one word of the scoreboard answers. */
 	int one = !(hq->blk & GH_BLK_MIXED);
 	if (one ? (hq->src & x->sb.pending[hq->blk]) != 0 : iw_sb_raw(&x->sb, in))
 		return IW_STALL_RAW;
-	if ((in->flags & IW_F_PRED_BRANCH) && x->pred_inflight)
+	if ((hq->flags & IW_F_PRED_BRANCH) && x->pred_inflight)
 		return IW_STALL_RAW;
-	if (one ? (hq->dst & x->sb.pending[hq->blk]) || (st->war_sb && sb_read(&x->sb, in))
+	if (one ? (hq->dst & x->sb.pending[hq->blk]) || (st->war_sb && sb_read(&x->sb, hq->blk, hq->dst))
 		: iw_sb_war_waw(&x->sb, in, st->war_sb))
 		return IW_STALL_WAR_WAW;
-	if (iw_is_sync(in) && x->mem_inflight)
+	if ((hq->flags & (IW_F_BARRIER | IW_F_MEMBAR)) && x->mem_inflight) /* iw_is_sync */
 		return IW_STALL_MEM_ORDER;
 	if (st->precise && non_idempotent(in)) {
-		uint64_t t = tlb_wait(st, x, e->seq, now);
+		uint64_t t = tlb_wait(st, x, cold_of(st, x)[q].seq, now);
 		if (t > now)
 			return IW_STALL_MEM_ORDER;
 	}
@@ -654,9 +662,8 @@ static void sb_forget_writeback(const struct gh_state *st, struct gh_warp *x, ui
 static int dep_reason(struct gh_state *st, struct gh_warp *x, int q)
 {
 	const struct gh_hot *h = hot_of(st, x);
-	const struct gh_cold *c = cold_of(st, x);
 	int p = __builtin_ctzll(h[q].dep);
-	int k = dc_dep_m(st, &c[q].in, (struct gh_regm){h[q].src, h[q].dst}, &c[p].in,
+	int k = dc_dep_m(st, &x->slots[h[q].slot].in, (struct gh_regm){h[q].src, h[q].dst}, &x->slots[h[p].slot].in,
 			 (struct gh_regm){h[p].src, h[p].dst});
 	return k == 1 ? IW_STALL_RAW : k == 0 ? IW_STALL_WAR_WAW : k == 3 ? IW_STALL_MEM_ORDER : IW_STALL_CONTROL;
 }
@@ -765,7 +772,7 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	for (uint64_t m = meet; m; m &= m - 1) {
 		int p = __builtin_ctzll(m);
 		const struct gh_hot *pe = &h[p];
-		int kd = dc_dep_h(st, a, am, ab, pe, &c[p].in);
+		int kd = dc_dep_h(st, a, am, ab, pe, &x->slots[pe->slot].in);
 		if (kd >= 0) {
 			dep |= 1ull << p;
 			c[p].waiters |= qbit;
@@ -776,7 +783,6 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	gh_count(st, IW_A_DC_COMPARE, x->nage);
 	struct gh_hot *nh = &h[q];
 	struct gh_cold *nc = &c[q];
-	nc->in = *a;
 	nc->seq = s->seq;
 	nc->waiters = 0;
 	nh->src = am.src;
@@ -817,6 +823,42 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 		x->block_moves = 1;
 	sched_mark(st, w, x);
 	dc_update(st, w, x);
+}
+
+/* Precise: a load passing its TLB check now may let a non-idempotent
+ * instruction go: report progress so the warps are asked again.  (Out of
+ * line: the tick without Precise stays small.) */
+static __attribute__((noinline)) int tlb_scan(struct gh_state *st, struct iw_subcore *sc, int progress, uint64_t now)
+{
+	struct iw_sm *sm = st->sm;
+	struct gh_sc *g = &st->sc[sc->id];
+	uint32_t sid = sc->id;
+	/* The warps of this sub-core whose ring holds a check passing now
+	 * (the scheduler's checks earlier in this tick may have pruned it): candidates
+	 * from the SM's queue, each confirmed in its ring, in local order
+	 * as a scan over all the warps would find them. */
+	int marked = progress;
+	uint64_t due = 0;
+	tq_drop(st, now);
+	for (uint32_t i = 0; i < st->tq_n; i++) {
+		const struct gh_tq *e = &st->tq[(st->tq_head + i) % st->tq_cap];
+		if (e->t != now)
+			break;
+		if (e->sid == sid)
+			due |= 1ull << e->local;
+	}
+	for (; due; due &= due - 1) {
+		uint32_t k = (uint32_t)__builtin_ctzll(due);
+		if (tlb_holds(st, &st->w[sc->warp_ids[k]], now)) {
+			/* every warp whose check passes now is asked again;
+			 * the scheduler revisits the first of them */
+			iw_sim_unblock(sm, &sm->warps[sc->warp_ids[k]]);
+			if (!marked)
+				g->stale |= 1ull << k;
+			marked = progress = 1;
+		}
+	}
+	return progress;
 }
 
 static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw_subcore *sc, uint64_t now)
@@ -861,35 +903,9 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 		g->sched_rr = (uint32_t)served;
 		progress = 1;
 	}
-	/* Precise: a load passing its TLB check now may let a non-idempotent
-	 * instruction go: report progress so the warps are asked again. */
-	if (st->precise) {
-		/* The warps of this sub-core whose ring holds a check passing now
-		 * (the scheduler's checks above may have pruned it): candidates
-		 * from the SM's queue, each confirmed in its ring, in local order
-		 * as a scan over all the warps would find them. */
-		int marked = progress;
-		uint64_t due = 0;
-		tq_drop(st, now);
-		for (uint32_t i = 0; i < st->tq_n; i++) {
-			const struct gh_tq *e = &st->tq[(st->tq_head + i) % st->tq_cap];
-			if (e->t != now)
-				break;
-			if (e->sid == sid)
-				due |= 1ull << e->local;
-		}
-		for (; due; due &= due - 1) {
-			uint32_t k = (uint32_t)__builtin_ctzll(due);
-			if (tlb_holds(st, &st->w[sc->warp_ids[k]], now)) {
-				/* every warp whose check passes now is asked again;
-				 * the scheduler revisits the first of them */
-				iw_sim_unblock(sm, &sm->warps[sc->warp_ids[k]]);
-				if (!marked)
-					g->stale |= 1ull << k;
-				marked = progress = 1;
-			}
-		}
-	}
+	/* Precise: checks passing now (tlb_scan) */
+	if (st->precise)
+		progress = tlb_scan(st, sc, progress, now);
 	/* 2. Dependence checker: dc_units instructions, one per warp, round-robin
 	 * over the warps whose IB head may move (dc_ready). */
 	int units = st->cfg->ghost_dc_units, moved_any = 0;
@@ -926,15 +942,24 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 	return progress;
 }
 
+/* Precise, nothing for the scheduler or the DC: only a TLB check passing
+ * now gives the tick work. */
+static __attribute__((noinline)) int gh_tick_tlb(struct gh_state *st, struct iw_subcore *sc, uint64_t now)
+{
+	return tq_due(st, sc->id, now) ? gh_tick_work(st, sc, now) : 0;
+}
+
 static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 {
 	struct gh_state *st = p;
 	/* Nothing new for the scheduler and nothing the DC can move: the
 	 * common idle cycle costs these tests only. */
 	const struct gh_sc *g = &st->sc[sc->id];
-	if (!(g->stale | g->dc_ready) && (!st->precise || !tq_due(st, sc->id, now)))
+	if (g->stale | g->dc_ready)
+		return gh_tick_work(st, sc, now);
+	if (!st->precise)
 		return 0;
-	return gh_tick_work(st, sc, now);
+	return gh_tick_tlb(st, sc, now); /* (tail calls: no frame here) */
 }
 
 /* Work the next tick does without any warp's event: warps the scheduler has
