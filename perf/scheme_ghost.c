@@ -61,6 +61,7 @@
  */
 #include "sim.h"
 
+#include <stddef.h>
 #include <string.h>
 
 /* Register signature of an instruction: bit r % 64 per register.  Two
@@ -100,7 +101,7 @@ struct gh_cold {
 	uint64_t waiters;       /* IB-dep column: entries whose vector holds this slot's bit */
 };
 
-#define GH_IB_SYNC 0x8000u /* IB entry: slot id | this bit for a barrier/fence (ids < 4096) */
+
 
 struct gh_warp {
 	/* One cache line (the array is aligned): what every event of the warp
@@ -120,26 +121,37 @@ struct gh_warp {
 	uint8_t ctrl_unresolved; /* control instructions in the IsB or in flight */
 	uint8_t head_sync;      /* the IB head is a barrier/fence */
 	uint8_t pad;
-	/* the rest, by how often it is read */
-	uint64_t sb_raw;        /* sb_known answers that are RAW */
-	/* IsB slots by kind, bit k of GH_K_* in kind_slots[k] (stale bits of
-	 * issued slots are masked by `valid`): the DC takes the entries whose
-	 * kind meets one of its rules in one go, not one entry at a time */
+	/* The rest in lines that the warp's instructions all touch whatever
+	 * the configuration (the GPU's warps do not fit in the host's caches,
+	 * so every line is a likely miss).  Line 1: IsB slots by kind, bit k
+	 * of GH_K_* in kind_slots[k] (stale bits of issued slots are masked by
+	 * `valid`): the DC takes the entries whose kind meets one of its rules
+	 * in one go, not one entry at a time; then the scoreboard's pending
+	 * bits, whose reader counts follow (registers R0..R63 in line 2). */
 	uint64_t kind_slots[4];
+	/* scoreboard for in-flight instructions, as the baseline */
+	struct iw_scoreboard sb;
+	/* One line with the defaults (ITab 2, IsB 8, IB 4): */
+	uint64_t sb_raw;        /* sb_known answers that are RAW */
 	/* Precise: IsB slots holding a load (stale bits masked by `valid`) */
 	uint64_t load_slots;
+	uint64_t ib_sync;       /* IB ring positions holding a barrier/fence (head_sync: the head's bit) */
 	uint8_t itab[16];       /* IsB slots in the ITab, oldest first */
-	uint8_t age[64];        /* age index: the valid IsB slots, oldest first */
-	uint16_t ib[64];        /* front IB, FIFO of slot ids (| GH_IB_SYNC) */
+	/* the age index (the valid IsB slots, oldest first; isb_size entries),
+	 * then the front IB: a ring (ib_of) of slot ids (the slot pool has at
+	 * most 64 + 64 + 64 + 16 entries: ghost.ib_size + ghost.isb_size +
+	 * core.fetch_buffer + 16, see sim.c) */
+	uint8_t age[64 + 64];
+	/* the rest is rarely read */
 	/* precise: TLB-check completion of issued loads, (seq, cycle) ring */
 	uint64_t *tlb_seq, *tlb_t;
 	uint32_t tlb_head, tlb_n;
 	/* its slot pool (w->slots): the rare look at an entry's register lists
 	 * (a mixed block) reads the instruction in its slot, hot_of(...)->slot */
 	struct iw_slot *slots;
-	/* scoreboard for in-flight instructions, as the baseline */
-	struct iw_scoreboard sb;
 };
+_Static_assert(offsetof(struct gh_warp, sb) + offsetof(struct iw_scoreboard, readers) == 128,
+	       "line 1: kinds and pending bits; line 2: readers of R0..R63");
 
 /* Per sub-core, one bit per local warp in the masks. */
 struct gh_sc {
@@ -160,6 +172,8 @@ struct gh_state {
 	uint64_t isb_all;       /* bits of the isb_size IsB slots */
 	int war_sb;             /* cfg->war_scoreboard, read once */
 	int ib_size;            /* cfg->ghost_ib_size, read once */
+	uint32_t ib_at;         /* the IB ring's first entry in gh_warp.age (isb_size) */
+	uint32_t ib_mask;       /* the ring's entries - 1: a power of two >= ib_size */
 	uint64_t *act;          /* sim->cur_act: the activities being counted */
 	struct iw_sim *sim;
 	struct iw_counters *cnt; /* sim->res->cnt */
@@ -196,6 +210,10 @@ static inline struct gh_hot *hot_of(const struct gh_state *st, const struct gh_w
 	(void)st;
 	return x->h;
 }
+/* The front IB's ring (st->ib_mask + 1 entries), after the age index. */
+static inline uint8_t *ib_of(const struct gh_state *st, struct gh_warp *x) { return x->age + st->ib_at; }
+static inline const uint8_t *ib_of_c(const struct gh_state *st, const struct gh_warp *x) { return x->age + st->ib_at; }
+
 static inline struct gh_cold *cold_of(const struct gh_state *st, const struct gh_warp *x)
 {
 	return (struct gh_cold *)(void *)((unsigned char *)x->h + st->hot_bytes);
@@ -332,6 +350,8 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	struct gh_state *st = iw_sim_alloc(sm->sim, 1, sizeof *st);
 	if (!st)
 		return iw_fail(e, IW_ERUN, "out of memory");
+	if (sm->sim->window > 256) /* the IB keeps slot ids in bytes (cannot happen, see gh_warp.age) */
+		return iw_fail(e, IW_ERUN, "ghost: a window of %u slots per warp is too large", sm->sim->window);
 	st->cfg = c;
 	st->sim = sm->sim;
 	st->act = sm->sim->cur_act;
@@ -342,6 +362,11 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->precise = c->ghost_precise;
 	st->itab_size = c->ghost_itab_size;
 	st->ib_size = c->ghost_ib_size;
+	st->ib_at = (uint32_t)c->ghost_isb_size;
+	st->ib_mask = 1;
+	while (st->ib_mask < (uint32_t)c->ghost_ib_size)
+		st->ib_mask <<= 1;
+	st->ib_mask--;
 	/* loads issued within one TLB-check latency: at most issue_width per cycle */
 	st->tlb_cap = (uint32_t)((c->ghost_tlb_check_latency + 2) * c->issue_width);
 	/* One allocation, carved into cache-line aligned pieces: the warps, the
@@ -394,9 +419,15 @@ static inline __attribute__((always_inline)) void dc_update(struct gh_state *st,
 	uint64_t bit = 1ull << w->local;
 	int can = x->ib_n && !x->block_moves && !x->ctrl_unresolved && x->valid != st->isb_all &&
 		  !(x->valid && x->head_sync);
-	if (can)
+	if (can) {
+		/* the DC moves it at the sub-core's next tick at the earliest:
+		 * fetch its slot meanwhile (read by dc_move, and aux written;
+		 * with the GPU's warps out of the host's caches, often a miss) */
+		const struct iw_slot *s = &x->slots[ib_of_c(st, x)[x->ib_head]];
+		__builtin_prefetch(s, 1);
+		__builtin_prefetch((const char *)s + 64, 1);
 		st->sc[w->subcore].dc_ready |= bit;
-	else
+	} else
 		st->sc[w->subcore].dc_ready &= ~bit;
 }
 
@@ -425,7 +456,10 @@ static int gh_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	if (x->ib_n == st->ib_size)
 		return IW_STALL_IB_FULL;
 	int sync = iw_is_sync(&s->in);
-	x->ib[(x->ib_head + x->ib_n) % 64] = (uint16_t)(s->id | (sync ? GH_IB_SYNC : 0));
+	uint32_t pos = (x->ib_head + x->ib_n) & st->ib_mask;
+	ib_of(st, x)[pos] = (uint8_t)s->id;
+	if (sync) /* (dc_move clears the bit when the entry leaves) */
+		x->ib_sync |= 1ull << pos;
 	if (!x->ib_n++) {
 		x->head_sync = (uint8_t)sync;
 		dc_update(st, w, x); /* a new IB head */
@@ -680,6 +714,12 @@ static void itab_add(const struct gh_state *st, struct gh_warp *x, int q)
 	}
 	x->itab[i] = (uint8_t)q;
 	x->in_itab |= 1ull << q;
+	/* the scheduler is about to offer it (the issue stage follows the
+	 * tick): start fetching the slot the engine then reads and writes
+	 * while the DC does its part of the tick */
+	const struct iw_slot *s = &x->slots[hot_of(st, x)[q].slot];
+	__builtin_prefetch(s, 1);
+	__builtin_prefetch((const char *)s + 64, 1);
 }
 
 /* The GhOST scheduler: fill one warp's ITab with its oldest ready entries. */
@@ -814,9 +854,11 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	s->aux[2] = am.src; /* its register signature, for the write-back */
 	s->aux[3] = am.dst;
 	gh_count(st, IW_A_ISB_WRITE, 1);
-	x->ib_head = (uint8_t)((x->ib_head + 1) % 64);
+	if (x->head_sync) /* the moved head's bit (gh_insert) */
+		x->ib_sync &= ~(1ull << x->ib_head);
+	x->ib_head = (uint8_t)((x->ib_head + 1) & st->ib_mask);
 	if (--x->ib_n)
-		x->head_sync = (x->ib[x->ib_head] & GH_IB_SYNC) != 0;
+		x->head_sync = (uint8_t)(x->ib_sync >> x->ib_head & 1);
 	if (ak & GH_K_CTRL)
 		x->ctrl_unresolved++;
 	if (iw_is_sync(a))
@@ -919,9 +961,10 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 		if (!w->active)
 			continue;
 		struct gh_warp *x = &st->w[wid];
-		struct iw_slot *s = &w->slots[x->ib[x->ib_head] & ~GH_IB_SYNC];
-		if (s->t_insert >= now)
-			continue; /* decoded this cycle: reaches the DC next cycle */
+		/* (The head was decoded in an earlier cycle, as the DC needs: the
+		 * tick comes before decode in a sub-core's cycle, and dc_ready is
+		 * set by a decode, or for a head already in the IB.) */
+		struct iw_slot *s = &w->slots[ib_of(st, x)[x->ib_head]];
 		units--;
 		/* The new entry is the youngest: the warp's candidate (its ITab,
 		 * else its oldest IsB entry) and its stall reason change only if
