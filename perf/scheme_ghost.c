@@ -231,7 +231,7 @@ static inline int next_rr(uint64_t m, uint32_t start)
 
 
 /* A overwrites one of its own sources: re-executing it would read the result. */
-static int non_idempotent(const struct iw_inst *in)
+static inline __attribute__((always_inline)) int non_idempotent(const struct iw_inst *in)
 {
 	return (in->flags & (IW_F_STORE | IW_F_ATOMIC)) || iw_regs_meet(in->dst, in->ndst, in->src, in->nsrc);
 }
@@ -946,7 +946,7 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 		progress = 1;
 	}
 	/* Precise: checks passing now (tlb_scan) */
-	if (st->precise)
+	if (st->precise && st->tq_n && st->tq[st->tq_head].t <= now) /* (else none passes now) */
 		progress = tlb_scan(st, sc, progress, now);
 	/* 2. Dependence checker: dc_units instructions, one per warp, round-robin
 	 * over the warps whose IB head may move (dc_ready). */
