@@ -101,8 +101,6 @@ struct gh_cold {
 	uint64_t waiters;       /* IB-dep column: entries whose vector holds this slot's bit */
 };
 
-
-
 struct gh_warp {
 	/* One cache line (the array is aligned): what every event of the warp
 	 * reads and writes. */
@@ -182,7 +180,7 @@ struct gh_state {
 	uint32_t tlb_cap;
 	uint64_t *tlb_pool;
 	/* Precise: every TLB check of the SM in flight, (completion cycle,
-	 * warp) in issue order, so in time order (see tq_push): the tick and
+	 * warp) in issue order, so in time order (see gh_issue): the tick and
 	 * next_event find the checks that end at a cycle without looking at
 	 * every warp's ring. */
 	struct gh_tq *tq;
