@@ -55,10 +55,13 @@
  * The state a warp's events touch sits in few cache lines (with 80 SMs it is
  * out of the host's caches between two events): one line of masks and
  * counters per warp, and IsB entries split into a 32-byte hot part (what the
- * loops over entries read) and a one-line cold part (the instruction).
+ * loops over entries read) and a 16-byte cold part (age and IB-dep column);
+ * the instruction itself stays in its slot, read only for the register
+ * lists of a mixed block (regm_blk) and Precise's non-idempotence.
  */
 #include "sim.h"
 
+#include <stddef.h>
 #include <string.h>
 
 /* Register signature of an instruction: bit r % 64 per register.  Two
@@ -80,7 +83,8 @@ enum {
 /* One Issue Buffer (IsB) entry, in two parts so that the loops over a
  * warp's entries (the DC's comparison, the scoreboard caches) read a few
  * cache lines: the hot part, 32 bytes, has what they look at; the cold part,
- * one cache line, the decoded instruction itself. */
+ * 16 bytes, what the ITab's order and an issue read of one entry.  (The
+ * decoded instruction is not copied: it stays in the slot, x->slots.) */
 struct gh_hot {
 	uint64_t src, dst;      /* register signature (struct gh_regm) */
 	uint64_t dep;           /* IB-dep vector: older IsB entries it waits for */
@@ -93,12 +97,9 @@ struct gh_hot {
 };
 
 struct gh_cold {
-	struct iw_inst in;      /* the IsB holds the decoded instruction (no slot look-ups) */
 	uint64_t seq;           /* program order (the age index compares it) */
 	uint64_t waiters;       /* IB-dep column: entries whose vector holds this slot's bit */
 };
-
-#define GH_IB_SYNC 0x8000u /* IB entry: slot id | this bit for a barrier/fence (ids < 4096) */
 
 struct gh_warp {
 	/* One cache line (the array is aligned): what every event of the warp
@@ -118,21 +119,37 @@ struct gh_warp {
 	uint8_t ctrl_unresolved; /* control instructions in the IsB or in flight */
 	uint8_t head_sync;      /* the IB head is a barrier/fence */
 	uint8_t pad;
-	/* the rest, by how often it is read */
-	uint64_t sb_raw;        /* sb_known answers that are RAW */
-	/* IsB slots by kind, bit k of GH_K_* in kind_slots[k] (stale bits of
-	 * issued slots are masked by `valid`): the DC takes the entries whose
-	 * kind meets one of its rules in one go, not one entry at a time */
+	/* The rest in lines that the warp's instructions all touch whatever
+	 * the configuration (the GPU's warps do not fit in the host's caches,
+	 * so every line is a likely miss).  Line 1: IsB slots by kind, bit k
+	 * of GH_K_* in kind_slots[k] (stale bits of issued slots are masked by
+	 * `valid`): the DC takes the entries whose kind meets one of its rules
+	 * in one go, not one entry at a time; then the scoreboard's pending
+	 * bits, whose reader counts follow (registers R0..R63 in line 2). */
 	uint64_t kind_slots[4];
+	/* scoreboard for in-flight instructions, as the baseline */
+	struct iw_scoreboard sb;
+	/* One line with the defaults (ITab 2, IsB 8, IB 4): */
+	uint64_t sb_raw;        /* sb_known answers that are RAW */
+	/* Precise: IsB slots holding a load (stale bits masked by `valid`) */
+	uint64_t load_slots;
+	uint64_t ib_sync;       /* IB ring positions holding a barrier/fence (head_sync: the head's bit) */
 	uint8_t itab[16];       /* IsB slots in the ITab, oldest first */
-	uint8_t age[64];        /* age index: the valid IsB slots, oldest first */
-	uint16_t ib[64];        /* front IB, FIFO of slot ids (| GH_IB_SYNC) */
+	/* the age index (the valid IsB slots, oldest first; isb_size entries),
+	 * then the front IB: a ring (ib_of) of slot ids (the slot pool has at
+	 * most 64 + 64 + 64 + 16 entries: ghost.ib_size + ghost.isb_size +
+	 * core.fetch_buffer + 16, see sim.c) */
+	uint8_t age[64 + 64];
+	/* the rest is rarely read */
 	/* precise: TLB-check completion of issued loads, (seq, cycle) ring */
 	uint64_t *tlb_seq, *tlb_t;
 	uint32_t tlb_head, tlb_n;
-	/* scoreboard for in-flight instructions, as the baseline */
-	struct iw_scoreboard sb;
+	/* its slot pool (w->slots): the rare look at an entry's register lists
+	 * (a mixed block) reads the instruction in its slot, hot_of(...)->slot */
+	struct iw_slot *slots;
 };
+_Static_assert(offsetof(struct gh_warp, sb) + offsetof(struct iw_scoreboard, readers) == 128,
+	       "line 1: kinds and pending bits; line 2: readers of R0..R63");
 
 /* Per sub-core, one bit per local warp in the masks. */
 struct gh_sc {
@@ -153,6 +170,8 @@ struct gh_state {
 	uint64_t isb_all;       /* bits of the isb_size IsB slots */
 	int war_sb;             /* cfg->war_scoreboard, read once */
 	int ib_size;            /* cfg->ghost_ib_size, read once */
+	uint32_t ib_at;         /* the IB ring's first entry in gh_warp.age (isb_size) */
+	uint32_t ib_mask;       /* the ring's entries - 1: a power of two >= ib_size */
 	uint64_t *act;          /* sim->cur_act: the activities being counted */
 	struct iw_sim *sim;
 	struct iw_counters *cnt; /* sim->res->cnt */
@@ -160,12 +179,26 @@ struct gh_state {
 	struct iw_sm *sm;
 	uint32_t tlb_cap;
 	uint64_t *tlb_pool;
+	/* Precise: every TLB check of the SM in flight, (completion cycle,
+	 * warp) in issue order, so in time order (see gh_issue): the tick and
+	 * next_event find the checks that end at a cycle without looking at
+	 * every warp's ring. */
+	struct gh_tq *tq;
+	uint32_t tq_cap, tq_head, tq_n;
 	unsigned char *isb;     /* the warps' IsB entries (isb_per_warp bytes each) */
 	size_t isb_per_warp;
 };
 
+/* One TLB check in flight (Precise): it passes at cycle t; warp `wid`
+ * of the SM, local index `local` of sub-core `sid`. */
+struct gh_tq {
+	uint64_t t;
+	uint32_t wid;
+	uint16_t sid, local;
+};
+
 _Static_assert(sizeof(struct gh_hot) == 32, "gh_hot: two per 64-byte line");
-_Static_assert(sizeof(struct gh_cold) == 64, "gh_cold: one 64-byte line");
+_Static_assert(sizeof(struct gh_cold) == 16, "gh_cold: four per 64-byte line");
 
 /* iw_count without the look-up of the simulation's counters */
 static inline void gh_count(const struct gh_state *st, enum iw_act a, uint64_t n) { st->act[a] += n; }
@@ -175,6 +208,10 @@ static inline struct gh_hot *hot_of(const struct gh_state *st, const struct gh_w
 	(void)st;
 	return x->h;
 }
+/* The front IB's ring (st->ib_mask + 1 entries), after the age index. */
+static inline uint8_t *ib_of(const struct gh_state *st, struct gh_warp *x) { return x->age + st->ib_at; }
+static inline const uint8_t *ib_of_c(const struct gh_state *st, const struct gh_warp *x) { return x->age + st->ib_at; }
+
 static inline struct gh_cold *cold_of(const struct gh_state *st, const struct gh_warp *x)
 {
 	return (struct gh_cold *)(void *)((unsigned char *)x->h + st->hot_bytes);
@@ -192,7 +229,7 @@ static inline int next_rr(uint64_t m, uint32_t start)
 
 
 /* A overwrites one of its own sources: re-executing it would read the result. */
-static int non_idempotent(const struct iw_inst *in)
+static inline __attribute__((always_inline)) int non_idempotent(const struct iw_inst *in)
 {
 	return (in->flags & (IW_F_STORE | IW_F_ATOMIC)) || iw_regs_meet(in->dst, in->ndst, in->src, in->nsrc);
 }
@@ -225,7 +262,7 @@ static inline __attribute__((always_inline)) struct gh_regm regm_blk(const struc
 }
 
 /* Do register lists of A (signature as, block ab) and of IsB entry P (ps,
- * pb) share a register?  The lists (pl: P's, in its cold part) are compared
+ * pb) share a register?  The lists (pl: P's, in its slot) are compared
  * only when a block is mixed. */
 static inline __attribute__((always_inline)) int regs_meet_b(uint64_t as, uint64_t ps, uint8_t ab, uint8_t pb,
 							       const uint16_t *al, int an, const uint16_t *pl, int pn)
@@ -270,7 +307,7 @@ static inline __attribute__((always_inline)) int dc_dep_m(const struct gh_state 
 }
 
 /* dc_dep_m for an IsB entry given by its hot part pe (same answer): P's
- * instruction p (its cold part) is read only for the register lists of a
+ * instruction p (in its slot) is read only for the register lists of a
  * mixed block.  P's class tests use pe->kind (GH_K_MEM is iw_is_mem,
  * GH_K_CTRL iw_is_ctrl) and pe->flags (its in.flags). */
 static inline __attribute__((always_inline)) int dc_dep_h(const struct gh_state *st, const struct iw_inst *a,
@@ -311,6 +348,8 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	struct gh_state *st = iw_sim_alloc(sm->sim, 1, sizeof *st);
 	if (!st)
 		return iw_fail(e, IW_ERUN, "out of memory");
+	if (sm->sim->window > 256) /* the IB keeps slot ids in bytes (cannot happen, see gh_warp.age) */
+		return iw_fail(e, IW_ERUN, "ghost: a window of %u slots per warp is too large", sm->sim->window);
 	st->cfg = c;
 	st->sim = sm->sim;
 	st->act = sm->sim->cur_act;
@@ -321,6 +360,11 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->precise = c->ghost_precise;
 	st->itab_size = c->ghost_itab_size;
 	st->ib_size = c->ghost_ib_size;
+	st->ib_at = (uint32_t)c->ghost_isb_size;
+	st->ib_mask = 1;
+	while (st->ib_mask < (uint32_t)c->ghost_ib_size)
+		st->ib_mask <<= 1;
+	st->ib_mask--;
 	/* loads issued within one TLB-check latency: at most issue_width per cycle */
 	st->tlb_cap = (uint32_t)((c->ghost_tlb_check_latency + 2) * c->issue_width);
 	/* One allocation, carved into cache-line aligned pieces: the warps, the
@@ -330,14 +374,20 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->hot_bytes = up64(isb * sizeof(struct gh_hot));
 	size_t per_warp = st->hot_bytes + isb * sizeof(struct gh_cold);
 	size_t o_sc = up64(nw * sizeof *st->w), o_tlb = o_sc + up64((size_t)c->subcores * sizeof *st->sc);
-	size_t o_isb = o_tlb + (c->ghost_precise ? nw * st->tlb_cap * 2 * sizeof *st->tlb_pool : 0);
+	/* the SM's checks in flight: those of the last tlb_check_latency + 2
+	 * cycles (older ones are dropped at every tick, tq_drop) */
+	st->tq_cap = st->tlb_cap * (uint32_t)c->subcores;
+	size_t o_tq = o_tlb + (c->ghost_precise ? up64(nw * st->tlb_cap * 2 * sizeof *st->tlb_pool) : 0);
+	size_t o_isb = o_tq + (c->ghost_precise ? up64(st->tq_cap * sizeof *st->tq) : 0);
 	unsigned char *b = iw_sim_alloc(sm->sim, 1, o_isb + nw * per_warp); /* cache-line aligned */
 	if (!b)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	st->w = (struct gh_warp *)(void *)b;
 	st->sc = (struct gh_sc *)(void *)(b + o_sc);
-	if (c->ghost_precise)
+	if (c->ghost_precise) {
 		st->tlb_pool = (uint64_t *)(void *)(b + o_tlb);
+		st->tq = (struct gh_tq *)(void *)(b + o_tq);
+	}
 	st->isb = b + o_isb;
 	st->isb_per_warp = per_warp;
 	*state = st;
@@ -367,9 +417,15 @@ static inline __attribute__((always_inline)) void dc_update(struct gh_state *st,
 	uint64_t bit = 1ull << w->local;
 	int can = x->ib_n && !x->block_moves && !x->ctrl_unresolved && x->valid != st->isb_all &&
 		  !(x->valid && x->head_sync);
-	if (can)
+	if (can) {
+		/* the DC moves it at the sub-core's next tick at the earliest:
+		 * fetch its slot meanwhile (read by dc_move, and aux written;
+		 * with the GPU's warps out of the host's caches, often a miss) */
+		const struct iw_slot *s = &x->slots[ib_of_c(st, x)[x->ib_head]];
+		__builtin_prefetch(s, 1);
+		__builtin_prefetch((const char *)s + 64, 1);
 		st->sc[w->subcore].dc_ready |= bit;
-	else
+	} else
 		st->sc[w->subcore].dc_ready &= ~bit;
 }
 
@@ -379,6 +435,7 @@ static void gh_warp_start(void *p, struct iw_warp *w)
 	struct gh_warp *x = &st->w[w->id];
 	memset(x, 0, sizeof *x);
 	x->h = (struct gh_hot *)(void *)(st->isb + (size_t)w->id * st->isb_per_warp);
+	x->slots = w->slots;
 	uint64_t keep = ~(1ull << w->local);
 	struct gh_sc *g = &st->sc[w->subcore];
 	g->stale &= keep;
@@ -397,7 +454,10 @@ static int gh_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	if (x->ib_n == st->ib_size)
 		return IW_STALL_IB_FULL;
 	int sync = iw_is_sync(&s->in);
-	x->ib[(x->ib_head + x->ib_n) % 64] = (uint16_t)(s->id | (sync ? GH_IB_SYNC : 0));
+	uint32_t pos = (x->ib_head + x->ib_n) & st->ib_mask;
+	ib_of(st, x)[pos] = (uint8_t)s->id;
+	if (sync) /* (dc_move clears the bit when the entry leaves) */
+		x->ib_sync |= 1ull << pos;
 	if (!x->ib_n++) {
 		x->head_sync = (uint8_t)sync;
 		dc_update(st, w, x); /* a new IB head */
@@ -452,11 +512,10 @@ static inline void gh_sb_release(struct gh_state *st, struct gh_warp *x, const s
  * issued), else 0; tlb_wait then looks at the issued ones. */
 static uint64_t tlb_clear_at(const struct gh_state *st, const struct gh_warp *x, uint64_t seq)
 {
-	const struct gh_hot *h = hot_of(st, x);
 	const struct gh_cold *c = cold_of(st, x);
-	for (uint64_t m = x->valid; m; m &= m - 1) {
+	for (uint64_t m = x->valid & x->load_slots; m; m &= m - 1) {
 		int q = __builtin_ctzll(m);
-		if (c[q].seq < seq && (h[q].flags & IW_F_LOAD))
+		if (c[q].seq < seq)
 			return IW_NEVER;
 	}
 	return 0;
@@ -484,11 +543,51 @@ static uint64_t tlb_wait(struct gh_state *st, struct gh_warp *x, uint64_t seq, u
 	return t;
 }
 
-/* A destination still has readers in flight (the WAR half of iw_sb_war_waw). */
-static inline int sb_read(const struct iw_scoreboard *b, const struct iw_inst *in)
+/* Precise: drop the checks that passed before `now` from the SM's queue
+ * (no tick or next_event asks about them again: an SM's cycles only grow). */
+static inline void tq_drop(struct gh_state *st, uint64_t now)
 {
-	for (int i = 0; i < in->ndst; i++)
-		if (b->readers[in->dst[i]])
+	while (st->tq_n && st->tq[st->tq_head].t < now) {
+		if (++st->tq_head == st->tq_cap)
+			st->tq_head = 0;
+		st->tq_n--;
+	}
+}
+
+/* Precise: might a check of a warp of sub-core sid pass now?  (If not, the
+ * tick's look at the rings finds nothing.) */
+static int tq_due(struct gh_state *st, uint32_t sid, uint64_t now)
+{
+	tq_drop(st, now);
+	for (uint32_t i = 0; i < st->tq_n; i++) {
+		const struct gh_tq *e = &st->tq[(st->tq_head + i) % st->tq_cap];
+		if (e->t != now)
+			return 0;
+		if (e->sid == sid)
+			return 1;
+	}
+	return 0;
+}
+
+/* Does warp x's ring still hold a check that passes at t?  (The ring is in
+ * time order; tlb_prune may have dropped it, warp_start cleared the ring.) */
+static int tlb_holds(const struct gh_state *st, const struct gh_warp *x, uint64_t t)
+{
+	for (uint32_t j = x->tlb_n; j--;) {
+		uint64_t e = x->tlb_t[(x->tlb_head + j) % st->tlb_cap];
+		if (e <= t)
+			return e == t;
+	}
+	return 0;
+}
+
+/* A destination still has readers in flight (the WAR half of iw_sb_war_waw),
+ * for destinations all in block blk: registers blk * 64 + each bit of dsig. */
+static inline int sb_read(const struct iw_scoreboard *b, uint8_t blk, uint64_t dsig)
+{
+	const uint8_t *r = b->readers + (size_t)blk * 64;
+	for (; dsig; dsig &= dsig - 1)
+		if (r[__builtin_ctzll(dsig)])
 			return 1;
 	return 0;
 }
@@ -497,22 +596,22 @@ static inline int sb_read(const struct iw_scoreboard *b, const struct iw_inst *i
 static inline __attribute__((always_inline)) int sb_block(struct gh_state *st, struct gh_warp *x, int q, uint64_t now)
 {
 	const struct gh_hot *hq = &hot_of(st, x)[q];
-	const struct gh_cold *e = &cold_of(st, x)[q];
-	const struct iw_inst *in = &e->in;
+	/* the instruction, read only for register lists (a mixed block) */
+	const struct iw_inst *in = &x->slots[hq->slot].in;
 	/* With all its registers in one block, the entry's signatures are its
 	 * registers there (regm_blk): one word of the scoreboard answers. */
 	int one = !(hq->blk & GH_BLK_MIXED);
 	if (one ? (hq->src & x->sb.pending[hq->blk]) != 0 : iw_sb_raw(&x->sb, in))
 		return IW_STALL_RAW;
-	if ((in->flags & IW_F_PRED_BRANCH) && x->pred_inflight)
+	if ((hq->flags & IW_F_PRED_BRANCH) && x->pred_inflight)
 		return IW_STALL_RAW;
-	if (one ? (hq->dst & x->sb.pending[hq->blk]) || (st->war_sb && sb_read(&x->sb, in))
+	if (one ? (hq->dst & x->sb.pending[hq->blk]) || (st->war_sb && sb_read(&x->sb, hq->blk, hq->dst))
 		: iw_sb_war_waw(&x->sb, in, st->war_sb))
 		return IW_STALL_WAR_WAW;
-	if (iw_is_sync(in) && x->mem_inflight)
+	if ((hq->flags & (IW_F_BARRIER | IW_F_MEMBAR)) && x->mem_inflight) /* iw_is_sync */
 		return IW_STALL_MEM_ORDER;
 	if (st->precise && non_idempotent(in)) {
-		uint64_t t = tlb_wait(st, x, e->seq, now);
+		uint64_t t = tlb_wait(st, x, cold_of(st, x)[q].seq, now);
 		if (t > now)
 			return IW_STALL_MEM_ORDER;
 	}
@@ -595,9 +694,8 @@ static void sb_forget_writeback(const struct gh_state *st, struct gh_warp *x, ui
 static int dep_reason(struct gh_state *st, struct gh_warp *x, int q)
 {
 	const struct gh_hot *h = hot_of(st, x);
-	const struct gh_cold *c = cold_of(st, x);
 	int p = __builtin_ctzll(h[q].dep);
-	int k = dc_dep_m(st, &c[q].in, (struct gh_regm){h[q].src, h[q].dst}, &c[p].in,
+	int k = dc_dep_m(st, &x->slots[h[q].slot].in, (struct gh_regm){h[q].src, h[q].dst}, &x->slots[h[p].slot].in,
 			 (struct gh_regm){h[p].src, h[p].dst});
 	return k == 1 ? IW_STALL_RAW : k == 0 ? IW_STALL_WAR_WAW : k == 3 ? IW_STALL_MEM_ORDER : IW_STALL_CONTROL;
 }
@@ -614,6 +712,12 @@ static void itab_add(const struct gh_state *st, struct gh_warp *x, int q)
 	}
 	x->itab[i] = (uint8_t)q;
 	x->in_itab |= 1ull << q;
+	/* the scheduler is about to offer it (the issue stage follows the
+	 * tick): start fetching the slot the engine then reads and writes
+	 * while the DC does its part of the tick */
+	const struct iw_slot *s = &x->slots[hot_of(st, x)[q].slot];
+	__builtin_prefetch(s, 1);
+	__builtin_prefetch((const char *)s + 64, 1);
 }
 
 /* The GhOST scheduler: fill one warp's ITab with its oldest ready entries. */
@@ -706,7 +810,7 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	for (uint64_t m = meet; m; m &= m - 1) {
 		int p = __builtin_ctzll(m);
 		const struct gh_hot *pe = &h[p];
-		int kd = dc_dep_h(st, a, am, ab, pe, &c[p].in);
+		int kd = dc_dep_h(st, a, am, ab, pe, &x->slots[pe->slot].in);
 		if (kd >= 0) {
 			dep |= 1ull << p;
 			c[p].waiters |= qbit;
@@ -717,7 +821,6 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	gh_count(st, IW_A_DC_COMPARE, x->nage);
 	struct gh_hot *nh = &h[q];
 	struct gh_cold *nc = &c[q];
-	nc->in = *a;
 	nc->seq = s->seq;
 	nc->waiters = 0;
 	nh->src = am.src;
@@ -734,6 +837,8 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 		x->kind_slots[2] |= (uint64_t)(ak >> 2 & 1) << q;
 		x->kind_slots[3] |= (uint64_t)(ak >> 3 & 1) << q;
 	}
+	if (st->precise)
+		x->load_slots = (x->load_slots & ~qbit) | (uint64_t)((a->flags & IW_F_LOAD) != 0) << q;
 	x->valid |= qbit;
 	x->sb_known &= ~qbit;
 	if (!dep)
@@ -747,9 +852,11 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	s->aux[2] = am.src; /* its register signature, for the write-back */
 	s->aux[3] = am.dst;
 	gh_count(st, IW_A_ISB_WRITE, 1);
-	x->ib_head = (uint8_t)((x->ib_head + 1) % 64);
+	if (x->head_sync) /* the moved head's bit (gh_insert) */
+		x->ib_sync &= ~(1ull << x->ib_head);
+	x->ib_head = (uint8_t)((x->ib_head + 1) & st->ib_mask);
 	if (--x->ib_n)
-		x->head_sync = (x->ib[x->ib_head] & GH_IB_SYNC) != 0;
+		x->head_sync = (uint8_t)(x->ib_sync >> x->ib_head & 1);
 	if (ak & GH_K_CTRL)
 		x->ctrl_unresolved++;
 	if (iw_is_sync(a))
@@ -758,13 +865,48 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	dc_update(st, w, x);
 }
 
+/* Precise: a load passing its TLB check now may let a non-idempotent
+ * instruction go: report progress so the warps are asked again.  (Out of
+ * line: the tick without Precise stays small.) */
+static __attribute__((noinline)) int tlb_scan(struct gh_state *st, struct iw_subcore *sc, int progress, uint64_t now)
+{
+	struct iw_sm *sm = st->sm;
+	struct gh_sc *g = &st->sc[sc->id];
+	uint32_t sid = sc->id;
+	/* The warps of this sub-core whose ring holds a check passing now
+	 * (the scheduler's checks earlier in this tick may have pruned it): candidates
+	 * from the SM's queue, each confirmed in its ring, in local order
+	 * as a scan over all the warps would find them. */
+	int marked = progress;
+	uint64_t due = 0;
+	tq_drop(st, now);
+	for (uint32_t i = 0; i < st->tq_n; i++) {
+		const struct gh_tq *e = &st->tq[(st->tq_head + i) % st->tq_cap];
+		if (e->t != now)
+			break;
+		if (e->sid == sid)
+			due |= 1ull << e->local;
+	}
+	for (; due; due &= due - 1) {
+		uint32_t k = (uint32_t)__builtin_ctzll(due);
+		if (tlb_holds(st, &st->w[sc->warp_ids[k]], now)) {
+			/* every warp whose check passes now is asked again;
+			 * the scheduler revisits the first of them */
+			iw_sim_unblock(sm, &sm->warps[sc->warp_ids[k]]);
+			if (!marked)
+				g->stale |= 1ull << k;
+			marked = progress = 1;
+		}
+	}
+	return progress;
+}
+
 static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw_subcore *sc, uint64_t now)
 {
 	uint32_t sid = sc->id;
 	struct gh_sc *g = &st->sc[sid];
 	struct iw_sm *sm = st->sm;
 	int progress = 0;
-	uint32_t n = sc->nwarps;
 	/* 1. GhOST scheduler: one warp per cycle, a recent write-back first.  A
 	 * warp whose IsB, scoreboard and timers did not change since it was last
 	 * looked at has nothing new to offer, so only "stale" warps are visited. */
@@ -801,24 +943,9 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 		g->sched_rr = (uint32_t)served;
 		progress = 1;
 	}
-	/* Precise: a load passing its TLB check now may let a non-idempotent
-	 * instruction go: report progress so the warps are asked again. */
-	if (st->precise) {
-		int marked = progress;
-		for (uint32_t k = 0; k < n; k++) {
-			struct gh_warp *x = &st->w[sc->warp_ids[k]];
-			for (uint32_t j = 0; j < x->tlb_n; j++)
-				if (x->tlb_t[(x->tlb_head + j) % st->tlb_cap] == now) {
-					/* every warp whose check passes now is asked again;
-					 * the scheduler revisits the first of them */
-					iw_sim_unblock(sm, &sm->warps[sc->warp_ids[k]]);
-					if (!marked)
-						g->stale |= 1ull << k;
-					marked = progress = 1;
-					break;
-				}
-		}
-	}
+	/* Precise: checks passing now (tlb_scan) */
+	if (st->precise && st->tq_n && st->tq[st->tq_head].t <= now) /* (else none passes now) */
+		progress = tlb_scan(st, sc, progress, now);
 	/* 2. Dependence checker: dc_units instructions, one per warp, round-robin
 	 * over the warps whose IB head may move (dc_ready). */
 	int units = st->cfg->ghost_dc_units, moved_any = 0;
@@ -832,9 +959,10 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 		if (!w->active)
 			continue;
 		struct gh_warp *x = &st->w[wid];
-		struct iw_slot *s = &w->slots[x->ib[x->ib_head] & ~GH_IB_SYNC];
-		if (s->t_insert >= now)
-			continue; /* decoded this cycle: reaches the DC next cycle */
+		/* (The head was decoded in an earlier cycle, as the DC needs: the
+		 * tick comes before decode in a sub-core's cycle, and dc_ready is
+		 * set by a decode, or for a head already in the IB.) */
+		struct iw_slot *s = &w->slots[ib_of(st, x)[x->ib_head]];
 		units--;
 		/* The new entry is the youngest: the warp's candidate (its ITab,
 		 * else its oldest IsB entry) and its stall reason change only if
@@ -855,15 +983,24 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 	return progress;
 }
 
+/* Precise, nothing for the scheduler or the DC: only a TLB check passing
+ * now gives the tick work. */
+static __attribute__((noinline)) int gh_tick_tlb(struct gh_state *st, struct iw_subcore *sc, uint64_t now)
+{
+	return tq_due(st, sc->id, now) ? gh_tick_work(st, sc, now) : 0;
+}
+
 static int gh_tick(void *p, struct iw_subcore *sc, uint64_t now)
 {
 	struct gh_state *st = p;
 	/* Nothing new for the scheduler and nothing the DC can move: the
 	 * common idle cycle costs these tests only. */
 	const struct gh_sc *g = &st->sc[sc->id];
-	if (!(g->stale | g->dc_ready) && !st->precise)
+	if (g->stale | g->dc_ready)
+		return gh_tick_work(st, sc, now);
+	if (!st->precise)
 		return 0;
-	return gh_tick_work(st, sc, now);
+	return gh_tick_tlb(st, sc, now); /* (tail calls: no frame here) */
 }
 
 /* Work the next tick does without any warp's event: warps the scheduler has
@@ -993,6 +1130,14 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		x->tlb_seq[k] = s->seq;
 		x->tlb_t[k] = now + (uint64_t)st->cfg->ghost_tlb_check_latency;
 		x->tlb_n++;
+		/* the SM's queue: its sub-cores tick cycle after cycle, so checks
+		 * issued later pass later (the latency is the same for all) */
+		IW_ASSERT(st->tq_n < st->tq_cap && (!st->tq_n || st->tq[(st->tq_head + st->tq_n - 1) % st->tq_cap].t <= x->tlb_t[k]));
+		struct gh_tq *e = &st->tq[(st->tq_head + st->tq_n++) % st->tq_cap];
+		e->t = x->tlb_t[k];
+		e->wid = w->id;
+		e->sid = (uint16_t)w->subcore;
+		e->local = (uint16_t)w->local;
 	}
 	sched_mark(st, w, x);
 	dc_update(st, w, x); /* a slot came free */
@@ -1028,16 +1173,16 @@ static uint64_t gh_next_event(void *p, uint64_t now)
 	struct gh_state *st = p;
 	if (!st->tlb_pool)
 		return IW_NEVER;
-	uint64_t t = IW_NEVER;
-	for (int i = 0; i < st->cfg->max_warps; i++) {
-		struct gh_warp *x = &st->w[i];
-		for (uint32_t k = 0; k < x->tlb_n; k++) {
-			uint64_t e = x->tlb_t[(x->tlb_head + k) % st->tlb_cap];
-			if (e > now && e < t)
-				t = e;
-		}
+	/* The earliest check in any warp's ring passing after now: the SM's
+	 * queue holds every ring entry in time order (a ring drops an entry
+	 * that late only when warp_start clears it, hence the look). */
+	tq_drop(st, now);
+	for (uint32_t i = 0; i < st->tq_n; i++) {
+		const struct gh_tq *e = &st->tq[(st->tq_head + i) % st->tq_cap];
+		if (e->t > now && tlb_holds(st, &st->w[e->wid], e->t))
+			return e->t;
 	}
-	return t;
+	return IW_NEVER;
 }
 
 const struct iw_scheme_ops iw_scheme_ghost = {
