@@ -830,17 +830,31 @@ IW_HOT int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 
 IW_HOT void prepare_operands(struct iw_slot *sl)
 {
-	/* Each distinct source register is one bank read (RZ never appears). */
+	/* Each distinct source register is one bank read (RZ never appears).
+	 * The distinct ones so far are the bytes of v (lane k = src_rf[k]): a
+	 * new one is a duplicate if a lane below n equals it, that is if
+	 * v ^ (r in every lane) has a zero byte there.  (x - 1s) & ~x & 80s
+	 * flags the lowest zero byte exactly, and any flag above it only with
+	 * a zero below; lanes from n up are cut off, and borrows do not run
+	 * downwards. */
+	const uint64_t ones = 0x0101010101010101ull;
+	uint64_t v = 0;
 	uint32_t n = 0;
+	_Static_assert(IW_MAX_SRC == 8, "src_rf is one 64-bit word");
 	for (uint32_t i = 0; i < sl->in.nsrc; i++) {
-		uint8_t r = (uint8_t)sl->in.src[i]; /* below IW_REG_RZ */
 		IW_ASSERT(sl->in.src[i] < IW_REG_RZ);
-		int dup = 0;
-		for (uint32_t j = 0; j < n; j++)
-			dup |= sl->src_rf[j] == r;
-		if (!dup)
-			sl->src_rf[n++] = r;
+		uint64_t r = (uint8_t)sl->in.src[i];
+		uint64_t x = v ^ (r * ones);
+		if ((x - ones) & ~x & (ones << 7) & ((1ull << (8 * n & 63)) - 1)) /* (n < 8 here) */
+			continue;
+		v |= r << (8 * n & 63);
+		n++;
 	}
+	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+		memcpy(sl->src_rf, &v, 8);
+	else
+		for (uint32_t k = 0; k < n; k++)
+			sl->src_rf[k] = (uint8_t)(v >> 8 * k);
 	sl->nsrc_rf = (uint8_t)n;
 	sl->srcs_left = (uint8_t)n;
 }
