@@ -997,13 +997,13 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 		 * otherwise (LOOG's renamed sources) */
 		cu->left = pick->srcs_left;
 		/* the bank of each operand: all the collect stage needs of it
-		 * (in its view, struct iw_cu) */
-		if (s->collect_packed) {
+		 * (in its view, struct iw_cu; LOOG has a collect stage of its own) */
+		if (!ops->collect && s->collect_packed) {
 			uint32_t cnt = 0;
 			for (uint32_t o = 0; o < cu->left; o++)
 				cnt += 1u << (4 * iw_sim_bank(c, pw->id, pick->src_rf[o]) & 31); /* (banks < 8) */
 			cu->nbank = cnt;
-		} else {
+		} else if (!ops->collect) {
 			for (uint32_t o = 0; o < cu->left; o++)
 				cu->reg[o] = (uint16_t)iw_sim_bank(c, pw->id, pick->src_rf[o]);
 		}
