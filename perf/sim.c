@@ -658,14 +658,19 @@ IW_HOT int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore
 	return n;
 }
 
-IW_HOT void cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
+/* A CU's release: its occupancy and the histogram of its allocation period. */
+IW_HOT void cu_release(struct iw_sim *s, struct iw_subcore *sc, uint32_t i, uint64_t now)
 {
-	struct iw_sim *s = sc->sm->sim;
 	uint64_t period = now - sc->cu[i].t_alloc;
 	s->res->cnt.cu_occ += period;
 	s->res->cnt.cu_alloc_period[period < 64 ? s->hist_small[period] : iw_hist_bin(period)]++;
 	sc->cu[i].busy = 0;
 	sc->cu_busy &= ~(1ull << i);
+}
+
+IW_HOT void cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
+{
+	cu_release(sc->sm->sim, sc, i, now);
 	for (uint32_t k = 0; k < sc->ncu_fifo; k++)
 		if (sc->cu_fifo[k] == i) {
 			if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && sc->ncu_fifo <= 8) {
@@ -689,70 +694,137 @@ void iw_sim_cu_free(struct iw_subcore *sc, uint32_t i, uint64_t now)
 	cu_free(sc, i, now);
 }
 
+_Static_assert(IW_MAX_SRC < 16, "a bank's operand count fits in 4 bits");
+#define NIB_1 0x11111111u /* 1 in each 4-bit lane (iw_cu.nbank) */
+
+/* One cycle of RF reads for CU cu with collect_packed: at most 8 banks, and
+ * the ports cannot run out (at least one per bank, and a cycle reads each
+ * bank at most once).  The loop of read_ops_ordered then tries every
+ * operand once: one of each free bank is read and every other try is a
+ * conflict, whatever the order; and which of a bank's operands is read does
+ * not matter (they are alike).  So the count per bank is all the state, and
+ * a cycle takes one off each free bank: lane arithmetic on nbank, with no
+ * branch (and 32-bit constants, which are immediates).  The banks read in
+ * this cycle are lanes of `used`.  Returns the reads. */
+IW_HOT uint32_t read_ops_packed(struct iw_sim *s, struct iw_cu *cu, uint32_t *used)
+{
+	uint32_t cnt = cu->nbank;
+	/* the lanes not 0 (a lane holds at most 8: adding 7 sets its top bit
+	 * only if it is not 0, and never carries out of it) */
+	uint32_t nz = ((cnt + 7 * NIB_1) >> 3) & NIB_1;
+	uint32_t f = nz & ~*used;
+	*used |= nz;
+	/* the lanes of f summed into the top lane (no partial sum is above the
+	 * operands, at most 8: no carry) */
+	uint32_t n = (f * NIB_1) >> 28;
+	cu->nbank = cnt - f;
+	iw_count(s, IW_A_RF_BANK_READ, n);
+	iw_count(s, IW_A_CU_OPERAND_WRITE, n);
+	iw_count(s, IW_A_RF_BANK_CONFLICT, cu->left - n);
+	s->res->cnt.rf_reads += n;
+	cu->left = (uint8_t)(cu->left - n);
+	return n;
+}
+
+/* The general case: the operands are tried in order, a read one replaced by
+ * the last; the ports may run out mid-CU, and then which are left, in which
+ * order, matters for the next cycles.  Returns the reads. */
+IW_HOT uint32_t read_ops_ordered(struct iw_sim *s, struct iw_cu *cu, int *ports, uint64_t *used)
+{
+	uint32_t n = 0;
+	for (uint32_t o = 0; o < cu->left;) {
+		uint32_t b = cu->reg[o];
+		if (*ports > 0 && !(*used >> (b & 63) & 1)) {
+			*used |= 1ull << (b & 63);
+			(*ports)--;
+			cu->reg[o] = cu->reg[--cu->left];
+			iw_count(s, IW_A_RF_BANK_READ, 1);
+			iw_count(s, IW_A_CU_OPERAND_WRITE, 1);
+			s->res->cnt.rf_reads++;
+			n++;
+		} else {
+			iw_count(s, IW_A_RF_BANK_CONFLICT, 1);
+			o++;
+		}
+	}
+	return n;
+}
+
+/* CU i's last operand arrived this cycle. */
+IW_HOT void read_done(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint32_t i, uint64_t now,
+		      const struct iw_scheme_ops *ops)
+{
+	struct iw_cu *cu = &sc->cu[i];
+	struct iw_warp *w = &sm->warps[cu->warp];
+	struct iw_slot *sl = &w->slots[cu->slot];
+	sl->srcs_left = 0;
+	sc->cu_reading &= ~(1ull << i);
+	if (ops->candidate_cacheable == 1)
+		unblock(sm, w);
+	iw_sim_event(s, w, sl, IW_EV_READ, cu->slot);
+	if (ops->operands_read)
+		ops->operands_read(sm->scheme_state, w, sl, now);
+}
+
 /* Shared stage for operand-buffer collector units: dispatch the oldest CUs
  * whose operands are all read to a free unit; then let each RF bank serve
  * one read (oldest CU first), within the sub-core's read ports. */
 IW_HOT int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now,
 		  const struct iw_scheme_ops *ops)
 {
-	const struct iw_config *c = s->cfg;
 	int progress = 0;
 	/* cu_fifo holds the busy collector units oldest first: by allocation
 	 * time, ties by index (frees precede issues within a sub-core's cycle
-	 * and an issue takes the lowest free unit). */
+	 * and an issue takes the lowest free unit).  The ones that go leave it
+	 * in one pass: the others close up behind them. */
 	if (sc->cu_busy & ~sc->cu_reading) {
-		for (uint32_t k = 0; k < sc->ncu_fifo;) {
+		uint32_t j = 0, n = sc->ncu_fifo;
+		for (uint32_t k = 0; k < n; k++) {
 			uint32_t i = sc->cu_fifo[k];
 			struct iw_cu *cu = &sc->cu[i];
 			int unit = cu->left ? -1 : iw_sim_unit_free(sc, cu->unit, now);
 			if (unit < 0) {
-				k++;
+				sc->cu_fifo[j++] = (uint8_t)i;
 				continue;
 			}
 			struct iw_warp *w = &sm->warps[cu->warp];
 			struct iw_slot *sl = &w->slots[cu->slot];
-			cu_free(sc, i, now); /* drops entry k: the next one moves up */
+			cu_release(s, sc, i, now);
 			iw_count(s, IW_A_CU_DISPATCH, 1);
 			sim_dispatch(sc, w, sl, unit, now, ops);
 			progress = 1;
 		}
+		sc->ncu_fifo = j;
 	}
 	if (!sc->cu_reading)
 		return progress;
-	uint64_t bank_used = 0;
-	int ports = c->rf_read_ports ? c->rf_read_ports : c->rf_banks;
 	/* The operands still to read are mirrored in the CU (filled at issue), so
-	 * this loop touches only the sub-core's own arrays. */
-	for (uint32_t k = 0; k < sc->ncu_fifo; k++) {
-		uint32_t i = sc->cu_fifo[k];
-		struct iw_cu *cu = &sc->cu[i];
-		if (!cu->left)
-			continue;
-		for (uint32_t o = 0; o < cu->left;) {
-			uint32_t b = cu->reg[o];
-			if (ports > 0 && !(bank_used >> (b & 63) & 1)) {
-				bank_used |= 1ull << (b & 63);
-				ports--;
-				cu->reg[o] = cu->reg[--cu->left];
-				iw_count(s, IW_A_RF_BANK_READ, 1);
-				iw_count(s, IW_A_CU_OPERAND_WRITE, 1);
-				s->res->cnt.rf_reads++;
-				progress = 1;
-			} else {
-				iw_count(s, IW_A_RF_BANK_CONFLICT, 1);
-				o++;
-			}
+	 * these loops touch only the sub-core's own arrays.  (The hooks a CU's
+	 * last read calls leave cu_fifo alone.) */
+	uint32_t n = sc->ncu_fifo;
+	if (s->collect_packed) {
+		uint32_t used = 0;
+		for (uint32_t k = 0; k < n; k++) {
+			uint32_t i = sc->cu_fifo[k];
+			struct iw_cu *cu = &sc->cu[i];
+			if (!cu->left)
+				continue;
+			progress |= (int)read_ops_packed(s, cu, &used); /* (any non-zero value is progress) */
+			if (!cu->left)
+				read_done(s, sm, sc, i, now, ops);
 		}
-		if (!cu->left) { /* its last operand arrived this cycle */
-			struct iw_warp *w = &sm->warps[cu->warp];
-			struct iw_slot *sl = &w->slots[cu->slot];
-			sl->srcs_left = 0;
-			sc->cu_reading &= ~(1ull << i);
-			if (ops->candidate_cacheable == 1)
-				unblock(sm, w);
-			iw_sim_event(s, w, sl, IW_EV_READ, cu->slot);
-			if (ops->operands_read)
-				ops->operands_read(sm->scheme_state, w, sl, now);
+	} else {
+		uint64_t used = 0;
+		const struct iw_config *c = s->cfg;
+		int ports = c->rf_read_ports ? c->rf_read_ports : c->rf_banks;
+		for (uint32_t k = 0; k < n; k++) {
+			uint32_t i = sc->cu_fifo[k];
+			struct iw_cu *cu = &sc->cu[i];
+			if (!cu->left)
+				continue;
+			progress |= (int)read_ops_ordered(s, cu, &ports, &used);
+			if (!cu->left)
+				read_done(s, sm, sc, i, now, ops);
 		}
 	}
 	return progress;
@@ -760,17 +832,31 @@ IW_HOT int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 
 IW_HOT void prepare_operands(struct iw_slot *sl)
 {
-	/* Each distinct source register is one bank read (RZ never appears). */
+	/* Each distinct source register is one bank read (RZ never appears).
+	 * The distinct ones so far are the bytes of v (lane k = src_rf[k]): a
+	 * new one is a duplicate if a lane below n equals it, that is if
+	 * v ^ (r in every lane) has a zero byte there.  (x - 1s) & ~x & 80s
+	 * flags the lowest zero byte exactly, and any flag above it only with
+	 * a zero below; lanes from n up are cut off, and borrows do not run
+	 * downwards. */
+	const uint64_t ones = 0x0101010101010101ull;
+	uint64_t v = 0;
 	uint32_t n = 0;
+	_Static_assert(IW_MAX_SRC == 8, "src_rf is one 64-bit word");
 	for (uint32_t i = 0; i < sl->in.nsrc; i++) {
-		uint8_t r = (uint8_t)sl->in.src[i]; /* below IW_REG_RZ */
 		IW_ASSERT(sl->in.src[i] < IW_REG_RZ);
-		int dup = 0;
-		for (uint32_t j = 0; j < n; j++)
-			dup |= sl->src_rf[j] == r;
-		if (!dup)
-			sl->src_rf[n++] = r;
+		uint64_t r = (uint8_t)sl->in.src[i];
+		uint64_t x = v ^ (r * ones);
+		if ((x - ones) & ~x & (ones << 7) & ((1ull << (8 * n & 63)) - 1)) /* (n < 8 here) */
+			continue;
+		v |= r << (8 * n & 63);
+		n++;
 	}
+	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+		memcpy(sl->src_rf, &v, 8);
+	else
+		for (uint32_t k = 0; k < n; k++)
+			sl->src_rf[k] = (uint8_t)(v >> 8 * k);
 	sl->nsrc_rf = (uint8_t)n;
 	sl->srcs_left = (uint8_t)n;
 }
@@ -912,9 +998,17 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 		/* after the scheme's issue hook, which may drop operands it gets
 		 * otherwise (LOOG's renamed sources) */
 		cu->left = pick->srcs_left;
-		/* the bank of each operand: all the collect stage needs of it */
-		for (uint32_t o = 0; o < cu->left; o++)
-			cu->reg[o] = (uint16_t)iw_sim_bank(c, pw->id, pick->src_rf[o]);
+		/* the bank of each operand: all the collect stage needs of it
+		 * (in its view, struct iw_cu; LOOG has a collect stage of its own) */
+		if (!ops->collect && s->collect_packed) {
+			uint32_t cnt = 0;
+			for (uint32_t o = 0; o < cu->left; o++)
+				cnt += 1u << (4 * iw_sim_bank(c, pw->id, pick->src_rf[o]) & 31); /* (banks < 8) */
+			cu->nbank = cnt;
+		} else if (!ops->collect) {
+			for (uint32_t o = 0; o < cu->left; o++)
+				cu->reg[o] = (uint16_t)iw_sim_bank(c, pw->id, pick->src_rf[o]);
+		}
 		s->res->cnt.ib_occ += now - pick->t_insert;
 		pw->unissued--;
 		if (!ops->in_order && !ops->counts_reorders)
@@ -1806,6 +1900,7 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	 * is offered again without asking. */
 	s.gto_single = c->policy == IW_POLICY_GTO && c->issue_width == 1;
 	s.cache_cand = !s.opaque || (s.ops->cand_stable && s.ops->cand_stable(c));
+	s.collect_packed = c->rf_banks <= 8 && (!c->rf_read_ports || c->rf_read_ports >= c->rf_banks);
 	/* SM after SM (run_sm_major) unless events must come in time order: in
 	 * spans shorter than the shortest trip to L2 and back (a load, or an
 	 * atomic answered at L1 latency), so no write-back waits for the queue. */

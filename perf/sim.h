@@ -114,7 +114,11 @@ struct iw_cu {
 	uint64_t t_alloc;
 	uint8_t unit;          /* unit class of its instruction */
 	uint8_t left;          /* operands still to read (shared collect stage) */
-	uint16_t reg[IW_MAX_SRC]; /* RF bank of each operand still to read (first `left`) */
+	/* The operands still to read, for the shared collect stage: with
+	 * sim->collect_packed the number in each bank b, in bits 4b..4b+3;
+	 * otherwise the bank of each, first `left`, in the order it tries them. */
+	uint32_t nbank;
+	uint16_t reg[IW_MAX_SRC];
 };
 
 struct iw_wb_event {
@@ -309,6 +313,9 @@ struct iw_sim {
 	int precise_wake;       /* sleep through stalls on busy units and CUs (see might_move) */
 	int cache_cand;         /* keep each warp's candidate until its next event */
 	int gto_single;         /* GTO, one issue per cycle: the issue stage's folded copy */
+	/* The shared collect stage keeps operand counts per bank (iw_cu.nbank):
+	 * at most 8 banks, and read ports (rf_read_ports) at least one per bank */
+	int collect_packed;
 	uint32_t warps_per_sc;
 	uint32_t nsubcores;      /* cfg->subcores */
 	uint64_t now;
