@@ -39,9 +39,10 @@
  * instructions and so on.  "Oldest ready first" is then the first ready bit,
  * the oldest waiting one the first waiting bit, and the reorder distance of
  * an issue (how many older instructions still wait) a population count; an
- * instruction's own data is a record of 8 bytes (position, open dependences,
- * wake lists) and a dependence list of 32 bytes, in per-warp arrays (see
- * struct id_rec).  The ring has four
+ * instruction's own data is a record of 8 bytes (position, wake lists: what
+ * its consumers' insertion and its own issue read) and a dependence list of
+ * 32 bytes (links, open dependences: what its producers' wake walks read),
+ * in per-warp arrays (see struct id_rec and struct id_dl).  The ring has four
  * times the window's positions, so it fills (and is compacted) only when the
  * oldest instruction stays while three windows of younger ones pass it.  The
  * latest-writer table names a writer only while it is in the window (its
@@ -51,7 +52,7 @@
 
 #include <string.h>
 
-#define MAXD 12     /* dependences kept per instruction (bits of id_rec.open) */
+#define MAXD 12     /* dependences kept per instruction (bits of id_dl.open) */
 #define NIL 0xffff  /* no slot / no dependence */
 #define NLW 257     /* latest writers: registers 0..255, 256 = the predicate */
 
@@ -73,21 +74,32 @@ static const int cls_reason[5] = {IW_STALL_WAR_WAW, IW_STALL_RAW, IW_STALL_CONTR
  * (a warp's state is evicted between its turns), and a warp's records are
  * then a few cache lines for its whole window.  Whether an instruction is in
  * the window, issued, overflowed and so on is in the ring's masks. */
+/* The producer's side: what inserting a consumer and its own issue and
+ * write-back read (8 per cache line: a warp's are a few lines). */
 struct id_rec {
 	uint16_t pos;          /* ring position (physical: index into the ring) */
-	uint16_t open;         /* bit i: dependence i not resolved yet */
 	uint16_t wake[2];      /* [K_WB], [K_ISSUE]: dependences of younger ones
 				  resolved at its write-back / issue, NIL-ended;
 				  a list runs through the consumers' dnext */
+	uint16_t unused;
 };
-/* Per instruction, its dependence list: what walking a wake list reads
- * (dnext) and the class of each (3 bits each; read for stall reasons). */
+/* The consumer's side, its dependence list: all that walking a wake list
+ * reads of a consumer (the next link, the open bits, the position when the
+ * last one resolves) in one cache line, so that a consumer costs one line,
+ * not two (slots are reused from a stack: consumers' records are scattered
+ * and each is a miss of its own).  pos is a copy of id_rec.pos (both are
+ * written at insert and compaction).  The class of each dependence (read
+ * for stall reasons, with the open bits) is here for the first DCLS_IN of
+ * them and in id_cold past those (rare: only a long list reaches them). */
+#define DCLS_IN 10
 struct id_dl {
 	uint16_t dnext[MAXD];  /* next dependence on the same producer and event */
-	uint64_t dcls;         /* class of dependence i in bits 3i..3i+2 */
+	uint16_t open;         /* bit i: dependence i not resolved yet */
+	uint16_t pos;          /* = id_rec.pos */
+	uint32_t dcls;         /* class of dependence i < DCLS_IN in bits 3i..3i+2 */
 };
 _Static_assert(sizeof(struct id_rec) == 8 && sizeof(struct id_dl) == 32, "records pack into cache lines");
-static inline int dl_cls(const struct id_dl *d, int i) { return (int)(d->dcls >> (3 * i) & 7); }
+_Static_assert(3 * DCLS_IN <= 32 && DCLS_IN < MAXD, "classes split between id_dl and id_cold");
 
 /* Per slot, read only for overflowed instructions: the last rescan found
  * dependence class bcls open on the instruction in slot bon, at epoch checked. */
@@ -95,6 +107,7 @@ struct id_cold {
 	uint64_t checked;
 	uint16_t bon;
 	uint8_t bcls;
+	uint8_t dcls_hi;       /* class of dependence DCLS_IN + i in bits 3i..3i+2 */
 };
 
 /* The ring's masks for 64 consecutive positions: one cache line, so that an
@@ -175,6 +188,14 @@ static inline struct id_view view(const struct id_state *st, const struct iw_war
 static inline struct id_cold *cold_of(const struct id_state *st, uint32_t wid, uint16_t slot)
 {
 	return st->cold + (size_t)wid * st->nslots + slot;
+}
+
+/* The class of dependence i of the instruction in slot `slot`. */
+static inline int dl_cls(const struct id_state *st, const struct id_view *v, uint32_t wid, uint16_t slot, int i)
+{
+	if (i < DCLS_IN)
+		return (int)(v->dl[slot].dcls >> (3 * i) & 7);
+	return (int)(cold_of(st, wid, slot)->dcls_hi >> (3 * (i - DCLS_IN)) & 7);
 }
 
 static uint32_t id_window(const struct iw_config *c) { return (uint32_t)c->ideal_window; }
@@ -314,7 +335,7 @@ static __attribute__((noinline)) void compact(struct id_state *st, const struct 
 		uint32_t i = p & v->cmask, j = to++ & v->cmask;
 		uint16_t slot = st->tmp_ord[i];
 		v->ord[j] = slot;
-		v->r[slot].pos = (uint16_t)j;
+		v->r[slot].pos = v->dl[slot].pos = (uint16_t)j;
 		for (int m = 0; m < M_COUNT; m++)
 			if (bit_get(&old, m, i))
 				bit_set(v, m, j);
@@ -393,7 +414,7 @@ static void id_warp_start(void *p, struct iw_warp *w)
 /* An instruction's dependences while insert() finds them: in locals
  * (registers), written to its record and list once. */
 struct dep_list {
-	uint32_t open, nd;
+	uint32_t open, nd, dcls_hi;
 	struct id_dl d;
 };
 
@@ -406,7 +427,10 @@ static inline void add_dep(struct id_state *st, const struct id_view *v, struct 
 		return;
 	}
 	int i = a->nd++;
-	a->d.dcls |= (uint64_t)cls << (3 * i);
+	if (i < DCLS_IN)
+		a->d.dcls |= (uint32_t)cls << (3 * i);
+	else
+		a->dcls_hi |= (uint32_t)cls << (3 * (i - DCLS_IN));
 	struct id_rec *pr = &v->r[p];
 	if (kind == K_ISSUE && !bit_get(v, M_WAIT, pr->pos))
 		return; /* issued already */
@@ -553,7 +577,7 @@ static __attribute__((noinline)) int rescan(struct id_state *st, struct iw_warp 
 /* Dependence d's producer issued or wrote back. */
 static inline void resolve(const struct id_view *v, uint16_t d)
 {
-	struct id_rec *c = &v->r[d >> 4];
+	struct id_dl *c = &v->dl[d >> 4];
 	c->open &= (uint16_t)~(1u << (d & 15));
 	if (!c->open) {
 		/* it waits (it cannot issue with a dependence open), so its
@@ -594,6 +618,7 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	dl.open = 0;
 	dl.nd = 0;
 	dl.d.dcls = 0;
+	dl.dcls_hi = 0;
 	/* RAW (and WAW without renaming): the latest older writer only, from the
 	 * per-register table; the others are found by scanning the window. */
 	for (int i = 0; i < a->nsrc; i++) {
@@ -697,9 +722,12 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	v.ord[i] = id;
 	struct id_rec *ne = &v.r[id];
 	ne->pos = (uint16_t)i;
-	ne->open = (uint16_t)dl.open;
 	ne->wake[K_WB] = ne->wake[K_ISSUE] = NIL;
+	dl.d.open = (uint16_t)dl.open;
+	dl.d.pos = (uint16_t)i;
 	v.dl[id] = dl.d;
+	if (dl.nd > DCLS_IN) /* (below, no class past DCLS_IN is read: none is open) */
+		cold_of(st, w->id, id)->dcls_hi = (uint8_t)dl.dcls_hi;
 	/* moved[id] is not reset here (a write miss per insert): it holds the
 	 * last stamp E of the slot's previous instruction, or 0 (warp_start).
 	 * E <= the epoch now, and a kept scan that reads moved[id] (for this
@@ -767,7 +795,7 @@ static __attribute__((noinline)) struct iw_slot *candidate_ovf(struct id_state *
 	else if (bit_get(&v, M_OVF, k & v.cmask))
 		*reason = rescan(st, w, &v, v.ord[k & v.cmask]);
 	else
-		*reason = cls_reason[dl_cls(&v.dl[v.ord[k & v.cmask]], __builtin_ctz(v.r[v.ord[k & v.cmask]].open))];
+		*reason = cls_reason[dl_cls(st, &v, w->id, v.ord[k & v.cmask], __builtin_ctz(v.dl[v.ord[k & v.cmask]].open))];
 	return NULL;
 }
 
@@ -794,7 +822,7 @@ static __attribute__((noinline)) struct iw_slot *candidate_slow(struct id_state 
 		return rescan_reason(st, w, v.ord[k & v.cmask], reason);
 	} else {
 		uint16_t ks = v.ord[k & v.cmask];
-		*reason = cls_reason[dl_cls(&v.dl[ks], __builtin_ctz(v.r[ks].open))]; /* its first open dependence */
+		*reason = cls_reason[dl_cls(st, &v, w->id, ks, __builtin_ctz(v.dl[ks].open))]; /* its first open dependence */
 	}
 	return NULL;
 }
