@@ -57,6 +57,7 @@
 #define NLW 257     /* latest writers: registers 0..255, 256 = the predicate */
 
 enum { K_WB, K_ISSUE }; /* wait for the older one's write-back / issue */
+#define K_WB2 2 /* the second write-back list (see struct id_rec) */
 /* Dependence classes, in the order of deps_found (a barrier counts as control). */
 enum { C_WAR_WAW, C_RAW, C_CONTROL, C_MEM, C_BARRIER };
 static const int cls_reason[5] = {IW_STALL_WAR_WAW, IW_STALL_RAW, IW_STALL_CONTROL, IW_STALL_MEM_ORDER,
@@ -78,10 +79,17 @@ static const int cls_reason[5] = {IW_STALL_WAR_WAW, IW_STALL_RAW, IW_STALL_CONTR
  * write-back read (8 per cache line: a warp's are a few lines). */
 struct id_rec {
 	uint16_t pos;          /* ring position (physical: index into the ring) */
-	uint16_t wake[2];      /* [K_WB], [K_ISSUE]: dependences of younger ones
+	uint16_t wake[3];      /* [K_WB], [K_ISSUE]: dependences of younger ones
 				  resolved at its write-back / issue, NIL-ended;
-				  a list runs through the consumers' dnext */
-	uint16_t unused;
+				  a list runs through the consumers' dnext.
+				  Write-back dependences are dealt to two lists,
+				  [K_WB] and [K_WB2], in turn: walking a list is
+				  a miss per consumer, each waiting for the one
+				  before (the link is in its line), and two
+				  lists walked side by side overlap theirs.  The
+				  order in which dependences resolve does not
+				  matter (each clears its own bit; the oldest
+				  ready one is a minimum). */
 };
 /* The consumer's side, its dependence list: all that walking a wake list
  * reads of a consumer (the next link, the open bits, the position when the
@@ -435,7 +443,12 @@ static inline void add_dep(struct id_state *st, const struct id_view *v, struct 
 	if (kind == K_ISSUE && !bit_get(v, M_WAIT, pr->pos))
 		return; /* issued already */
 	a->d.dnext[i] = pr->wake[kind];
-	pr->wake[kind] = DEP_ID(aslot, i);
+	if (kind == K_WB) { /* pushed on [K_WB], which then becomes the other list */
+		pr->wake[K_WB] = pr->wake[K_WB2];
+		pr->wake[K_WB2] = DEP_ID(aslot, i);
+	} else {
+		pr->wake[kind] = DEP_ID(aslot, i);
+	}
 	a->open |= 1u << i;
 }
 
@@ -722,7 +735,7 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	v.ord[i] = id;
 	struct id_rec *ne = &v.r[id];
 	ne->pos = (uint16_t)i;
-	ne->wake[K_WB] = ne->wake[K_ISSUE] = NIL;
+	ne->wake[K_WB] = ne->wake[K_ISSUE] = ne->wake[K_WB2] = NIL;
 	dl.d.open = (uint16_t)dl.open;
 	dl.d.pos = (uint16_t)i;
 	v.dl[id] = dl.d;
@@ -896,7 +909,16 @@ static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	__builtin_prefetch(&v.b[i >> 6], 1);
 	if (s->in.ndst)
 		__builtin_prefetch(&v.lw[s->in.dst[0]], 1);
-	for (uint16_t d = sr->wake[K_WB]; d != NIL; d = v.dl[d >> 4].dnext[d & 15])
+	uint16_t d0 = sr->wake[K_WB], d1 = sr->wake[K_WB2];
+	while (d0 != NIL && d1 != NIL) {
+		/* both links read before either is resolved: two misses at once */
+		uint16_t n0 = v.dl[d0 >> 4].dnext[d0 & 15], n1 = v.dl[d1 >> 4].dnext[d1 & 15];
+		resolve(&v, d0);
+		resolve(&v, d1);
+		d0 = n0;
+		d1 = n1;
+	}
+	for (uint16_t d = d0 != NIL ? d0 : d1; d != NIL; d = v.dl[d >> 4].dnext[d & 15])
 		resolve(&v, d);
 	if (x->novf)
 		v.moved[id] = ++x->epoch;
