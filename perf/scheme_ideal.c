@@ -232,13 +232,15 @@ static inline void bit_clr(const struct id_view *v, int m, uint32_t i) { v->b[i 
  * reads its first line when it asks for the candidate and writes its second
  * at issue, usually a few stages later in the same or the next cycle.  The
  * slot was last touched at decode, long evicted (the SM-major order runs the
- * other SMs in between), so both lines are asked for now and their misses
+ * other SMs in between), so both lines are asked for now (and the scheme's
+ * record of it, for id_issue) and their misses
  * overlap the rest of the tick instead of stalling the issue stage. */
 static inline void prefetch_slot(const struct id_view *v, uint16_t slot)
 {
 	const char *p = (const char *)&v->slots[slot];
 	__builtin_prefetch(p, 0);
 	__builtin_prefetch(p + 64, 1);
+	__builtin_prefetch(&v->r[slot], 1); /* and its record, which id_issue reads and writes */
 }
 
 /* Virtual position of ring index i, a position of the window. */
