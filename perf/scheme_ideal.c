@@ -79,10 +79,10 @@ static const int cls_reason[5] = {IW_STALL_WAR_WAW, IW_STALL_RAW, IW_STALL_CONTR
  * write-back read (8 per cache line: a warp's are a few lines). */
 struct id_rec {
 	uint16_t pos;          /* ring position (physical: index into the ring) */
-	uint16_t wake[3];      /* [K_WB], [K_ISSUE]: dependences of younger ones
-				  resolved at its write-back / issue, NIL-ended;
-				  a list runs through the consumers' dnext.
-				  Write-back dependences are dealt to two lists,
+	uint16_t wake[3];      /* [K_WB] and [K_WB2], [K_ISSUE]: dependences of
+				  younger ones resolved at its write-back / issue,
+				  NIL-ended; a list runs through the consumers'
+				  dnext.  Write-back dependences are dealt to two lists,
 				  [K_WB] and [K_WB2], in turn: walking a list is
 				  a miss per consumer, each waiting for the one
 				  before (the link is in its line), and two
