@@ -421,14 +421,11 @@ static void id_warp_start(void *p, struct iw_warp *w)
  * as a gate (it cannot be ready before they resolve: the scan finds each of
  * them open while it is, as the latest writers found here stay the latest
  * ones older than it and the other rules are the same). */
-/* An instruction's dependences while insert() finds them: the counts and
- * bits in locals (registers), written to its list once at the end; each
- * link is stored straight into the list (nl).  (Links gathered in a local
- * array and copied whole were 16-bit stores read back by wider loads: a
- * failed store forward, which waits for every older store, misses too.) */
+/* An instruction's dependences while insert() finds them: in locals
+ * (registers), written to its record and list once. */
 struct dep_list {
-	uint32_t open, nd, dcls, dcls_hi;
-	struct id_dl *nl;
+	uint32_t open, nd, dcls_hi;
+	struct id_dl d;
 };
 
 static inline void add_dep(struct id_state *st, const struct id_view *v, struct dep_list *a, uint16_t aslot,
@@ -441,13 +438,13 @@ static inline void add_dep(struct id_state *st, const struct id_view *v, struct 
 	}
 	int i = a->nd++;
 	if (i < DCLS_IN)
-		a->dcls |= (uint32_t)cls << (3 * i);
+		a->d.dcls |= (uint32_t)cls << (3 * i);
 	else
 		a->dcls_hi |= (uint32_t)cls << (3 * (i - DCLS_IN));
 	struct id_rec *pr = &v->r[p];
 	if (kind == K_ISSUE && !bit_get(v, M_WAIT, pr->pos))
 		return; /* issued already */
-	a->nl->dnext[i] = pr->wake[kind];
+	a->d.dnext[i] = pr->wake[kind];
 	if (kind == K_WB) { /* pushed on [K_WB], which then becomes the other list */
 		pr->wake[K_WB] = pr->wake[K_WB2];
 		pr->wake[K_WB2] = DEP_ID(aslot, i);
@@ -630,14 +627,13 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	const struct iw_inst *a = &s->in;
 	uint16_t id = s->id;
 	int top_was_nil = x->top_slot == NIL;
-	/* the list's line is long evicted: only stored to (stores need not
-	 * wait for it as loads would) */
+	/* built here and stored whole at the end: the list's line is long
+	 * evicted, and stores need not wait for it as loads would */
 	struct dep_list dl, *e = &dl; /* dnext and dcls past nd are never read */
 	dl.open = 0;
 	dl.nd = 0;
-	dl.dcls = 0;
+	dl.d.dcls = 0;
 	dl.dcls_hi = 0;
-	dl.nl = &v.dl[id];
 	/* RAW (and WAW without renaming): the latest older writer only, from the
 	 * per-register table; the others are found by scanning the window. */
 	for (int i = 0; i < a->nsrc; i++) {
@@ -742,9 +738,9 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	struct id_rec *ne = &v.r[id];
 	ne->pos = (uint16_t)i;
 	ne->wake[K_WB] = ne->wake[K_ISSUE] = ne->wake[K_WB2] = NIL;
-	dl.nl->open = (uint16_t)dl.open;
-	dl.nl->pos = (uint16_t)i;
-	dl.nl->dcls = dl.dcls;
+	dl.d.open = (uint16_t)dl.open;
+	dl.d.pos = (uint16_t)i;
+	v.dl[id] = dl.d;
 	if (dl.nd > DCLS_IN) /* (below, no class past DCLS_IN is read: none is open) */
 		cold_of(st, w->id, id)->dcls_hi = (uint8_t)dl.dcls_hi;
 	/* moved[id] is not reset here (a write miss per insert): it holds the
