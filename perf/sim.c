@@ -1472,12 +1472,19 @@ IW_HOT int run_sm_n(struct iw_sim *s, struct iw_sm *sm, uint64_t end, int drain,
 		if (t >= end)
 			return SM_END;
 		s->now = t;
+		/* The sub-cores due at t, found before the first tick: a tick moves
+		 * other sub-cores' wake-ups only to later cycles (every latency is
+		 * at least one), so none becomes due at t meanwhile, and a mask
+		 * walk has one unpredictable branch where a test per sub-core had
+		 * one each. */
+		uint32_t due = 0;
 		for (uint32_t k = 0; k < n; k++)
-			if (wake[k] <= t) {
-				int rc = tick_subcore_p(s, sm, &sm->sc[k], t, ops);
-				if (rc)
-					return rc;
-			}
+			due |= (uint32_t)(wake[k] <= t) << k;
+		for (; due; due &= due - 1) {
+			int rc = tick_subcore_p(s, sm, &sm->sc[__builtin_ctz(due)], t, ops);
+			if (rc)
+				return rc;
+		}
 		if (drain)
 			continue;
 		if (sm->refill || !sm->used_ctas) {
