@@ -421,9 +421,7 @@ static inline __attribute__((always_inline)) void dc_update(struct gh_state *st,
 		/* the DC moves it at the sub-core's next tick at the earliest:
 		 * fetch its slot meanwhile (read by dc_move, and aux written;
 		 * with the GPU's warps out of the host's caches, often a miss) */
-		const struct iw_slot *s = &x->slots[ib_of_c(st, x)[x->ib_head]];
-		__builtin_prefetch(s, 1);
-		__builtin_prefetch((const char *)s + 64, 1);
+		iw_slot_prefetch(&x->slots[ib_of_c(st, x)[x->ib_head]]);
 		st->sc[w->subcore].dc_ready |= bit;
 	} else
 		st->sc[w->subcore].dc_ready &= ~bit;
@@ -715,9 +713,7 @@ static void itab_add(const struct gh_state *st, struct gh_warp *x, int q)
 	/* the scheduler is about to offer it (the issue stage follows the
 	 * tick): start fetching the slot the engine then reads and writes
 	 * while the DC does its part of the tick */
-	const struct iw_slot *s = &x->slots[hot_of(st, x)[q].slot];
-	__builtin_prefetch(s, 1);
-	__builtin_prefetch((const char *)s + 64, 1);
+	iw_slot_prefetch(&x->slots[hot_of(st, x)[q].slot]);
 }
 
 /* The GhOST scheduler: fill one warp's ITab with its oldest ready entries. */

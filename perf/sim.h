@@ -55,6 +55,14 @@ struct iw_slot {
 };
 _Static_assert(sizeof(struct iw_slot) == 128, "struct iw_slot is two cache lines");
 
+/* Start fetching both lines of a slot the engine or a scheme will soon
+ * read and write (a GPU's warps do not fit in the host's caches). */
+static inline void iw_slot_prefetch(const struct iw_slot *s)
+{
+	__builtin_prefetch(s, 1);
+	__builtin_prefetch((const char *)s + 64, 1);
+}
+
 struct iw_sm;
 struct iw_sim;
 
