@@ -2,7 +2,8 @@
  * scheme of the build, the in-order baseline included) on the vortex preset,
  * scaled down so each run is short but still a full wave of CTAs: time with
  * 1 and 2 worker threads (goal: under 10 minutes on a 2-core machine) and the
- * speed-up from 1 to 2 workers; the two results files must be identical. */
+ * speed-up from 1 to 2 workers; the two results files must be identical.
+ * Then a sweep whose points share their in-order baselines. */
 #include "bench.h"
 #include "reports.h"
 
@@ -24,6 +25,62 @@ static double run(const struct iw_sweep *s, const char *out, int jobs)
 		return -1;
 	}
 	return bench_now() - t0;
+}
+
+/* A LOOG right-sizing sweep (CUs x RRS factor per warp count, as
+ * examples/sweep-thesis.xml): its points share in-order baselines.  One
+ * worker, against the same units each simulating its own baseline. */
+static void bench_sweep_shared(void)
+{
+	static const char spec[] = "<?xml version=\"1.0\"?>\n<sweep name=\"bench-loog\">\n<config>vortex</config>\n"
+				   "<workload>vecadd</workload>\n<workload>sgemm</workload>\n<workload>rnn</workload>\n"
+				   "<scheme>loog</scheme>\n<set key=\"run.workload_scale\" value=\"0.05\"/>\n"
+				   "<axis key=\"sm.max_warps\" values=\"8 16\"/>\n"
+				   "<axis key=\"loog.cus\" values=\"4 6 8 12 16\"/>\n"
+				   "<axis key=\"loog.rrs_factor\" values=\"0 1\"/>\n</sweep>\n";
+	struct iw_sweep s;
+	struct iw_err e = {0};
+	if (iw_sweep_parse(&s, "bench-loog", spec, sizeof spec - 1, &e)) {
+		fprintf(stderr, "bench_sweep: %s\n", e.msg);
+		iw_sweep_free(&s);
+		return;
+	}
+	char dir[] = "/tmp/iw-bench-sweep-XXXXXX", a[128];
+	if (!mkdtemp(dir)) {
+		iw_sweep_free(&s);
+		return;
+	}
+	snprintf(a, sizeof a, "%s/shared.h5", dir);
+	struct iw_sweep_opts o;
+	memset(&o, 0, sizeof o);
+	o.jobs = 1;
+	double t0 = bench_now();
+	int rc = iw_sweep_run(&s, a, &o, &e);
+	double shared = bench_now() - t0;
+	struct iw_row *rows = iw_calloc(s.base.nschemes, sizeof *rows);
+	t0 = bench_now();
+	for (size_t u = 0; rc == 0 && rows && u < s.nunits; u++) {
+		rc = iw_sweep_unit(&s, u, rows, NULL, &e);
+		for (size_t i = 0; rc == 0 && i < s.base.nschemes; i++)
+			iw_row_free(&rows[i]);
+	}
+	double own = bench_now() - t0;
+	iw_free(rows);
+	if (rc == 0) {
+		char name[96];
+		snprintf(name, sizeof name, "sweep LOOG CUs x RRS, %zu points, 1 worker", s.nunits);
+		bench_report(name, shared, "s", "(informative)", 1);
+		snprintf(name, sizeof name, "  baselines shared (of %zu)", s.nunits);
+		bench_report(name, (double)o.base_shared, "runs", "(informative)", 1);
+		bench_report("  speed-up over a baseline per point", own / shared, "x", "(informative)", 1);
+	} else {
+		fprintf(stderr, "bench_sweep: %s\n", e.msg);
+	}
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "bench_sweep: could not remove %s\n", dir);
+	iw_sweep_free(&s);
 }
 
 void bench_sweep(void)
@@ -74,4 +131,5 @@ void bench_sweep(void)
 	if (system(cmd) != 0)
 		fprintf(stderr, "bench_sweep: could not remove %s\n", dir);
 	iw_sweep_free(&s);
+	bench_sweep_shared();
 }

@@ -146,8 +146,14 @@ int cmd_sweep(int argc, char **argv)
 		signal(SIGTERM, SIG_DFL);
 		if (r)
 			rc = cli_fail(e.code ? e.code : 1, "%s", e.msg);
-		else if (o.is_writer)
-			printf("results: %s (%zu points x %zu schemes)\n", out, o.done, s.base.nschemes);
+		else if (o.is_writer) {
+			/* the baseline runs other points' served (a sweep over other schemes' parameters) */
+			char shared[64] = "";
+			if (o.base_shared)
+				snprintf(shared, sizeof shared, "; %zu in-order baseline run%s shared", o.base_shared,
+					 o.base_shared == 1 ? "" : "s");
+			printf("results: %s (%zu points x %zu schemes%s)\n", out, o.done, s.base.nschemes, shared);
+		}
 	} else {
 		rc = cli_fail(e.code ? e.code : 1, "%s", e.msg);
 	}

@@ -145,8 +145,26 @@ void iw_sweep_free(struct iw_sweep *s);
 void iw_sweep_point(const struct iw_sweep *s, size_t c, double *values);
 /* The configuration of configuration index c (base + axis values). */
 int iw_sweep_config(const struct iw_sweep *s, size_t c, struct iw_config *cfg, struct iw_err *e);
-/* Simulate and price one unit into rows[0..nschemes-1] (baseline first). */
-int iw_sweep_unit(const struct iw_sweep *s, size_t unit, struct iw_row *rows, struct iw_err *e);
+/* The in-order baseline runs of a sweep, shared by the points that differ
+ * only in other schemes' parameters (sweep_base.c); thread-safe, bounded. */
+struct iw_base_cache;
+struct iw_base_cache *iw_base_cache_new(size_t capacity);
+void iw_base_cache_free(struct iw_base_cache *c);
+void iw_base_cache_stats(struct iw_base_cache *c, uint64_t *hits, uint64_t *misses);
+/* The key of a baseline: the configuration (other schemes' parameters at
+ * their defaults) and the workload.  NULL if out of memory. */
+char *iw_base_key(const struct iw_config *cfg, const char *workload);
+/* 1 and a copy of the run in *out if the key is there, else 0. */
+int iw_base_cache_get(struct iw_base_cache *c, const char *key, struct iw_run_result *out);
+void iw_base_cache_put(struct iw_base_cache *c, const char *key, const struct iw_run_result *run);
+
+/* Simulate and price one unit into rows[0..nschemes-1] (baseline first);
+ * with a cache `bc` (may be NULL), the baseline's run may come from it. */
+int iw_sweep_unit(const struct iw_sweep *s, size_t unit, struct iw_row *rows, struct iw_base_cache *bc,
+		  struct iw_err *e);
+/* The order to run units in: configurations that share a baseline (differ
+ * only in other schemes' axes) next to each other, else canonical. */
+void iw_sweep_order(const struct iw_sweep *s, size_t *units, size_t n);
 
 struct iw_sweep_opts {
 	int jobs;                    /* worker threads; <= 0 = every core */
@@ -157,6 +175,7 @@ struct iw_sweep_opts {
 	volatile int *stop;          /* set asynchronously (signal): finish writing and return */
 	size_t limit;                /* stop after running this many points (0 = all) */
 	size_t done, total;          /* out: units finished (incl. resumed) and units of this shard */
+	size_t base_shared;          /* out: units whose baseline run an earlier point's served (this process) */
 	int is_writer;               /* out: 1 on the process that wrote the file (MPI rank 0) */
 };
 /* Run the sweep and write `out` with every finished unit.  Returns 0, a

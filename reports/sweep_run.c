@@ -47,6 +47,7 @@ struct state {
 	int failed;
 	struct iw_err err;
 	volatile int *stop;
+	struct iw_base_cache *base; /* baseline runs shared by points (may be NULL) */
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	int active;
@@ -187,7 +188,7 @@ static void *worker(void *arg)
 		size_t u = st->todo[st->next++];
 		pthread_mutex_unlock(&st->mu);
 		struct iw_err e = {0};
-		int rc = iw_sweep_unit(st->s, u, tmp, &e);
+		int rc = iw_sweep_unit(st->s, u, tmp, st->base, &e);
 		pthread_mutex_lock(&st->mu);
 		if (rc) {
 			if (!st->failed)
@@ -278,6 +279,8 @@ static void mpi_worker(const struct iw_sweep *s)
 {
 	size_t ns = s->base.nschemes;
 	struct iw_row *rows = iw_calloc(ns, sizeof *rows);
+	/* a rank's own baselines (NULL if out of memory: each unit then runs its own) */
+	struct iw_base_cache *bc = iw_base_cache_new(2 * s->base.nworkloads + 8);
 	for (;;) {
 		unsigned long long u;
 		MPI_Status stt;
@@ -285,7 +288,7 @@ static void mpi_worker(const struct iw_sweep *s)
 		if (stt.MPI_TAG == TAG_STOP)
 			break;
 		struct iw_err e = {0};
-		int rc = rows ? iw_sweep_unit(s, (size_t)u, rows, &e) : iw_fail(&e, IW_ERUN, "out of memory");
+		int rc = rows ? iw_sweep_unit(s, (size_t)u, rows, bc, &e) : iw_fail(&e, IW_ERUN, "out of memory");
 		unsigned char *msg = NULL;
 		size_t len = 0;
 		for (size_t i = 0; rc == 0 && i < ns; i++) {
@@ -315,6 +318,7 @@ static void mpi_worker(const struct iw_sweep *s)
 		iw_free(msg);
 	}
 	iw_free(rows);
+	iw_base_cache_free(bc);
 }
 
 /* Rank 0 hands out one unit at a time (dynamic balance: points differ a lot
@@ -542,6 +546,11 @@ int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts
 		else
 			st.todo[st.ntodo++] = u;
 	}
+	/* Points that share a baseline run next to each other, so that it is
+	 * simulated once while they run (sweep_base.c); the file is written in
+	 * canonical order whatever the order of work. */
+	iw_sweep_order(s, st.todo, st.ntodo);
+	st.base = iw_base_cache_new(2 * s->base.nworkloads + 64); /* NULL: no sharing, same results */
 	st.ndone0 = st.ndone;
 	st.t0 = st.last = now_s();
 	if (st.progress && !st.tty)
@@ -571,6 +580,11 @@ int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts
 	}
 	o->done = st.ndone;
 	o->total = st.total;
+	if (st.base) {
+		uint64_t hits, misses;
+		iw_base_cache_stats(st.base, &hits, &misses);
+		o->base_shared = (size_t)hits;
+	}
 	if (rc == 0 && st.ndone < st.total)
 		rc = iw_fail(e, IW_ERUN, "%s: stopped with %zu of %zu points finished; run again with --resume to finish",
 			     out, st.ndone, st.total);
@@ -581,6 +595,7 @@ done:
 	iw_free(st.rlen);
 	iw_free(st.done);
 	iw_free(st.todo);
+	iw_base_cache_free(st.base);
 	pthread_mutex_destroy(&st.mu);
 	pthread_cond_destroy(&st.cv);
 	return rc;

@@ -399,7 +399,8 @@ int iw_sweep_config(const struct iw_sweep *s, size_t c, struct iw_config *cfg, s
 	return iw_config_check(cfg, e);
 }
 
-int iw_sweep_unit(const struct iw_sweep *s, size_t unit, struct iw_row *rows, struct iw_err *e)
+int iw_sweep_unit(const struct iw_sweep *s, size_t unit, struct iw_row *rows, struct iw_base_cache *bc,
+		  struct iw_err *e)
 {
 	size_t c = unit / s->base.nworkloads, wi = unit % s->base.nworkloads, ns = s->base.nschemes;
 	struct iw_config cfg;
@@ -412,14 +413,26 @@ int iw_sweep_unit(const struct iw_sweep *s, size_t unit, struct iw_row *rows, st
 	size_t done = 0;
 	for (size_t si = 0; si < ns; si++) {
 		struct iw_row *r = &rows[si];
-		struct iw_workload *w = NULL;
-		rc = iw_workload_open(s->base.workloads[wi], (uint64_t)cfg.seed, cfg.workload_scale, &w, e);
-		if (rc)
-			break;
-		struct iw_sim_opts o = {&cfg, s->base.schemes[si], NULL, NULL, 0};
-		rc = iw_simulate(&o, w, &r->run, e);
-		iw_workload_close(w);
-		done = si + 1;
+		/* the baseline of an earlier point with the same key */
+		int base = bc && strcmp(s->base.schemes[si], "inorder") == 0;
+		char *key = base ? iw_base_key(&cfg, s->base.workloads[wi]) : NULL;
+		if (key && iw_base_cache_get(bc, key, &r->run)) {
+			done = si + 1;
+		} else {
+			struct iw_workload *w = NULL;
+			rc = iw_workload_open(s->base.workloads[wi], (uint64_t)cfg.seed, cfg.workload_scale, &w, e);
+			if (rc) {
+				iw_free(key);
+				break;
+			}
+			struct iw_sim_opts o = {&cfg, s->base.schemes[si], NULL, NULL, 0};
+			rc = iw_simulate(&o, w, &r->run, e);
+			iw_workload_close(w);
+			done = si + 1;
+			if (rc == 0 && key)
+				iw_base_cache_put(bc, key, &r->run);
+		}
+		iw_free(key);
 		if (rc)
 			break;
 		snprintf(r->workload, sizeof r->workload, "%s", s->base.workloads[wi]);

@@ -357,6 +357,143 @@ static void rows_survive_packing(void)
 	iw_free(buf);
 }
 
+/* Two runs with the same numbers, row field by row field (the structs hold
+ * pointers, so not one memcmp). */
+static int same_run(const struct iw_run_result *a, const struct iw_run_result *b)
+{
+	const struct iw_series *x = &a->series, *y = &b->series;
+	return a->cycles == b->cycles && a->warp_insts == b->warp_insts && a->thread_insts == b->thread_insts &&
+	       a->ipc == b->ipc && memcmp(a->act, b->act, sizeof a->act) == 0 &&
+	       memcmp(&a->cnt, &b->cnt, sizeof a->cnt) == 0 && x->interval == y->interval && x->n == y->n &&
+	       memcmp(x->act, y->act, x->n * IW_A_COUNT * sizeof *x->act) == 0 &&
+	       memcmp(x->insts, y->insts, x->n * sizeof *x->insts) == 0 &&
+	       memcmp(x->cycles, y->cycles, x->n * sizeof *x->cycles) == 0;
+}
+
+static int same_row(const struct iw_row *a, const struct iw_row *b)
+{
+	return strcmp(a->scheme, b->scheme) == 0 && strcmp(a->workload, b->workload) == 0 && same_run(&a->run, &b->run) &&
+	       a->power.energy_j == b->power.energy_j && a->power.avg_power_w == b->power.avg_power_w &&
+	       memcmp(a->power.dynamic_j, b->power.dynamic_j, sizeof a->power.dynamic_j) == 0 &&
+	       a->power.nseries == b->power.nseries &&
+	       (!a->power.nseries || memcmp(a->power.series_w, b->power.series_w, a->power.nseries * sizeof(double)) == 0) &&
+	       a->area.gpu_mm2 == b->area.gpu_mm2 && a->area_mm2 == b->area_mm2 && a->seconds == b->seconds &&
+	       a->speedup == b->speedup && a->energy_rel == b->energy_rel && a->adp_rel == b->adp_rel &&
+	       a->pdp_rel == b->pdp_rel && a->edp_rel == b->edp_rel && a->nparams == b->nparams &&
+	       memcmp(a->params, b->params, a->nparams * sizeof *a->params) == 0;
+}
+
+/* What lets a sweep share baselines: the in-order run reads no parameter of
+ * another scheme.  Every one of them moved off its default, the numbers stay. */
+static void inorder_run_ignores_other_schemes_parameters(void)
+{
+	struct iw_config c0, c1;
+	struct iw_err e = {0};
+	iw_config_defaults(&c0);
+	CU_ASSERT_EQUAL_FATAL(iw_config_load(&c0, "v100", NULL, &e), 0);
+	c0.workload_scale = 0.02;
+	c1 = c0;
+	size_t moved = 0;
+	for (size_t i = 0; i < iw_param_count; i++) {
+		const struct iw_param *p = &iw_params[i];
+		char group[32] = "";
+		const char *dot = strchr(p->key, '.');
+		if (!dot || (size_t)(dot - p->key) >= sizeof group)
+			continue;
+		memcpy(group, p->key, (size_t)(dot - p->key));
+		if (strcmp(group, "inorder") == 0 || iw_scheme_find(group) < 0)
+			continue;
+		char a[160];
+		if (p->type == IW_PT_ENUM)
+			snprintf(a, sizeof a, "%s=%s", p->key, p->enums[p->def == 0 ? 1 : 0]);
+		else if (p->type == IW_PT_BOOL)
+			snprintf(a, sizeof a, "%s=%s", p->key, p->def ? "false" : "true");
+		else
+			snprintf(a, sizeof a, "%s=%.17g", p->key, p->def == p->min ? p->min + 1 : p->min);
+		CU_ASSERT_EQUAL_FATAL(iw_config_set(&c1, a, &e), 0);
+		moved++;
+	}
+	CU_ASSERT(moved >= 15); /* socgpu, ghost, loog and ideal all have some */
+	CU_ASSERT_EQUAL_FATAL(iw_config_check(&c1, &e), 0);
+	struct iw_run_result r0, r1;
+	const char *const wls[] = {"vecadd", "sgemm", "bfs"};
+	for (size_t k = 0; k < sizeof wls / sizeof *wls; k++) {
+		struct iw_workload *w = NULL;
+		CU_ASSERT_EQUAL_FATAL(iw_workload_open(wls[k], 1, 0.02, &w, &e), 0);
+		struct iw_sim_opts o0 = {&c0, "inorder", NULL, NULL, 0}, o1 = {&c1, "inorder", NULL, NULL, 0};
+		CU_ASSERT_EQUAL_FATAL(iw_simulate(&o0, w, &r0, &e), 0);
+		iw_workload_close(w);
+		CU_ASSERT_EQUAL_FATAL(iw_workload_open(wls[k], 1, 0.02, &w, &e), 0);
+		CU_ASSERT_EQUAL_FATAL(iw_simulate(&o1, w, &r1, &e), 0);
+		iw_workload_close(w);
+		CU_ASSERT(r0.cycles > 0);
+		CU_ASSERT(same_run(&r0, &r1));
+		iw_run_result_free(&r0);
+		iw_run_result_free(&r1);
+	}
+	/* and the baseline's key sees them as one configuration, but not a shared parameter */
+	char *k0 = iw_base_key(&c0, "vecadd"), *k1 = iw_base_key(&c1, "vecadd");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(k0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(k1);
+	CU_ASSERT_STRING_EQUAL(k0, k1);
+	iw_free(k1);
+	CU_ASSERT_EQUAL_FATAL(iw_config_set(&c1, "opc.cus=3", &e), 0);
+	k1 = iw_base_key(&c1, "vecadd");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(k1);
+	CU_ASSERT(strcmp(k0, k1) != 0);
+	iw_free(k1);
+	k1 = iw_base_key(&c0, "sgemm");
+	CU_ASSERT(strcmp(k0, k1) != 0);
+	iw_free(k1);
+	iw_free(k0);
+}
+
+/* A sweep over LOOG's collector units (the first axis) and the warps: the four
+ * configurations have two baselines per workload, each simulated once, and
+ * every row equals the one computed without sharing. */
+static void points_share_a_baseline_row_for_row(void)
+{
+	static const char spec[] = "<?xml version=\"1.0\"?>\n<sweep>\n<config>vortex</config>\n"
+				   "<workload>vecadd</workload>\n<workload>reduce</workload>\n<scheme>loog</scheme>\n"
+				   "<set key=\"run.workload_scale\" value=\"0.02\"/>\n"
+				   "<set key=\"run.interval\" value=\"500\"/>\n"
+				   "<axis key=\"loog.cus\" values=\"4 8\"/>\n"
+				   "<axis key=\"sm.max_warps\" values=\"8 16\"/>\n</sweep>\n";
+	struct iw_sweep s;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_sweep_parse(&s, "mem.xml", spec, sizeof spec - 1, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(s.nunits, 8);
+	/* canonical: (cus 4, warps 8), (4, 16), (8, 8), (8, 16), each x 2 workloads;
+	 * run order: the points with the same warps next to each other */
+	size_t order[8];
+	for (size_t u = 0; u < 8; u++)
+		order[u] = u;
+	iw_sweep_order(&s, order, 8);
+	static const size_t want[8] = {0, 1, 4, 5, 2, 3, 6, 7};
+	CU_ASSERT_EQUAL(memcmp(order, want, sizeof want), 0);
+	struct iw_base_cache *bc = iw_base_cache_new(8);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(bc);
+	struct iw_row shared[2], own[2];
+	size_t same = 0;
+	for (size_t k = 0; k < 8; k++) {
+		CU_ASSERT_EQUAL_FATAL(iw_sweep_unit(&s, order[k], shared, bc, &e), 0);
+		CU_ASSERT_EQUAL_FATAL(iw_sweep_unit(&s, order[k], own, NULL, &e), 0);
+		CU_ASSERT_STRING_EQUAL(shared[0].scheme, "inorder");
+		same += same_row(&shared[0], &own[0]) && same_row(&shared[1], &own[1]);
+		for (int i = 0; i < 2; i++) {
+			iw_row_free(&shared[i]);
+			iw_row_free(&own[i]);
+		}
+	}
+	CU_ASSERT_EQUAL(same, 8);
+	uint64_t hits, misses;
+	iw_base_cache_stats(bc, &hits, &misses);
+	CU_ASSERT_EQUAL(hits, 4);
+	CU_ASSERT_EQUAL(misses, 4);
+	iw_base_cache_free(bc);
+	iw_sweep_free(&s);
+}
+
 void suite_sweep(void)
 {
 	TU_SUITE("sweep", {"spec errors name file and line", spec_errors_name_file_and_line},
@@ -364,5 +501,7 @@ void suite_sweep(void)
 		 {"same results whatever the parallelism", same_results_whatever_the_parallelism},
 		 {"stopped sweep resumes to the same results", stopped_sweep_resumes_to_the_same_results},
 		 {"report names every figure and renders it", report_names_every_figure_and_renders_it},
-		 {"rows survive packing", rows_survive_packing});
+		 {"rows survive packing", rows_survive_packing},
+		 {"in-order run ignores other schemes' parameters", inorder_run_ignores_other_schemes_parameters},
+		 {"points share a baseline, row for row", points_share_a_baseline_row_for_row});
 }

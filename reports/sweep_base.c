@@ -1,0 +1,249 @@
+/*
+ * reports/sweep_base.c -- one in-order baseline run for all the sweep points
+ * that differ only in other schemes' parameters.
+ *
+ * Every unit of a sweep runs the in-order baseline next to its schemes (the
+ * metrics are relative to it).  The baseline's simulation reads no parameter
+ * of another scheme (`loog.cus`, `ghost.isb_size`, ...: each is read by its
+ * own scheme file only, and tests/test_sweep.c checks the in-order result
+ * does not move when they do), so a sweep over such parameters, like the
+ * LOOG-Vortex right-sizing of examples/sweep-thesis.xml, would simulate the
+ * same baseline again at every point: half its runs.  The cache keys a
+ * baseline by the configuration as XML with every other scheme's parameters
+ * at their defaults, plus the workload, and keeps the run result; a hit is
+ * priced again with the point's own configuration, so its row is exactly the
+ * row the point would have computed.  Which thread computes what changes
+ * nothing but the time taken.  Memory is bounded: at most `capacity` entries
+ * and IW_BASE_BYTES of series, oldest out first.
+ */
+#include "reports.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define IW_BASE_BYTES ((size_t)64 << 20)
+
+struct base_entry {
+	char *key;
+	uint64_t hash;
+	size_t bytes;
+	struct iw_run_result run;
+};
+
+struct iw_base_cache {
+	pthread_mutex_t mu;
+	struct base_entry *e;
+	size_t cap, n, head; /* a ring, oldest at head */
+	size_t bytes;
+	uint64_t hits, misses;
+};
+
+struct iw_base_cache *iw_base_cache_new(size_t capacity)
+{
+	struct iw_base_cache *c = iw_calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	c->cap = capacity ? capacity : 1;
+	if (!(c->e = iw_calloc(c->cap, sizeof *c->e))) {
+		iw_free(c);
+		return NULL;
+	}
+	pthread_mutex_init(&c->mu, NULL);
+	return c;
+}
+
+static void entry_free(struct base_entry *x)
+{
+	iw_free(x->key);
+	iw_run_result_free(&x->run);
+	memset(x, 0, sizeof *x);
+}
+
+void iw_base_cache_free(struct iw_base_cache *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->n; i++)
+		entry_free(&c->e[(c->head + i) % c->cap]);
+	pthread_mutex_destroy(&c->mu);
+	iw_free(c->e);
+	iw_free(c);
+}
+
+void iw_base_cache_stats(struct iw_base_cache *c, uint64_t *hits, uint64_t *misses)
+{
+	pthread_mutex_lock(&c->mu);
+	*hits = c->hits;
+	*misses = c->misses;
+	pthread_mutex_unlock(&c->mu);
+}
+
+/* A deep copy of a run result (its series are the only pointers). */
+static int run_copy(struct iw_run_result *dst, const struct iw_run_result *src)
+{
+	*dst = *src;
+	struct iw_series *d = &dst->series;
+	size_t n = src->series.n;
+	d->cap = n;
+	d->act = iw_malloc((n ? n : 1) * IW_A_COUNT * sizeof *d->act);
+	d->insts = iw_malloc((n ? n : 1) * sizeof *d->insts);
+	d->cycles = iw_malloc((n ? n : 1) * sizeof *d->cycles);
+	if (!d->act || !d->insts || !d->cycles) {
+		iw_run_result_free(dst);
+		return -1;
+	}
+	memcpy(d->act, src->series.act, n * IW_A_COUNT * sizeof *d->act);
+	memcpy(d->insts, src->series.insts, n * sizeof *d->insts);
+	memcpy(d->cycles, src->series.cycles, n * sizeof *d->cycles);
+	return 0;
+}
+
+/* FNV-1a: a quick filter before the string comparison. */
+static uint64_t hash_str(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+	return h;
+}
+
+/* Is `key` a parameter of a scheme other than the baseline?  By the naming
+ * rule of iw_params[] (perf/README.md), a scheme's are "<scheme>.<name>". */
+static int other_scheme_key(const char *key)
+{
+	const char *dot = strchr(key, '.');
+	char group[32];
+	size_t gl = dot ? (size_t)(dot - key) : sizeof group;
+	if (gl >= sizeof group)
+		return 0;
+	memcpy(group, key, gl);
+	group[gl] = 0;
+	return strcmp(group, "inorder") != 0 && iw_scheme_find(group) >= 0;
+}
+
+char *iw_base_key(const struct iw_config *cfg, const char *workload)
+{
+	/* every parameter of another scheme back to its default */
+	struct iw_config k = *cfg, d;
+	iw_config_defaults(&d);
+	for (size_t i = 0; i < iw_param_count; i++) {
+		const struct iw_param *p = &iw_params[i];
+		if (!other_scheme_key(p->key))
+			continue;
+		size_t sz = p->type == IW_PT_REAL ? sizeof(double) : sizeof(int);
+		memcpy((char *)&k + p->offset, (const char *)&d + p->offset, sz);
+	}
+	char *xml = iw_config_to_xml(&k);
+	if (!xml)
+		return NULL;
+	size_t a = strlen(xml), b = strlen(workload);
+	char *key = iw_malloc(a + b + 2);
+	if (key) {
+		memcpy(key, xml, a);
+		key[a] = '\n';
+		memcpy(key + a + 1, workload, b + 1);
+	}
+	iw_free(xml);
+	return key;
+}
+
+int iw_base_cache_get(struct iw_base_cache *c, const char *key, struct iw_run_result *out)
+{
+	uint64_t h = hash_str(key);
+	int found = 0, rc = 0;
+	pthread_mutex_lock(&c->mu);
+	for (size_t i = 0; i < c->n && !found; i++) {
+		struct base_entry *x = &c->e[(c->head + i) % c->cap];
+		if (x->hash == h && strcmp(x->key, key) == 0) {
+			found = 1;
+			rc = run_copy(out, &x->run);
+		}
+	}
+	if (found && rc == 0)
+		c->hits++;
+	else
+		c->misses++;
+	pthread_mutex_unlock(&c->mu);
+	return found && rc == 0;
+}
+
+void iw_base_cache_put(struct iw_base_cache *c, const char *key, const struct iw_run_result *run)
+{
+	struct base_entry x = {0};
+	x.hash = hash_str(key);
+	x.bytes = run->series.n * (IW_A_COUNT + 2) * sizeof(uint64_t) + strlen(key);
+	if (x.bytes > IW_BASE_BYTES || !(x.key = iw_strdup(key)))
+		return;
+	if (run_copy(&x.run, run)) {
+		iw_free(x.key);
+		return; /* out of memory: the cache is only a saving */
+	}
+	pthread_mutex_lock(&c->mu);
+	for (size_t i = 0; i < c->n; i++) {
+		const struct base_entry *y = &c->e[(c->head + i) % c->cap];
+		if (y->hash == x.hash && strcmp(y->key, x.key) == 0) {
+			/* another thread got there first: the same run */
+			pthread_mutex_unlock(&c->mu);
+			entry_free(&x);
+			return;
+		}
+	}
+	while (c->n && (c->n == c->cap || c->bytes + x.bytes > IW_BASE_BYTES)) {
+		struct base_entry *old = &c->e[c->head];
+		c->bytes -= old->bytes;
+		entry_free(old);
+		c->head = (c->head + 1) % c->cap;
+		c->n--;
+	}
+	c->e[(c->head + c->n) % c->cap] = x;
+	c->n++;
+	c->bytes += x.bytes;
+	pthread_mutex_unlock(&c->mu);
+}
+
+/* Units as (baseline group, canonical id): the group is the configuration's
+ * index over the axes that are not other schemes' parameters. */
+struct order_key {
+	uint64_t group;
+	size_t unit;
+};
+
+static int order_cmp(const void *a, const void *b)
+{
+	const struct order_key *x = a, *y = b;
+	if (x->group != y->group)
+		return x->group < y->group ? -1 : 1;
+	return x->unit < y->unit ? -1 : x->unit > y->unit;
+}
+
+void iw_sweep_order(const struct iw_sweep *s, size_t *units, size_t n)
+{
+	/* without an axis of another scheme, every group is one configuration */
+	int other[64] = {0}, any = 0;
+	for (size_t i = 0; i < s->naxes && i < 64; i++)
+		any |= other[i] = other_scheme_key(s->axes[i].key);
+	if (!any || n < 2)
+		return;
+	struct order_key *k = iw_malloc(n * sizeof *k);
+	if (!k)
+		return; /* the canonical order: slower, the same results */
+	for (size_t j = 0; j < n; j++) {
+		size_t c = units[j] / s->base.nworkloads;
+		uint64_t g = 0, radix = 1;
+		for (size_t i = s->naxes; i-- > 0;) { /* the last axis fastest */
+			size_t idx = c % s->axes[i].n;
+			c /= s->axes[i].n;
+			if (i < 64 && other[i])
+				continue;
+			g += idx * radix;
+			radix *= s->axes[i].n;
+		}
+		k[j].group = g;
+		k[j].unit = units[j];
+	}
+	qsort(k, n, sizeof *k, order_cmp);
+	for (size_t j = 0; j < n; j++)
+		units[j] = k[j].unit;
+	iw_free(k);
+}
