@@ -26,6 +26,7 @@ static void run_help(FILE *f)
 		"      --scale=X              multiply the built-in workloads' grid sizes by X (default: 1)\n"
 		"  -o, --output=FILE.h5       write every result to an HDF5 file (default: none)\n"
 		"      --format=text|csv      summary on standard output (default: text)\n"
+		"  -j, --jobs=N               simulations at a time (default: every core; the results are the same)\n"
 		"  -q, --quiet                no progress lines on standard error\n"
 		"      --help-config          list every configuration key with type, unit, default and range\n"
 		"      --help                 show this help and exit\n"
@@ -49,6 +50,7 @@ int cmd_run(int argc, char **argv)
 		{"output", required_argument, 0, 'o'},   {"format", required_argument, 0, 'F'},
 		{"quiet", no_argument, 0, 'q'},          {"help", no_argument, 0, 'h'},
 		{"help-config", no_argument, 0, 'H'},    {"version", no_argument, 0, 'V'},
+		{"jobs", required_argument, 0, 'j'},
 		{0, 0, 0, 0},
 	};
 	const char *config = "v100", *tech = "12nm", *output = NULL, *format = "text";
@@ -56,13 +58,14 @@ int cmd_run(int argc, char **argv)
 	char **sets = calloc((size_t)argc + 4, sizeof *sets);
 	char *owned[3] = {0}; /* --interval/--seed/--scale become --set assignments */
 	size_t nsets = 0;
-	int quiet = 0, rc = 0;
+	int quiet = 0, rc = 0, jobs = -1;
+	long v;
 	if (!sets)
 		return cli_fail(1, "out of memory");
 	optind = 1;
 	opterr = 0;
 	int c;
-	while ((c = getopt_long(argc, argv, ":c:t:s:w:o:qh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":c:t:s:w:o:j:qh", opts, NULL)) != -1) {
 		char buf[64];
 		switch (c) {
 		case 'c': config = optarg; break;
@@ -87,6 +90,13 @@ int cmd_run(int argc, char **argv)
 		case 'o': output = optarg; break;
 		case 'F': format = optarg; break;
 		case 'q': quiet = 1; break;
+		case 'j':
+			if (iw_parse_long(optarg, &v) || v < 1) {
+				rc = cli_fail(2, "--jobs %s: expected a whole number >= 1", optarg);
+				goto done;
+			}
+			jobs = (int)IW_MIN(v, 1024);
+			break;
 		case 'h': run_help(stdout); goto done;
 		case 'H': iw_config_help(stdout); goto done;
 		case 'V': printf("issuewatt %s\n", IW_VERSION); goto done;
@@ -107,6 +117,7 @@ int cmd_run(int argc, char **argv)
 	int r = iw_job_init(&job, config, tech, sets, nsets, *schemes ? schemes : "all",
 			    *workloads ? workloads : "builtin", &e);
 	job.verbose = !quiet && strcmp(format, "csv") != 0;
+	job.jobs = jobs;
 	if (r == 0)
 		r = iw_job_run(&job, &e);
 	if (r == 0 && output) {

@@ -4,7 +4,10 @@
 
 #include <libxml/tree.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 static int add_str(char ***v, size_t *n, const char *s, struct iw_err *e)
 {
@@ -173,33 +176,113 @@ void iw_row_metrics(struct iw_row *r, const struct iw_row *b)
 	r->edp_rel = ratio(r->power.energy_j * r->seconds, b->power.energy_j * b->seconds);
 }
 
+/* Row k = workload x nschemes + scheme: open, simulate, price.  `mu`
+ * (may be NULL) orders the progress lines of parallel runs. */
+static int run_row(struct iw_job *j, size_t k, pthread_mutex_t *mu, struct iw_err *e)
+{
+	size_t wi = k / j->nschemes, si = k % j->nschemes;
+	struct iw_row *r = &j->rows[k];
+	struct iw_workload *w = NULL;
+	int rc = iw_workload_open(j->workloads[wi], (uint64_t)j->cfg.seed, j->cfg.workload_scale, &w, e);
+	if (rc)
+		return rc;
+	if (j->verbose) {
+		if (mu)
+			pthread_mutex_lock(mu);
+		fprintf(stderr, "issuewatt: %s with %s ...\n", w->name, j->schemes[si]);
+		if (mu)
+			pthread_mutex_unlock(mu);
+	}
+	struct iw_sim_opts o = {&j->cfg, j->schemes[si], NULL, NULL, 0};
+	rc = iw_simulate(&o, w, &r->run, e);
+	snprintf(r->workload, sizeof r->workload, "%s", w->name[0] ? w->name : j->workloads[wi]);
+	iw_workload_close(w);
+	if (rc)
+		return rc;
+	snprintf(r->scheme, sizeof r->scheme, "%s", j->schemes[si]);
+	return iw_row_price(r, &j->cfg, &j->tech, e);
+}
+
+/* Rows handed out in order to worker threads.  Every row before a failed
+ * one was handed out before it and runs to its end, so the lowest failed
+ * row, the one reported, is the one a run in order stops at. */
+struct row_pool {
+	struct iw_job *j;
+	pthread_mutex_t mu;
+	size_t next, failed_at;
+	int rc;
+	struct iw_err err;
+};
+
+static void *row_worker(void *arg)
+{
+	struct row_pool *p = arg;
+	size_t n = p->j->nworkloads * p->j->nschemes;
+	for (;;) {
+		pthread_mutex_lock(&p->mu);
+		size_t k = p->next < n && p->failed_at == SIZE_MAX ? p->next++ : SIZE_MAX;
+		pthread_mutex_unlock(&p->mu);
+		if (k == SIZE_MAX)
+			return NULL;
+		struct iw_err e = {0};
+		int rc = run_row(p->j, k, &p->mu, &e);
+		if (rc) {
+			pthread_mutex_lock(&p->mu);
+			if (k < p->failed_at) {
+				p->failed_at = k;
+				p->rc = rc;
+				p->err = e;
+			}
+			pthread_mutex_unlock(&p->mu);
+		}
+	}
+}
+
 int iw_job_run(struct iw_job *j, struct iw_err *e)
 {
+	size_t n = j->nworkloads * j->nschemes;
 	j->nrows = 0;
-	j->rows = iw_calloc(j->nworkloads * j->nschemes, sizeof *j->rows);
+	j->rows = iw_calloc(n ? n : 1, sizeof *j->rows);
 	if (!j->rows)
 		return iw_fail(e, IW_ERUN, "out of memory");
-	for (size_t wi = 0; wi < j->nworkloads; wi++) {
-		for (size_t si = 0; si < j->nschemes; si++) {
-			struct iw_row *r = &j->rows[j->nrows];
-			struct iw_workload *w = NULL;
-			int rc = iw_workload_open(j->workloads[wi], (uint64_t)j->cfg.seed, j->cfg.workload_scale, &w, e);
-			if (rc)
-				return rc;
-			if (j->verbose)
-				fprintf(stderr, "issuewatt: %s with %s ...\n", w->name, j->schemes[si]);
-			struct iw_sim_opts o = {&j->cfg, j->schemes[si], NULL, NULL, 0};
-			rc = iw_simulate(&o, w, &r->run, e);
-			snprintf(r->workload, sizeof r->workload, "%s", w->name[0] ? w->name : j->workloads[wi]);
-			iw_workload_close(w);
-			if (rc)
-				return rc;
-			j->nrows++;
-			snprintf(r->scheme, sizeof r->scheme, "%s", j->schemes[si]);
-			rc = iw_row_price(r, &j->cfg, &j->tech, e);
+	int jobs = j->jobs;
+	if (jobs < 0) {
+		long c = sysconf(_SC_NPROCESSORS_ONLN);
+		jobs = c > 0 ? (int)IW_MIN(c, 1024) : 1;
+	}
+	if ((size_t)jobs > n)
+		jobs = (int)n;
+	pthread_t th[64];
+	int started = 0;
+	struct row_pool p = {.j = j, .next = 0, .failed_at = SIZE_MAX};
+	if (jobs > 1) {
+		pthread_mutex_init(&p.mu, NULL);
+		for (; started < jobs && started < 64; started++)
+			if (pthread_create(&th[started], NULL, row_worker, &p))
+				break;
+		if (!started)
+			pthread_mutex_destroy(&p.mu);
+	}
+	if (started) {
+		for (int i = 0; i < started; i++)
+			pthread_join(th[i], NULL);
+		pthread_mutex_destroy(&p.mu);
+		j->nrows = n; /* rows not run are zeroed: iw_job_free takes them all */
+		if (p.failed_at != SIZE_MAX) {
+			*e = p.err;
+			return p.rc;
+		}
+	} else {
+		/* one at a time (and the library's default: the allocation-failure
+		 * tests count allocations in order) */
+		for (size_t k = 0; k < n; k++) {
+			j->nrows = k + 1;
+			int rc = run_row(j, k, NULL, e);
 			if (rc)
 				return rc;
 		}
+	}
+	for (size_t wi = 0; wi < j->nworkloads; wi++) {
 		struct iw_row *base = &j->rows[wi * j->nschemes];
 		for (size_t si = 0; si < j->nschemes; si++)
 			iw_row_metrics(&j->rows[wi * j->nschemes + si], base);

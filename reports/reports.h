@@ -41,6 +41,7 @@ struct iw_job {
 	char **schemes;     /* "inorder" first */
 	size_t nschemes;
 	int verbose;        /* progress on stderr */
+	int jobs;           /* runs at a time: 0 or 1 one after another, < 0 every core; same results */
 	/* results, nworkloads x nschemes, row-major by workload */
 	struct iw_row *rows;
 	size_t nrows;

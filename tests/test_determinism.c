@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 static const char *bin(void)
 {
@@ -184,9 +185,59 @@ static void sweep_same_whatever_the_threads(void)
 		free(d[j]);
 }
 
+/* 'run' simulates its (workload, scheme) pairs on every core by default:
+ * with 1 and 3 at a time, the same datasets; and a job with a broken trace
+ * among good workloads stops with the same status and message either way
+ * (the first failing pair in order, as a run one at a time would). */
+static void run_same_whatever_the_threads(void)
+{
+	const char *dir = tu_tmpdir();
+	char *d[2];
+	for (int k = 0; k < 2; k++) {
+		char args[1024], name[32];
+		snprintf(args, sizeof args, "%s -j %d", JOB, k ? 3 : 1);
+		snprintf(strstr(args, "r.h5"), 16, "j%d.h5", k);
+		CU_ASSERT_EQUAL_FATAL(run_in(dir, args), 0);
+		snprintf(name, sizeof name, "j%d.h5", k);
+		int t = 0;
+		d[k] = dump_file(dir, name, "", &t, 1);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(d[k]);
+	}
+	CU_ASSERT_PTR_NOT_NULL(strstr(d[0], "DATASET \"energy_by_structure\""));
+	CU_ASSERT(strcmp(strchr(d[0], '\n'), strchr(d[1], '\n')) == 0);
+	free(d[0]);
+	free(d[1]);
+
+	/* a trace cut short after its third warp's header */
+	char cmd[4096];
+	snprintf(cmd, sizeof cmd,
+		 "mkdir -p '%s/cut' && head -c 3000 '%s/tests/data/traces/vectoradd-sm61/kernel-1.traceg' "
+		 ">'%s/cut/kernel-1.traceg'",
+		 dir, IW_SRCDIR, dir);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	char msg[2][1024];
+	for (int k = 0; k < 2; k++) {
+		snprintf(cmd, sizeof cmd,
+			 "cd '%s' && '%s' run -q -j %d --scale 0.02 -w vecadd -w cut/kernel-1.traceg -w reduce "
+			 "-o bad.h5 2>&1 >/dev/null; echo status=$?",
+			 dir, bin(), k ? 3 : 1);
+		FILE *p = popen(cmd, "r");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+		size_t n = fread(msg[k], 1, sizeof msg[k] - 1, p);
+		msg[k][n] = 0;
+		pclose(p);
+	}
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg[0], "kernel-1.traceg:"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg[0], "status=3"));
+	CU_ASSERT_STRING_EQUAL(msg[0], msg[1]);
+	snprintf(cmd, sizeof cmd, "%s/bad.h5", dir);
+	CU_ASSERT_NOT_EQUAL(access(cmd, F_OK), 0); /* no output left behind */
+}
+
 void suite_determinism(void)
 {
 	TU_SUITE("determinism", {"same_inputs_identical_datasets", same_inputs_identical_datasets},
 		 {"result_independent_of_job_composition", result_independent_of_job_composition},
-		 {"sweep_same_whatever_the_threads", sweep_same_whatever_the_threads});
+		 {"sweep_same_whatever_the_threads", sweep_same_whatever_the_threads},
+		 {"run_same_whatever_the_threads", run_same_whatever_the_threads});
 }
