@@ -166,6 +166,10 @@ int iw_sweep_unit(const struct iw_sweep *s, size_t unit, struct iw_row *rows, st
 /* The order to run units in: configurations that share a baseline (differ
  * only in other schemes' axes) next to each other, else canonical. */
 void iw_sweep_order(const struct iw_sweep *s, size_t *units, size_t n);
+/* The units that share a unit's baseline have one family number, < nunits. */
+size_t iw_sweep_family(const struct iw_sweep *s, size_t unit);
+/* iw_base_key of a unit's configuration and workload (NULL: out of memory). */
+char *iw_sweep_base_key(const struct iw_sweep *s, size_t unit);
 
 struct iw_sweep_opts {
 	int jobs;                    /* worker threads; <= 0 = every core */

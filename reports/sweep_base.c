@@ -202,11 +202,36 @@ void iw_base_cache_put(struct iw_base_cache *c, const char *key, const struct iw
 	pthread_mutex_unlock(&c->mu);
 }
 
-/* Units as (baseline group, canonical id): the group is the configuration's
- * index over the axes that are not other schemes' parameters. */
+/* A unit's family: the units that share its baseline (same workload, same
+ * values on the axes that are not other schemes' parameters), numbered below
+ * nunits.  The cache key decides what is shared; the family only orders
+ * and deals the work. */
+size_t iw_sweep_family(const struct iw_sweep *s, size_t unit)
+{
+	size_t c = unit / s->base.nworkloads, g = 0, radix = 1;
+	for (size_t i = s->naxes; i-- > 0;) { /* the last axis fastest */
+		size_t idx = c % s->axes[i].n;
+		c /= s->axes[i].n;
+		if (other_scheme_key(s->axes[i].key))
+			continue;
+		g += idx * radix;
+		radix *= s->axes[i].n;
+	}
+	return g * s->base.nworkloads + unit % s->base.nworkloads;
+}
+
+char *iw_sweep_base_key(const struct iw_sweep *s, size_t unit)
+{
+	struct iw_config cfg;
+	struct iw_err e = {0};
+	if (iw_sweep_config(s, unit / s->base.nworkloads, &cfg, &e))
+		return NULL;
+	return iw_base_key(&cfg, s->base.workloads[unit % s->base.nworkloads]);
+}
+
+/* Units as (family without the workload, canonical id). */
 struct order_key {
-	uint64_t group;
-	size_t unit;
+	size_t group, unit;
 };
 
 static int order_cmp(const void *a, const void *b)
@@ -220,26 +245,16 @@ static int order_cmp(const void *a, const void *b)
 void iw_sweep_order(const struct iw_sweep *s, size_t *units, size_t n)
 {
 	/* without an axis of another scheme, every group is one configuration */
-	int other[64] = {0}, any = 0;
-	for (size_t i = 0; i < s->naxes && i < 64; i++)
-		any |= other[i] = other_scheme_key(s->axes[i].key);
+	int any = 0;
+	for (size_t i = 0; i < s->naxes; i++)
+		any |= other_scheme_key(s->axes[i].key);
 	if (!any || n < 2)
 		return;
 	struct order_key *k = iw_malloc(n * sizeof *k);
 	if (!k)
 		return; /* the canonical order: slower, the same results */
 	for (size_t j = 0; j < n; j++) {
-		size_t c = units[j] / s->base.nworkloads;
-		uint64_t g = 0, radix = 1;
-		for (size_t i = s->naxes; i-- > 0;) { /* the last axis fastest */
-			size_t idx = c % s->axes[i].n;
-			c /= s->axes[i].n;
-			if (i < 64 && other[i])
-				continue;
-			g += idx * radix;
-			radix *= s->axes[i].n;
-		}
-		k[j].group = g;
+		k[j].group = iw_sweep_family(s, units[j]) / s->base.nworkloads;
 		k[j].unit = units[j];
 	}
 	qsort(k, n, sizeof *k, order_cmp);

@@ -280,7 +280,7 @@ static void mpi_worker(const struct iw_sweep *s)
 	size_t ns = s->base.nschemes;
 	struct iw_row *rows = iw_calloc(ns, sizeof *rows);
 	/* a rank's own baselines (NULL if out of memory: each unit then runs its own) */
-	struct iw_base_cache *bc = iw_base_cache_new(2 * s->base.nworkloads + 8);
+	struct iw_base_cache *bc = iw_base_cache_new(2 * s->base.nworkloads + 64);
 	for (;;) {
 		unsigned long long u;
 		MPI_Status stt;
@@ -321,19 +321,106 @@ static void mpi_worker(const struct iw_sweep *s)
 	iw_base_cache_free(bc);
 }
 
-/* Rank 0 hands out one unit at a time (dynamic balance: points differ a lot
- * in cost) and stores results at their canonical index. */
+/* Rank 0 deals units one at a time (dynamic balance: points differ a lot in
+ * cost) and stores results at their canonical index.  A family's units share
+ * one in-order baseline (sweep_base.c), which each rank keeps in its own
+ * cache: so a rank stays with the family it started while that has units
+ * left, a rank without one claims a family no rank has, and only when every
+ * family is claimed does it help with the earliest one left (simulating that
+ * baseline again: the same numbers, some time lost). */
+struct deal {
+	const struct iw_sweep *s;
+	size_t *head;       /* per family: its first unit not dealt (todo index), SIZE_MAX none */
+	size_t *next;       /* per todo index: the next of its family */
+	unsigned char *claimed, *taken;
+	size_t *fams, nfams, cursor; /* families by first appearance, the first maybe unclaimed */
+	size_t first;       /* todo index: every one before it is dealt */
+	size_t *last;       /* per rank: its family (SIZE_MAX none) */
+};
+
+static void deal_free(struct deal *d)
+{
+	iw_free(d->head);
+	iw_free(d->next);
+	iw_free(d->claimed);
+	iw_free(d->taken);
+	iw_free(d->fams);
+	iw_free(d->last);
+}
+
+static int deal_init(struct deal *d, const struct state *st, int nranks)
+{
+	const struct iw_sweep *s = st->s;
+	size_t nf = s->nunits ? s->nunits : 1, nt = st->ntodo ? st->ntodo : 1;
+	memset(d, 0, sizeof *d);
+	d->s = s;
+	d->head = iw_malloc(nf * sizeof *d->head);
+	d->next = iw_malloc(nt * sizeof *d->next);
+	d->claimed = iw_calloc(nf, 1);
+	d->taken = iw_calloc(nt, 1);
+	d->fams = iw_malloc(nf * sizeof *d->fams);
+	d->last = iw_malloc((size_t)nranks * sizeof *d->last);
+	size_t *tail = iw_malloc(nf * sizeof *tail);
+	if (!d->head || !d->next || !d->claimed || !d->taken || !d->fams || !d->last || !tail) {
+		iw_free(tail);
+		deal_free(d);
+		return -1;
+	}
+	for (size_t f = 0; f < nf; f++)
+		d->head[f] = SIZE_MAX;
+	for (int r = 0; r < nranks; r++)
+		d->last[r] = SIZE_MAX;
+	for (size_t i = 0; i < st->ntodo; i++) { /* each family's units in todo order */
+		size_t f = iw_sweep_family(s, st->todo[i]);
+		d->next[i] = SIZE_MAX;
+		if (d->head[f] == SIZE_MAX) {
+			d->head[f] = i;
+			d->fams[d->nfams++] = f;
+		} else {
+			d->next[tail[f]] = i;
+		}
+		tail[f] = i;
+	}
+	iw_free(tail);
+	return 0;
+}
+
+/* The todo index of rank r's next unit (there is one left). */
+static size_t deal_next(struct deal *d, const struct state *st, int r)
+{
+	size_t f = d->last[r];
+	if (f == SIZE_MAX || d->head[f] == SIZE_MAX) {
+		while (d->cursor < d->nfams && (d->claimed[d->fams[d->cursor]] || d->head[d->fams[d->cursor]] == SIZE_MAX))
+			d->cursor++;
+		if (d->cursor < d->nfams) {
+			f = d->fams[d->cursor];
+		} else {
+			while (d->taken[d->first])
+				d->first++;
+			f = iw_sweep_family(d->s, st->todo[d->first]);
+		}
+	}
+	d->claimed[f] = 1;
+	d->last[r] = f;
+	size_t i = d->head[f];
+	d->head[f] = d->next[i];
+	d->taken[i] = 1;
+	return i;
+}
+
 static int mpi_master(struct state *st, int nranks)
 {
-	size_t ns = st->s->base.nschemes;
 	unsigned long long *inflight = iw_calloc((size_t)nranks, sizeof *inflight);
+	struct deal d;
 	int busy = 0;
-	(void)ns;
-	if (!inflight)
+	if (!inflight || deal_init(&d, st, nranks)) {
+		iw_free(inflight);
 		return iw_fail(&st->err, IW_ERUN, "out of memory");
+	}
 	for (int r = 1; r < nranks; r++) {
 		if (!should_stop(st) && st->next < st->ntodo && (!st->limit || st->next < st->limit)) {
-			inflight[r] = st->todo[st->next++];
+			st->next++;
+			inflight[r] = st->todo[deal_next(&d, st, r)];
 			MPI_Send(&inflight[r], 1, MPI_UNSIGNED_LONG_LONG, r, TAG_WORK, MPI_COMM_WORLD);
 			busy++;
 		} else {
@@ -355,6 +442,7 @@ static int mpi_master(struct state *st, int nranks)
 		unsigned char *msg = iw_malloc(len ? (size_t)len : 1);
 		if (!msg) {
 			iw_free(inflight);
+			deal_free(&d);
 			return iw_fail(&st->err, IW_ERUN, "out of memory");
 		}
 		MPI_Recv(msg, len, MPI_BYTE, src, stt.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -368,7 +456,8 @@ static int mpi_master(struct state *st, int nranks)
 		}
 		iw_free(msg);
 		if (!should_stop(st) && st->next < st->ntodo && (!st->limit || st->next < st->limit)) {
-			inflight[src] = st->todo[st->next++];
+			st->next++;
+			inflight[src] = st->todo[deal_next(&d, st, src)];
 			MPI_Send(&inflight[src], 1, MPI_UNSIGNED_LONG_LONG, src, TAG_WORK, MPI_COMM_WORLD);
 			busy++;
 		} else {
@@ -376,6 +465,7 @@ static int mpi_master(struct state *st, int nranks)
 		}
 	}
 	iw_free(inflight);
+	deal_free(&d);
 	return 0;
 }
 #endif
