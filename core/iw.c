@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -33,16 +34,17 @@ void iw_err_clear(struct iw_err *e)
 }
 
 /* Fault injection: a process-wide counter is enough because tests that use it
- * run one simulation at a time; production never arms it. */
+ * run one simulation at a time; production never arms it.  The count itself
+ * is atomic: sweeps and runs allocate on several threads at once. */
 static long fail_after = -1;
-static long alloc_count;
+static atomic_long alloc_count;
 
 void iw_alloc_fail_after(long n) { fail_after = n; }
-long iw_alloc_count(void) { return alloc_count; }
+long iw_alloc_count(void) { return atomic_load_explicit(&alloc_count, memory_order_relaxed); }
 
 static int alloc_ok(void)
 {
-	alloc_count++;
+	atomic_fetch_add_explicit(&alloc_count, 1, memory_order_relaxed);
 	if (fail_after < 0)
 		return 1;
 	if (fail_after == 0)
