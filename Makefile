@@ -5,10 +5,11 @@
 #   make bench      run the benchmarks (speed goals live here, not in tests)
 #   make install PREFIX=/usr/local
 #   make fuzz       run every parser's libFuzzer target FUZZ_SECONDS (default 30) each
-# Options: SAN=1 (address+undefined sanitizers, in build-san/), MPI=1 (Open MPI sweeps), BUILD=dir, DEBUG=1.
+# Options: SAN=1 (address+undefined sanitizers, in build-san/), SAN=thread (ThreadSanitizer, in build-tsan/),
+# MPI=1 (Open MPI sweeps), BUILD=dir, DEBUG=1.
 
 # The sanitizer build gets its own folder so it never mixes with the normal one.
-BUILD ?= $(if $(filter 1,$(SAN)),build-san,build)
+BUILD ?= $(if $(filter 1,$(SAN)),build-san,$(if $(filter thread,$(SAN)),build-tsan,build))
 PREFIX ?= /usr/local
 SAN ?= 0
 MPI ?= 0
@@ -25,7 +26,7 @@ $(PUBLIC_TARGETS): deps
 deps:
 	@sh mk/deps.sh
 clean:
-	rm -rf $(BUILD) build build-san build-fuzz out
+	rm -rf $(BUILD) build build-san build-tsan build-fuzz out
 .PHONY: $(PUBLIC_TARGETS) deps clean
 else
 
@@ -37,7 +38,7 @@ PKG_LIBS := $(shell pkg-config --libs-only-L hdf5) -lhdf5_hl $(shell pkg-config 
 CC := $(if $(filter 1,$(MPI)),mpicc,$(CC))
 OPT := $(if $(DEBUG),-O0 -g3,-O2 -g)
 SAN_ON := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-SANFLAGS := $(if $(filter 1,$(SAN)),$(SAN_ON))
+SANFLAGS := $(if $(filter 1,$(SAN)),$(SAN_ON),$(if $(filter thread,$(SAN)),-fsanitize=thread -fno-omit-frame-pointer))
 # The fuzz build (rule `fuzz`): clang, coverage for libFuzzer, address+undefined.
 ifeq ($(IW_FUZZ),1)
 SANFLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -51,7 +52,7 @@ LDFLAGS += $(SANFLAGS)
 # calls and inlines that scheme's hooks directly (-5 to -8% host instructions
 # per simulated instruction).  Fat objects keep libissuewatt.a usable by
 # programs linked without -flto.
-LTO := $(if $(or $(DEBUG),$(filter 1,$(SAN)),$(filter 1,$(IW_FUZZ))),,-flto=auto -ffat-lto-objects)
+LTO := $(if $(or $(DEBUG),$(filter 1 thread,$(SAN)),$(filter 1,$(IW_FUZZ))),,-flto=auto -ffat-lto-objects)
 LDFLAGS += $(if $(LTO),-flto=auto $(OPT))
 
 MODULES := core perf power area tech calib reports
