@@ -1846,9 +1846,12 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 	struct iw_series *se = &s->res->series;
 	se->interval = (uint64_t)c->interval;
 	se->cap = 4096;
-	se->act = iw_calloc(se->cap * IW_A_COUNT, sizeof *se->act);
-	se->insts = iw_calloc(se->cap, sizeof *se->insts);
-	se->cycles = iw_calloc(se->cap, sizeof *se->cycles);
+	/* not zeroed: series_push writes a sample before anything reads it, and
+	 * calloc would clear all 3 MiB on every run (malloc's heap serves them
+	 * once a run freed its own), which a sweep of short points notices */
+	se->act = iw_malloc(se->cap * IW_A_COUNT * sizeof *se->act);
+	se->insts = iw_malloc(se->cap * sizeof *se->insts);
+	se->cycles = iw_malloc(se->cap * sizeof *se->cycles);
 	if (!se->act || !se->insts || !se->cycles)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	s->sample_start = 0;
