@@ -70,7 +70,7 @@ static herr_t dset(hid_t loc, const char *name, hid_t file_type, hid_t mem_type,
 		hsize_t chunk[2] = {dims[0] < 256 ? dims[0] : 256, rank > 1 ? dims[1] : 1};
 		H5Pset_chunk(pl, rank, chunk);
 		H5Pset_shuffle(pl);
-		H5Pset_deflate(pl, 6);
+		H5Pset_deflate(pl, 1); /* shuffled counts: level 6 is 1.7% smaller and 3% slower per sweep */
 	}
 	hid_t d = H5Dcreate2(loc, name, file_type, sp, H5P_DEFAULT, pl, H5P_DEFAULT);
 	herr_t r = d < 0 ? -1 : 0;
