@@ -48,6 +48,7 @@ struct state {
 	struct iw_err err;
 	volatile int *stop;
 	struct iw_base_cache *base; /* baseline runs shared by points (may be NULL) */
+	struct deal *deal;          /* deals units by baseline family (NULL: todo order) */
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	int active;
@@ -172,10 +173,113 @@ static int should_stop(struct state *st)
 	return st->failed || (st->stop && *st->stop) || (st->limit && st->nrun >= st->limit);
 }
 
+/* Units are dealt one at a time to worker threads or MPI ranks (dynamic
+ * balance: points differ a lot in cost).  A family's units share one
+ * in-order baseline (sweep_base.c), kept in a cache (the threads', or each
+ * rank's own): so a worker stays with the family it started while that has
+ * units left, a worker without one claims a family no worker has (so two
+ * never simulate the same baseline at once), and only when every family is
+ * claimed does it help with the earliest one left (a cache hit once that
+ * baseline is in; if not, simulated again: the same numbers, some time lost). */
+struct deal {
+	const struct iw_sweep *s;
+	size_t *head;       /* per family: its first unit not dealt (todo index), SIZE_MAX none */
+	size_t *next;       /* per todo index: the next of its family */
+	unsigned char *claimed, *taken;
+	size_t *fams, nfams, cursor; /* families by first appearance, the first maybe unclaimed */
+	size_t first;       /* todo index: every one before it is dealt */
+	size_t *last;       /* per worker: its family (SIZE_MAX none) */
+};
+
+static void deal_free(struct deal *d)
+{
+	iw_free(d->head);
+	iw_free(d->next);
+	iw_free(d->claimed);
+	iw_free(d->taken);
+	iw_free(d->fams);
+	iw_free(d->last);
+}
+
+static int deal_init(struct deal *d, const struct state *st, int nworkers)
+{
+	const struct iw_sweep *s = st->s;
+	size_t nf = s->nunits ? s->nunits : 1, nt = st->ntodo ? st->ntodo : 1;
+	memset(d, 0, sizeof *d);
+	d->s = s;
+	d->head = iw_malloc(nf * sizeof *d->head);
+	d->next = iw_malloc(nt * sizeof *d->next);
+	d->claimed = iw_calloc(nf, 1);
+	d->taken = iw_calloc(nt, 1);
+	d->fams = iw_malloc(nf * sizeof *d->fams);
+	d->last = iw_malloc((size_t)nworkers * sizeof *d->last);
+	size_t *tail = iw_malloc(nf * sizeof *tail);
+	if (!d->head || !d->next || !d->claimed || !d->taken || !d->fams || !d->last || !tail) {
+		iw_free(tail);
+		deal_free(d);
+		return -1;
+	}
+	for (size_t f = 0; f < nf; f++)
+		d->head[f] = SIZE_MAX;
+	for (int r = 0; r < nworkers; r++)
+		d->last[r] = SIZE_MAX;
+	for (size_t i = 0; i < st->ntodo; i++) { /* each family's units in todo order */
+		size_t f = iw_sweep_family(s, st->todo[i]);
+		d->next[i] = SIZE_MAX;
+		if (d->head[f] == SIZE_MAX) {
+			d->head[f] = i;
+			d->fams[d->nfams++] = f;
+		} else {
+			d->next[tail[f]] = i;
+		}
+		tail[f] = i;
+	}
+	iw_free(tail);
+	return 0;
+}
+
+/* The todo index of worker r's next unit (there is one left). */
+static size_t deal_next(struct deal *d, const struct state *st, int r)
+{
+	size_t f = d->last[r];
+	if (f == SIZE_MAX || d->head[f] == SIZE_MAX) {
+		while (d->cursor < d->nfams && (d->claimed[d->fams[d->cursor]] || d->head[d->fams[d->cursor]] == SIZE_MAX))
+			d->cursor++;
+		if (d->cursor < d->nfams) {
+			f = d->fams[d->cursor];
+		} else {
+			while (d->taken[d->first])
+				d->first++;
+			f = iw_sweep_family(d->s, st->todo[d->first]);
+		}
+	}
+	d->claimed[f] = 1;
+	d->last[r] = f;
+	size_t i = d->head[f];
+	d->head[f] = d->next[i];
+	d->taken[i] = 1;
+	return i;
+}
+
+/* The next unit for worker `who` (with the lock held; st->next < st->ntodo):
+ * dealt by family, or in todo order if the dealer could not be set up. */
+static size_t pick(struct state *st, int who)
+{
+	size_t i = st->deal ? deal_next(st->deal, st, who) : st->next;
+	st->next++;
+	return st->todo[i];
+}
+
 /* --------------------------------------------------------------- threads */
+struct worker_arg {
+	struct state *st;
+	int id;
+};
+
 static void *worker(void *arg)
 {
-	struct state *st = arg;
+	struct state *st = ((struct worker_arg *)arg)->st;
+	int id = ((struct worker_arg *)arg)->id;
 	size_t ns = st->s->base.nschemes;
 	struct iw_row *tmp = iw_calloc(ns, sizeof *tmp);
 	pthread_mutex_lock(&st->mu);
@@ -185,7 +289,7 @@ static void *worker(void *arg)
 	}
 	/* with a limit, never hand out more units than it */
 	while (tmp && !should_stop(st) && st->next < st->ntodo && (!st->limit || st->next < st->limit)) {
-		size_t u = st->todo[st->next++];
+		size_t u = pick(st, id);
 		pthread_mutex_unlock(&st->mu);
 		struct iw_err e = {0};
 		int rc = iw_sweep_unit(st->s, u, tmp, st->base, &e);
@@ -217,13 +321,21 @@ static int run_threads(struct state *st, int jobs)
 	if ((size_t)jobs > st->ntodo)
 		jobs = st->ntodo ? (int)st->ntodo : 1;
 	pthread_t *th = iw_calloc((size_t)jobs, sizeof *th);
-	if (!th)
+	struct worker_arg *wa = iw_calloc((size_t)jobs, sizeof *wa);
+	if (!th || !wa) {
+		iw_free(th);
+		iw_free(wa);
 		return iw_fail(&st->err, IW_ERUN, "out of memory");
+	}
+	struct deal d;
+	st->deal = deal_init(&d, st, jobs) ? NULL : &d; /* NULL: todo order, the same results */
 	int started = 0;
 	pthread_mutex_lock(&st->mu);
 	for (int i = 0; i < jobs; i++) {
 		st->active++;
-		if (pthread_create(&th[i], NULL, worker, st)) {
+		wa[i].st = st;
+		wa[i].id = i;
+		if (pthread_create(&th[i], NULL, worker, &wa[i])) {
 			st->active--;
 			break;
 		}
@@ -232,6 +344,10 @@ static int run_threads(struct state *st, int jobs)
 	if (!started) {
 		pthread_mutex_unlock(&st->mu);
 		iw_free(th);
+		iw_free(wa);
+		if (st->deal)
+			deal_free(st->deal);
+		st->deal = NULL;
 		return iw_fail(&st->err, IW_ERUN, "cannot start worker threads");
 	}
 	int announced = 0;
@@ -256,6 +372,10 @@ static int run_threads(struct state *st, int jobs)
 	for (int i = 0; i < started; i++)
 		pthread_join(th[i], NULL);
 	iw_free(th);
+	iw_free(wa);
+	if (st->deal)
+		deal_free(st->deal);
+	st->deal = NULL;
 	return 0;
 }
 
@@ -322,105 +442,18 @@ static void mpi_worker(const struct iw_sweep *s)
 }
 
 /* Rank 0 deals units one at a time (dynamic balance: points differ a lot in
- * cost) and stores results at their canonical index.  A family's units share
- * one in-order baseline (sweep_base.c), which each rank keeps in its own
- * cache: so a rank stays with the family it started while that has units
- * left, a rank without one claims a family no rank has, and only when every
- * family is claimed does it help with the earliest one left (simulating that
- * baseline again: the same numbers, some time lost). */
-struct deal {
-	const struct iw_sweep *s;
-	size_t *head;       /* per family: its first unit not dealt (todo index), SIZE_MAX none */
-	size_t *next;       /* per todo index: the next of its family */
-	unsigned char *claimed, *taken;
-	size_t *fams, nfams, cursor; /* families by first appearance, the first maybe unclaimed */
-	size_t first;       /* todo index: every one before it is dealt */
-	size_t *last;       /* per rank: its family (SIZE_MAX none) */
-};
-
-static void deal_free(struct deal *d)
-{
-	iw_free(d->head);
-	iw_free(d->next);
-	iw_free(d->claimed);
-	iw_free(d->taken);
-	iw_free(d->fams);
-	iw_free(d->last);
-}
-
-static int deal_init(struct deal *d, const struct state *st, int nranks)
-{
-	const struct iw_sweep *s = st->s;
-	size_t nf = s->nunits ? s->nunits : 1, nt = st->ntodo ? st->ntodo : 1;
-	memset(d, 0, sizeof *d);
-	d->s = s;
-	d->head = iw_malloc(nf * sizeof *d->head);
-	d->next = iw_malloc(nt * sizeof *d->next);
-	d->claimed = iw_calloc(nf, 1);
-	d->taken = iw_calloc(nt, 1);
-	d->fams = iw_malloc(nf * sizeof *d->fams);
-	d->last = iw_malloc((size_t)nranks * sizeof *d->last);
-	size_t *tail = iw_malloc(nf * sizeof *tail);
-	if (!d->head || !d->next || !d->claimed || !d->taken || !d->fams || !d->last || !tail) {
-		iw_free(tail);
-		deal_free(d);
-		return -1;
-	}
-	for (size_t f = 0; f < nf; f++)
-		d->head[f] = SIZE_MAX;
-	for (int r = 0; r < nranks; r++)
-		d->last[r] = SIZE_MAX;
-	for (size_t i = 0; i < st->ntodo; i++) { /* each family's units in todo order */
-		size_t f = iw_sweep_family(s, st->todo[i]);
-		d->next[i] = SIZE_MAX;
-		if (d->head[f] == SIZE_MAX) {
-			d->head[f] = i;
-			d->fams[d->nfams++] = f;
-		} else {
-			d->next[tail[f]] = i;
-		}
-		tail[f] = i;
-	}
-	iw_free(tail);
-	return 0;
-}
-
-/* The todo index of rank r's next unit (there is one left). */
-static size_t deal_next(struct deal *d, const struct state *st, int r)
-{
-	size_t f = d->last[r];
-	if (f == SIZE_MAX || d->head[f] == SIZE_MAX) {
-		while (d->cursor < d->nfams && (d->claimed[d->fams[d->cursor]] || d->head[d->fams[d->cursor]] == SIZE_MAX))
-			d->cursor++;
-		if (d->cursor < d->nfams) {
-			f = d->fams[d->cursor];
-		} else {
-			while (d->taken[d->first])
-				d->first++;
-			f = iw_sweep_family(d->s, st->todo[d->first]);
-		}
-	}
-	d->claimed[f] = 1;
-	d->last[r] = f;
-	size_t i = d->head[f];
-	d->head[f] = d->next[i];
-	d->taken[i] = 1;
-	return i;
-}
-
+ * cost; see `struct deal`) and stores results at their canonical index. */
 static int mpi_master(struct state *st, int nranks)
 {
 	unsigned long long *inflight = iw_calloc((size_t)nranks, sizeof *inflight);
 	struct deal d;
 	int busy = 0;
-	if (!inflight || deal_init(&d, st, nranks)) {
-		iw_free(inflight);
+	if (!inflight)
 		return iw_fail(&st->err, IW_ERUN, "out of memory");
-	}
+	st->deal = deal_init(&d, st, nranks) ? NULL : &d; /* NULL: todo order, the same results */
 	for (int r = 1; r < nranks; r++) {
 		if (!should_stop(st) && st->next < st->ntodo && (!st->limit || st->next < st->limit)) {
-			st->next++;
-			inflight[r] = st->todo[deal_next(&d, st, r)];
+			inflight[r] = pick(st, r);
 			MPI_Send(&inflight[r], 1, MPI_UNSIGNED_LONG_LONG, r, TAG_WORK, MPI_COMM_WORLD);
 			busy++;
 		} else {
@@ -442,7 +475,9 @@ static int mpi_master(struct state *st, int nranks)
 		unsigned char *msg = iw_malloc(len ? (size_t)len : 1);
 		if (!msg) {
 			iw_free(inflight);
-			deal_free(&d);
+			if (st->deal)
+				deal_free(st->deal);
+			st->deal = NULL;
 			return iw_fail(&st->err, IW_ERUN, "out of memory");
 		}
 		MPI_Recv(msg, len, MPI_BYTE, src, stt.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -456,8 +491,7 @@ static int mpi_master(struct state *st, int nranks)
 		}
 		iw_free(msg);
 		if (!should_stop(st) && st->next < st->ntodo && (!st->limit || st->next < st->limit)) {
-			st->next++;
-			inflight[src] = st->todo[deal_next(&d, st, src)];
+			inflight[src] = pick(st, src);
 			MPI_Send(&inflight[src], 1, MPI_UNSIGNED_LONG_LONG, src, TAG_WORK, MPI_COMM_WORLD);
 			busy++;
 		} else {
@@ -465,7 +499,9 @@ static int mpi_master(struct state *st, int nranks)
 		}
 	}
 	iw_free(inflight);
-	deal_free(&d);
+	if (st->deal)
+		deal_free(st->deal);
+	st->deal = NULL;
 	return 0;
 }
 #endif

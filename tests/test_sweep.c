@@ -492,6 +492,21 @@ static void points_share_a_baseline_row_for_row(void)
 	CU_ASSERT_EQUAL(misses, 4);
 	iw_base_cache_free(bc);
 	iw_sweep_free(&s);
+
+	/* the program: workers take a family each, so with three threads too
+	 * each baseline is simulated once, and the file is the one of -j 1 */
+	const char *dir = tu_tmpdir();
+	const char *path = write_spec(dir, "share.xml", spec);
+	char args[2000], a[600], b[600];
+	snprintf(a, sizeof a, "%s/j1.h5", dir);
+	snprintf(b, sizeof b, "%s/j3.h5", dir);
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' -j 1 -q", path, a);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "(8 points x 2 schemes; 4 in-order baseline runs shared)"));
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' -j 3 -q", path, b);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "4 in-order baseline runs shared"));
+	CU_ASSERT(same_h5(a, b));
 }
 
 void suite_sweep(void)
