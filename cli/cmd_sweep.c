@@ -29,7 +29,7 @@ static void sweep_help(FILE *f)
 		"into one HDF5 results file (the layout of 'issuewatt run -o', plus a column per axis).\n\n"
 		"Options:\n"
 		"  -o, --output=FILE.h5   results file (required); written atomically\n"
-		"  -j, --jobs=N           worker threads (default: every core)\n"
+		"  -j, --jobs=N           worker threads (default: every core the process may use)\n"
 		"      --shard=I/N        run only shard I of N (1-based; points are dealt round-robin), e.g.\n"
 		"                         --shard=$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT in a job array\n"
 		"                         submitted with --array=1-N; join the shards' files with 'issuewatt merge'\n"

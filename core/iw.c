@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,15 @@ void iw_err_clear(struct iw_err *e)
  * is atomic: sweeps and runs allocate on several threads at once. */
 static long fail_after = -1;
 static atomic_long alloc_count;
+
+int iw_cores(void)
+{
+	cpu_set_t set;
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		return CPU_COUNT(&set);
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (int)(n < 4096 ? n : 4096) : 1;
+}
 
 void iw_alloc_fail_after(long n) { fail_after = n; }
 long iw_alloc_count(void) { return atomic_load_explicit(&alloc_count, memory_order_relaxed); }

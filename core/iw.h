@@ -65,6 +65,9 @@ void iw_out_abort(struct iw_out *o);
 int iw_read_file(const char *path, char **text, size_t *len, struct iw_err *e);
 
 /* String helpers used by every parser. */
+/* Cores this process may run on (its CPU affinity, as a Slurm job or
+ * taskset sets it; else the online ones): the default number of workers. */
+int iw_cores(void);
 int iw_parse_long(const char *s, long *out);     /* whole string, base 10 or 0x */
 int iw_parse_double(const char *s, double *out); /* whole string, finite */
 char *iw_trim(char *s);

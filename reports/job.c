@@ -7,7 +7,6 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
-#include <unistd.h>
 
 static int add_str(char ***v, size_t *n, const char *s, struct iw_err *e)
 {
@@ -246,10 +245,8 @@ int iw_job_run(struct iw_job *j, struct iw_err *e)
 	if (!j->rows)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	int jobs = j->jobs;
-	if (jobs < 0) {
-		long c = sysconf(_SC_NPROCESSORS_ONLN);
-		jobs = c > 0 ? (int)IW_MIN(c, 1024) : 1;
-	}
+	if (jobs < 0)
+		jobs = iw_cores();
 	if ((size_t)jobs > n)
 		jobs = (int)n;
 	pthread_t th[64];

@@ -314,10 +314,8 @@ static void *worker(void *arg)
 
 static int run_threads(struct state *st, int jobs)
 {
-	if (jobs <= 0) {
-		long n = sysconf(_SC_NPROCESSORS_ONLN);
-		jobs = n > 0 ? (int)n : 1;
-	}
+	if (jobs <= 0)
+		jobs = iw_cores();
 	if ((size_t)jobs > st->ntodo)
 		jobs = st->ntodo ? (int)st->ntodo : 1;
 	pthread_t *th = iw_calloc((size_t)jobs, sizeof *th);
