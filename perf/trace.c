@@ -48,6 +48,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <lzma.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -339,9 +340,37 @@ const char *iw_trace_opcode_name(const struct iw_workload *w, uint16_t opcode)
 	return k == MAX_UNKNOWN ? "(other unknown opcodes)" : "?";
 }
 
+/* A kernel file's unknown opcodes are warned about once per process: a run
+ * of every scheme, or a sweep, reads the same file again and again (and on
+ * several threads).  Files are told apart by a hash of their path; past the
+ * table's size, every reading warns again. */
+static pthread_mutex_t warned_mu = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t warned[256];
+static size_t nwarned;
+
+static int first_warning(const char *path)
+{
+	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
+	for (const char *c = path; *c; c++)
+		h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
+	int first = 1;
+	pthread_mutex_lock(&warned_mu);
+	for (size_t i = 0; i < nwarned && first; i++)
+		first = warned[i] != h;
+	if (first && nwarned < sizeof warned / sizeof *warned)
+		warned[nwarned++] = h;
+	pthread_mutex_unlock(&warned_mu);
+	return first;
+}
+
 static void kfile_warn_unknown(struct kfile *k)
 {
 	struct iw_workload_trace *t = k->owner;
+	int any = 0;
+	for (uint32_t i = 0; i <= MAX_UNKNOWN; i++)
+		any |= k->unk_count[i] != 0;
+	if (!any || !first_warning(k->path))
+		return;
 	for (uint32_t i = 0; i <= MAX_UNKNOWN; i++)
 		if (k->unk_count[i])
 			fprintf(stderr,

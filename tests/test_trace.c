@@ -274,6 +274,12 @@ static void trace_info_reports(void)
 	CU_ASSERT_PTR_NULL(strstr(strstr(err, "FOOBAR") + 1, "FOOBAR"));
 	/* 8 sectors (LDG) + 4 (STG) per CTA, two CTAs at different addresses */
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "footprint: 24 distinct"));
+	/* and once per process: every scheme reads the kernel, two at a time */
+	CU_ASSERT_EQUAL(tu_run("run -q -s all -j 2 -w tests/data/traces/hand/v4 --format csv", out, sizeof out, err,
+			       sizeof err),
+			0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "FOOBAR is not in the SASS table (2 instructions)"));
+	CU_ASSERT_PTR_NULL(strstr(strstr(err, "FOOBAR") + 1, "FOOBAR"));
 	CU_ASSERT_EQUAL(tu_run("trace-info", NULL, 0, err, sizeof err), 2);
 	CU_ASSERT_EQUAL(tu_run("trace-info --format xml tests/data/traces/hand/v4", NULL, 0, err, sizeof err), 2);
 }
