@@ -180,7 +180,8 @@ struct iw_sweep_opts {
 	volatile int *stop;          /* set asynchronously (signal): finish writing and return */
 	size_t limit;                /* stop after running this many points (0 = all) */
 	size_t done, total;          /* out: units finished (incl. resumed) and units of this shard */
-	size_t base_shared;          /* out: units whose baseline run an earlier point's served (this process) */
+	size_t base_shared;          /* out: units whose baseline run an earlier point's served (as the threads
+	                              * or, under MPI, the ranks report it) */
 	int is_writer;               /* out: 1 on the process that wrote the file (MPI rank 0) */
 };
 /* Run the sweep and write `out` with every finished unit.  Returns 0, a

@@ -49,6 +49,7 @@ struct state {
 	volatile int *stop;
 	struct iw_base_cache *base; /* baseline runs shared by points (may be NULL) */
 	struct deal *deal;          /* deals units by baseline family (NULL: todo order) */
+	size_t mpi_shared;          /* units whose rank had their baseline already */
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	int active;
@@ -406,7 +407,12 @@ static void mpi_worker(const struct iw_sweep *s)
 		if (stt.MPI_TAG == TAG_STOP)
 			break;
 		struct iw_err e = {0};
+		uint64_t h0 = 0, h1 = 0, miss;
+		if (bc)
+			iw_base_cache_stats(bc, &h0, &miss);
 		int rc = rows ? iw_sweep_unit(s, (size_t)u, rows, bc, &e) : iw_fail(&e, IW_ERUN, "out of memory");
+		if (bc)
+			iw_base_cache_stats(bc, &h1, &miss);
 		unsigned char *msg = NULL;
 		size_t len = 0;
 		for (size_t i = 0; rc == 0 && i < ns; i++) {
@@ -429,6 +435,15 @@ static void mpi_worker(const struct iw_sweep *s)
 		if (rc == 0)
 			for (size_t i = 0; i < ns; i++)
 				iw_row_free(&rows[i]);
+		if (rc == 0) { /* one byte more: 1 if the baseline came from this rank's cache */
+			unsigned char *nm = iw_realloc(msg, len + 1);
+			if (nm) {
+				msg = nm;
+				msg[len++] = (unsigned char)(h1 != h0);
+			} else {
+				rc = iw_fail(&e, IW_ERUN, "out of memory");
+			}
+		}
 		if (rc)
 			MPI_Send(e.msg, (int)strlen(e.msg) + 1, MPI_CHAR, 0, TAG_ERR, MPI_COMM_WORLD);
 		else
@@ -485,7 +500,11 @@ static int mpi_master(struct state *st, int nranks)
 				iw_fail(&st->err, IW_ERUN, "rank %d: %.1400s", src, (char *)msg);
 			st->failed = 1;
 		} else {
-			store_packed(st, (size_t)inflight[src], msg, (size_t)len);
+			/* the rows, then the rank's baseline flag (a message without
+			 * it fails to unpack in store_packed) */
+			if (len > 0)
+				st->mpi_shared += msg[len - 1];
+			store_packed(st, (size_t)inflight[src], msg, len > 0 ? (size_t)len - 1 : 0);
 		}
 		iw_free(msg);
 		if (!should_stop(st) && st->next < st->ntodo && (!st->limit || st->next < st->limit)) {
@@ -704,10 +723,11 @@ int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts
 	}
 	o->done = st.ndone;
 	o->total = st.total;
+	o->base_shared = st.mpi_shared;
 	if (st.base) {
 		uint64_t hits, misses;
 		iw_base_cache_stats(st.base, &hits, &misses);
-		o->base_shared = (size_t)hits;
+		o->base_shared += (size_t)hits;
 	}
 	if (rc == 0 && st.ndone < st.total)
 		rc = iw_fail(e, IW_ERUN, "%s: stopped with %zu of %zu points finished; run again with --resume to finish",

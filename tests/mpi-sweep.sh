@@ -1,6 +1,7 @@
 #!/bin/sh
 # The same sweep under Open MPI (rank 0 deals points to 2 workers on loopback)
-# and in one process must give the same results bit for bit.
+# and in one process must give the same results bit for bit, sharing the
+# in-order baselines as well.
 #   usage: tests/mpi-sweep.sh BUILD_DIR   (built with: make MPI=1 BUILD=BUILD_DIR)
 set -eu
 bin=$(cd "${1:-build-mpi}" && pwd)/issuewatt
@@ -22,7 +23,10 @@ XML
 # Open MPI refuses to start as root unless told it is intended (CI containers).
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 "$bin" sweep "$tmp/tiny.xml" -o "$tmp/one.h5" -j 1 -q
-mpirun --oversubscribe -np 3 "$bin" sweep "$tmp/tiny.xml" -o "$tmp/mpi.h5" -q
+mpirun --oversubscribe -np 3 "$bin" sweep "$tmp/tiny.xml" -o "$tmp/mpi.h5" -q >"$tmp/mpi.out"
+cat "$tmp/mpi.out"
+# the ranks share in-order baselines between points that differ only in loog.cus
+grep -q "in-order baseline runs shared" "$tmp/mpi.out"
 h5diff --exclude-attribute / "$tmp/one.h5" "$tmp/mpi.h5"
 # an MPI run stopped early resumes to the same file
 mpirun --oversubscribe -np 3 "$bin" sweep "$tmp/tiny.xml" -o "$tmp/part.h5" --limit 5 -q || true
