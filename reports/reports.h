@@ -155,9 +155,12 @@ void iw_base_cache_stats(struct iw_base_cache *c, uint64_t *hits, uint64_t *miss
 /* The key of a baseline: the configuration (other schemes' parameters at
  * their defaults) and the workload.  NULL if out of memory. */
 char *iw_base_key(const struct iw_config *cfg, const char *workload);
-/* 1 and a copy of the run in *out if the key is there, else 0. */
+/* 1 and a copy of the run in *out if the key is there (waiting while
+ * another thread simulates it), else 0: then the caller simulates it and
+ * must put the run, or abandon the key if it cannot. */
 int iw_base_cache_get(struct iw_base_cache *c, const char *key, struct iw_run_result *out);
 void iw_base_cache_put(struct iw_base_cache *c, const char *key, const struct iw_run_result *run);
+void iw_base_cache_abandon(struct iw_base_cache *c, const char *key);
 
 /* Simulate and price one unit into rows[0..nschemes-1] (baseline first);
  * with a cache `bc` (may be NULL), the baseline's run may come from it. */

@@ -13,8 +13,9 @@
  * at their defaults, plus the workload, and keeps the run result; a hit is
  * priced again with the point's own configuration, so its row is exactly the
  * row the point would have computed.  Which thread computes what changes
- * nothing but the time taken.  Memory is bounded: at most `capacity` entries
- * and IW_BASE_BYTES of series, oldest out first.
+ * nothing but the time taken, and a baseline being simulated is waited for,
+ * never simulated twice.  Memory is bounded: at most `capacity` entries and
+ * IW_BASE_BYTES of series, oldest out first.
  */
 #include "reports.h"
 
@@ -24,19 +25,24 @@
 
 #define IW_BASE_BYTES ((size_t)64 << 20)
 
+/* An entry is `pending` from the miss that makes a thread simulate it until
+ * that thread puts the run or gives up; others asking for it meanwhile wait
+ * rather than simulate it a second time (a thread waits only before it runs
+ * anything, so no two wait on each other). */
 struct base_entry {
-	char *key;
-	uint64_t hash;
+	char *key;          /* NULL: a free slot */
+	uint64_t hash, age;
 	size_t bytes;
+	int pending;
 	struct iw_run_result run;
 };
 
 struct iw_base_cache {
 	pthread_mutex_t mu;
+	pthread_cond_t cv;
 	struct base_entry *e;
-	size_t cap, n, head; /* a ring, oldest at head */
-	size_t bytes;
-	uint64_t hits, misses;
+	size_t cap, bytes;
+	uint64_t clock, hits, misses;
 };
 
 struct iw_base_cache *iw_base_cache_new(size_t capacity)
@@ -50,11 +56,13 @@ struct iw_base_cache *iw_base_cache_new(size_t capacity)
 		return NULL;
 	}
 	pthread_mutex_init(&c->mu, NULL);
+	pthread_cond_init(&c->cv, NULL);
 	return c;
 }
 
-static void entry_free(struct base_entry *x)
+static void entry_free(struct iw_base_cache *c, struct base_entry *x)
 {
+	c->bytes -= x->bytes;
 	iw_free(x->key);
 	iw_run_result_free(&x->run);
 	memset(x, 0, sizeof *x);
@@ -64,8 +72,10 @@ void iw_base_cache_free(struct iw_base_cache *c)
 {
 	if (!c)
 		return;
-	for (size_t i = 0; i < c->n; i++)
-		entry_free(&c->e[(c->head + i) % c->cap]);
+	for (size_t i = 0; i < c->cap; i++)
+		if (c->e[i].key)
+			entry_free(c, &c->e[i]);
+	pthread_cond_destroy(&c->cv);
 	pthread_mutex_destroy(&c->mu);
 	iw_free(c->e);
 	iw_free(c);
@@ -106,6 +116,35 @@ static uint64_t hash_str(const char *s)
 	for (; *s; s++)
 		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
 	return h;
+}
+
+static struct base_entry *find(struct iw_base_cache *c, const char *key, uint64_t h)
+{
+	for (size_t i = 0; i < c->cap; i++)
+		if (c->e[i].key && c->e[i].hash == h && strcmp(c->e[i].key, key) == 0)
+			return &c->e[i];
+	return NULL;
+}
+
+/* A free slot, made by dropping the oldest finished entries while `need`
+ * more bytes would pass the budget (NULL if every slot is pending). */
+static struct base_entry *make_room(struct iw_base_cache *c, size_t need)
+{
+	for (;;) {
+		struct base_entry *free_slot = NULL, *oldest = NULL;
+		for (size_t i = 0; i < c->cap; i++) {
+			struct base_entry *x = &c->e[i];
+			if (!x->key)
+				free_slot = free_slot ? free_slot : x;
+			else if (!x->pending && (!oldest || x->age < oldest->age))
+				oldest = x;
+		}
+		if (free_slot && c->bytes + need <= IW_BASE_BYTES)
+			return free_slot;
+		if (!oldest)
+			return free_slot;
+		entry_free(c, oldest);
+	}
 }
 
 /* Is `key` a parameter of a scheme other than the baseline?  By the naming
@@ -151,54 +190,70 @@ char *iw_base_key(const struct iw_config *cfg, const char *workload)
 int iw_base_cache_get(struct iw_base_cache *c, const char *key, struct iw_run_result *out)
 {
 	uint64_t h = hash_str(key);
-	int found = 0, rc = 0;
+	int got = 0;
 	pthread_mutex_lock(&c->mu);
-	for (size_t i = 0; i < c->n && !found; i++) {
-		struct base_entry *x = &c->e[(c->head + i) % c->cap];
-		if (x->hash == h && strcmp(x->key, key) == 0) {
-			found = 1;
-			rc = run_copy(out, &x->run);
+	struct base_entry *x;
+	while ((x = find(c, key, h)) && x->pending)
+		pthread_cond_wait(&c->cv, &c->mu);
+	if (x && run_copy(out, &x->run) == 0) {
+		got = 1;
+		c->hits++;
+	} else {
+		c->misses++;
+		/* the caller simulates it: mark it so that others wait for it */
+		struct base_entry *y = x ? NULL : make_room(c, 0);
+		char *k = y ? iw_strdup(key) : NULL;
+		if (k) {
+			y->key = k;
+			y->hash = h;
+			y->pending = 1;
+			y->age = ++c->clock;
 		}
 	}
-	if (found && rc == 0)
-		c->hits++;
-	else
-		c->misses++;
 	pthread_mutex_unlock(&c->mu);
-	return found && rc == 0;
+	return got;
 }
 
 void iw_base_cache_put(struct iw_base_cache *c, const char *key, const struct iw_run_result *run)
 {
-	struct base_entry x = {0};
-	x.hash = hash_str(key);
-	x.bytes = run->series.n * (IW_A_COUNT + 2) * sizeof(uint64_t) + strlen(key);
-	if (x.bytes > IW_BASE_BYTES || !(x.key = iw_strdup(key)))
-		return;
-	if (run_copy(&x.run, run)) {
-		iw_free(x.key);
-		return; /* out of memory: the cache is only a saving */
-	}
+	uint64_t h = hash_str(key);
+	size_t bytes = run->series.n * (IW_A_COUNT + 2) * sizeof(uint64_t) + strlen(key);
+	struct iw_run_result copy;
+	char *k = NULL;
+	/* (failing to copy only loses the saving: the waiters then simulate it) */
+	int ok = bytes <= IW_BASE_BYTES && (k = iw_strdup(key)) && run_copy(&copy, run) == 0;
 	pthread_mutex_lock(&c->mu);
-	for (size_t i = 0; i < c->n; i++) {
-		const struct base_entry *y = &c->e[(c->head + i) % c->cap];
-		if (y->hash == x.hash && strcmp(y->key, x.key) == 0) {
-			/* another thread got there first: the same run */
-			pthread_mutex_unlock(&c->mu);
-			entry_free(&x);
-			return;
-		}
+	struct base_entry *x = find(c, key, h);
+	if (x && !x->pending) {
+		ok = 0; /* there already */
+	} else if (x) {
+		entry_free(c, x); /* the marker: the run takes a slot of its own */
 	}
-	while (c->n && (c->n == c->cap || c->bytes + x.bytes > IW_BASE_BYTES)) {
-		struct base_entry *old = &c->e[c->head];
-		c->bytes -= old->bytes;
-		entry_free(old);
-		c->head = (c->head + 1) % c->cap;
-		c->n--;
+	struct base_entry *y = ok ? make_room(c, bytes) : NULL;
+	if (y) {
+		y->key = k;
+		y->hash = h;
+		y->run = copy;
+		y->bytes = bytes;
+		y->age = ++c->clock;
+		c->bytes += bytes;
+	} else if (ok) {
+		iw_run_result_free(&copy);
 	}
-	c->e[(c->head + c->n) % c->cap] = x;
-	c->n++;
-	c->bytes += x.bytes;
+	pthread_cond_broadcast(&c->cv);
+	pthread_mutex_unlock(&c->mu);
+	if (!y)
+		iw_free(k);
+}
+
+void iw_base_cache_abandon(struct iw_base_cache *c, const char *key)
+{
+	uint64_t h = hash_str(key);
+	pthread_mutex_lock(&c->mu);
+	struct base_entry *x = find(c, key, h);
+	if (x && x->pending)
+		entry_free(c, x);
+	pthread_cond_broadcast(&c->cv);
 	pthread_mutex_unlock(&c->mu);
 }
 

@@ -422,6 +422,8 @@ int iw_sweep_unit(const struct iw_sweep *s, size_t unit, struct iw_row *rows, st
 			struct iw_workload *w = NULL;
 			rc = iw_workload_open(s->base.workloads[wi], (uint64_t)cfg.seed, cfg.workload_scale, &w, e);
 			if (rc) {
+				if (key)
+					iw_base_cache_abandon(bc, key);
 				iw_free(key);
 				break;
 			}
@@ -429,8 +431,10 @@ int iw_sweep_unit(const struct iw_sweep *s, size_t unit, struct iw_row *rows, st
 			rc = iw_simulate(&o, w, &r->run, e);
 			iw_workload_close(w);
 			done = si + 1;
-			if (rc == 0 && key)
+			if (key && rc == 0)
 				iw_base_cache_put(bc, key, &r->run);
+			else if (key)
+				iw_base_cache_abandon(bc, key);
 		}
 		iw_free(key);
 		if (rc)

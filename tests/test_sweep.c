@@ -3,9 +3,11 @@
 #include "reports.h"
 #include "testutil.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <sys/wait.h>
 
 static char out[65536], err[8192];
@@ -509,6 +511,65 @@ static void points_share_a_baseline_row_for_row(void)
 	CU_ASSERT(same_h5(a, b));
 }
 
+/* A baseline being simulated is waited for, not simulated a second time:
+ * a second asker blocks until the first puts the run (then gets it) or
+ * gives up (then simulates it itself). */
+struct asker {
+	struct iw_base_cache *c;
+	const char *key;
+	int got, done;
+};
+
+static void *ask(void *p)
+{
+	struct asker *a = p;
+	struct iw_run_result r;
+	a->got = iw_base_cache_get(a->c, a->key, &r);
+	if (a->got)
+		iw_run_result_free(&r);
+	__atomic_store_n(&a->done, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+static void a_baseline_in_flight_is_waited_for(void)
+{
+	struct iw_base_cache *c = iw_base_cache_new(4);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	struct iw_run_result run, mine;
+	memset(&run, 0, sizeof run);
+	run.cycles = 77;
+	uint64_t ins[1] = {5}, cyc[1] = {10}, act[IW_A_COUNT] = {0};
+	run.series = (struct iw_series){10, 1, 1, act, ins, cyc};
+	for (int give_up = 0; give_up < 2; give_up++) {
+		const char *key = give_up ? "k2" : "k1";
+		CU_ASSERT_EQUAL(iw_base_cache_get(c, key, &mine), 0); /* a miss: this thread simulates it */
+		struct asker a = {c, key, -1, 0};
+		pthread_t t;
+		CU_ASSERT_EQUAL_FATAL(pthread_create(&t, NULL, ask, &a), 0);
+		struct timespec ts = {0, 50 * 1000 * 1000};
+		nanosleep(&ts, NULL);
+		CU_ASSERT_EQUAL(__atomic_load_n(&a.done, __ATOMIC_ACQUIRE), 0); /* still waiting */
+		if (give_up)
+			iw_base_cache_abandon(c, key);
+		else
+			iw_base_cache_put(c, key, &run);
+		pthread_join(t, NULL);
+		CU_ASSERT_EQUAL(a.got, !give_up);
+		if (give_up) /* the second asker simulates it now: its marker goes */
+			iw_base_cache_abandon(c, key);
+	}
+	CU_ASSERT_EQUAL(iw_base_cache_get(c, "k1", &mine), 1);
+	CU_ASSERT_EQUAL(mine.cycles, 77);
+	CU_ASSERT_EQUAL(mine.series.insts[0], 5);
+	CU_ASSERT(mine.series.insts != ins); /* a copy */
+	iw_run_result_free(&mine);
+	uint64_t hits, misses;
+	iw_base_cache_stats(c, &hits, &misses);
+	CU_ASSERT_EQUAL(hits, 2);
+	CU_ASSERT_EQUAL(misses, 3);
+	iw_base_cache_free(c);
+}
+
 void suite_sweep(void)
 {
 	TU_SUITE("sweep", {"spec errors name file and line", spec_errors_name_file_and_line},
@@ -518,5 +579,6 @@ void suite_sweep(void)
 		 {"report names every figure and renders it", report_names_every_figure_and_renders_it},
 		 {"rows survive packing", rows_survive_packing},
 		 {"in-order run ignores other schemes' parameters", inorder_run_ignores_other_schemes_parameters},
-		 {"points share a baseline, row for row", points_share_a_baseline_row_for_row});
+		 {"points share a baseline, row for row", points_share_a_baseline_row_for_row},
+		 {"a baseline in flight is waited for", a_baseline_in_flight_is_waited_for});
 }
