@@ -119,6 +119,8 @@ int cmd_run(int argc, char **argv)
 			    *workloads ? workloads : "builtin", &e);
 	job.verbose = !quiet && strcmp(format, "csv") != 0;
 	job.jobs = jobs;
+	if (r == 0 && output) /* before the simulations, not after them */
+		r = iw_out_check(output, &e);
 	if (r == 0)
 		r = iw_job_run(&job, &e);
 	if (r == 0 && output) {

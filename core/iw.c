@@ -134,6 +134,18 @@ void iw_out_abort(struct iw_out *o)
 	memset(o, 0, sizeof *o);
 }
 
+int iw_out_check(const char *path, struct iw_err *e)
+{
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return iw_fail(e, IW_ERUN, "%s: cannot create output: it is a folder (expected a file name)", path);
+	struct iw_out o;
+	int rc = iw_out_open(&o, path, 1, e);
+	if (rc == 0)
+		iw_out_abort(&o);
+	return rc;
+}
+
 int iw_read_file(const char *path, char **text, size_t *len, struct iw_err *e)
 {
 	*text = NULL;

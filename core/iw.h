@@ -60,6 +60,9 @@ struct iw_out {
 int iw_out_open(struct iw_out *o, const char *path, int want_stdio, struct iw_err *e);
 int iw_out_commit(struct iw_out *o, struct iw_err *e);
 void iw_out_abort(struct iw_out *o);
+/* Can <path> be written?  Creates and removes the temporary name iw_out_open
+ * uses: a long run checks its output before it starts, not at its end. */
+int iw_out_check(const char *path, struct iw_err *e);
 
 /* Read a whole small text file (configuration, technology, specs) into memory. */
 int iw_read_file(const char *path, char **text, size_t *len, struct iw_err *e);

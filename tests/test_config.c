@@ -3,6 +3,7 @@
 #include "perf.h"
 #include "testutil.h"
 
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,6 +157,37 @@ static void cli_reports_bad_input_with_exit_3(void)
 	CU_ASSERT_EQUAL(tu_run("frobnicate", NULL, 0, err, sizeof err), 2);
 }
 
+/* An output that cannot be written is reported before the simulations, not
+ * after them (a long run would otherwise be lost to a typo in -o): the
+ * progress line of the first simulation never appears. */
+static void run_checks_its_output_before_simulating(void)
+{
+	char err[4096], args[4096];
+	CU_ASSERT_EQUAL(tu_run("run -s inorder -w sgemm -o /nonexistent-folder/r.h5", NULL, 0, err, sizeof err), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "/nonexistent-folder/r.h5: cannot create output"));
+	CU_ASSERT_PTR_NULL(strstr(err, "sgemm with inorder"));
+	const char *d = tu_tmpdir();
+	snprintf(args, sizeof args, "run -s inorder -w sgemm -o %s", d);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "it is a folder"));
+	CU_ASSERT_PTR_NULL(strstr(err, "sgemm with inorder"));
+	/* the check leaves no file of its own behind: a run into that folder
+	 * leaves its results and nothing else */
+	snprintf(args, sizeof args, "run -q -s inorder -w vecadd --scale 0.01 -o %s/r.h5", d);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, NULL, 0), 0);
+	int n = 0, found = 0;
+	DIR *dir = opendir(d);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
+	for (struct dirent *de; (de = readdir(dir));)
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) {
+			n++;
+			found |= !strcmp(de->d_name, "r.h5");
+		}
+	closedir(dir);
+	CU_ASSERT_EQUAL(n, 1);
+	CU_ASSERT(found);
+}
+
 static void help_lists_every_key_and_exit_status(void)
 {
 	static char out[200000];
@@ -177,5 +209,6 @@ void suite_config(void)
 		 {"shipped_schema_matches_the_table", shipped_schema_matches_the_table},
 		 {"effective_config_round_trips_through_xml", effective_config_round_trips_through_xml},
 		 {"cli_reports_bad_input_with_exit_3", cli_reports_bad_input_with_exit_3},
+		 {"run_checks_its_output_before_simulating", run_checks_its_output_before_simulating},
 		 {"help_lists_every_key_and_exit_status", help_lists_every_key_and_exit_status});
 }
