@@ -658,6 +658,9 @@ int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts
 		rc = iw_fail(e, IW_ERUN, "out of memory");
 		goto done;
 	}
+	/* before any point runs: a bad -o must not cost the sweep */
+	if ((rc = iw_out_check(out, e)))
+		goto done;
 	{
 		/* the spool sits next to the output (same file system, usually larger than /tmp) */
 		size_t pl = strlen(out) + 32;
@@ -700,9 +703,10 @@ int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts
 		fprintf(stderr, "issuewatt: sweep %s: %zu points (%zu configurations x %zu workloads), %zu to run\n",
 			s->name, st.total, s->nconfigs, s->base.nworkloads, st.ntodo);
 #ifdef IW_MPI
-	if (nranks > 1)
+	if (nranks > 1) {
 		rc = mpi_master(&st, nranks);
-	else
+		nranks = 1; /* the workers were told to stop */
+	} else
 #endif
 		rc = run_threads(&st, o->jobs);
 	(void)rank;
@@ -733,6 +737,14 @@ int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts
 		rc = iw_fail(e, IW_ERUN, "%s: stopped with %zu of %zu points finished; run again with --resume to finish",
 			     out, st.ndone, st.total);
 done:
+#ifdef IW_MPI
+	/* failed before the master loop (a bad -o, no memory): release the
+	 * workers, which wait for their first unit, or mpirun never returns */
+	for (int r = 1; r < nranks; r++) {
+		unsigned long long none = 0;
+		MPI_Send(&none, 1, MPI_UNSIGNED_LONG_LONG, r, TAG_STOP, MPI_COMM_WORLD);
+	}
+#endif
 	if (st.spool >= 0)
 		close(st.spool);
 	iw_free(st.roff);

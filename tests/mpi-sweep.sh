@@ -32,4 +32,10 @@ h5diff --exclude-attribute / "$tmp/one.h5" "$tmp/mpi.h5"
 mpirun --oversubscribe -np 3 "$bin" sweep "$tmp/tiny.xml" -o "$tmp/part.h5" --limit 5 -q || true
 mpirun --oversubscribe -np 3 "$bin" sweep "$tmp/tiny.xml" -o "$tmp/part.h5" --resume -q
 h5diff --exclude-attribute / "$tmp/one.h5" "$tmp/part.h5"
+# a results file that cannot be written fails at once, and every rank exits
+# (the workers are released, not left waiting for a first point)
+if timeout 120 mpirun --oversubscribe -np 3 "$bin" sweep "$tmp/tiny.xml" -o "$tmp/no/such.h5" -q 2>"$tmp/bad.err"; then
+  echo "mpi-sweep: a sweep into a missing folder succeeded" >&2; exit 1
+fi
+grep -q "cannot create output" "$tmp/bad.err"
 echo "mpi-sweep: the MPI sweep equals the single-process sweep"

@@ -106,6 +106,12 @@ static void spec_errors_name_file_and_line(void)
 	snprintf(args, sizeof args, "sweep '%s' -o '%s/x.h5' -q", p, dir);
 	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "bad4.xml:"));
+	/* a results file that cannot be written fails before the first point,
+	 * not after the last (here the -o names a folder) */
+	snprintf(args, sizeof args, "sweep examples/sweep-small.xml -j 1 -o '%s'", dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "it is a folder"));
+	CU_ASSERT_PTR_NULL(strstr(err, "points (")); /* no progress line: nothing ran */
 	/* usage errors */
 	CU_ASSERT_EQUAL(tu_run("sweep examples/sweep-small.xml -q", out, sizeof out, err, sizeof err), 2);
 	CU_ASSERT_EQUAL(tu_run("sweep examples/sweep-small.xml -o x.h5 --shard 3/2", out, sizeof out, err, sizeof err), 2);
