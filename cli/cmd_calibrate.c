@@ -34,21 +34,6 @@ static void usage(FILE *f)
 	fprintf(f, "\nExit status: 0 ok, 1 run failed, 2 usage, 3 invalid input (file:line and what was expected).\n");
 }
 
-static void csv_field(FILE *f, const char *s)
-{
-	if (strpbrk(s, ",\"\n")) {
-		fputc('"', f);
-		for (; *s; s++) {
-			if (*s == '"')
-				fputc('"', f);
-			fputc(*s, f);
-		}
-		fputc('"', f);
-	} else {
-		fputs(s, f);
-	}
-}
-
 static int show(const char *path, const char *instance, const char *fmt, const char *rfmt)
 {
 	struct iw_err e = {0};
@@ -79,11 +64,11 @@ static int show(const char *path, const char *instance, const char *fmt, const c
 		if (inst && strcmp(w->instance, inst) != 0)
 			continue;
 		if (csv) {
-			csv_field(stdout, w->instance);
+			iw_csv_field(stdout, w->instance);
 			putchar(',');
-			csv_field(stdout, w->quantity);
+			iw_csv_field(stdout, w->quantity);
 			printf(",%.10g,", w->value);
-			csv_field(stdout, w->unit);
+			iw_csv_field(stdout, w->unit);
 			printf(",%d\n", w->line);
 		} else {
 			printf("%-40s %-32s %14.10g %-8s line %d\n", w->instance[0] ? w->instance : "-", w->quantity,

@@ -146,6 +146,21 @@ int iw_out_check(const char *path, struct iw_err *e)
 	return rc;
 }
 
+void iw_csv_field(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
 int iw_read_file(const char *path, char **text, size_t *len, struct iw_err *e)
 {
 	*text = NULL;

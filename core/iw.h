@@ -64,6 +64,11 @@ void iw_out_abort(struct iw_out *o);
  * uses: a long run checks its output before it starts, not at its end. */
 int iw_out_check(const char *path, struct iw_err *e);
 
+/* One CSV field (RFC 4180): quoted, with quotes doubled, when it holds a
+ * comma, a quote or a line break (workload names such as
+ * "synth:warps=4,ctas=160" and trace paths do). */
+void iw_csv_field(FILE *f, const char *s);
+
 /* Read a whole small text file (configuration, technology, specs) into memory. */
 int iw_read_file(const char *path, char **text, size_t *len, struct iw_err *e);
 

@@ -306,14 +306,22 @@ void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *co
 {
 	if (header) {
 		fprintf(f, "workload,scheme,config,tech");
-		for (size_t k = 0; k < np; k++)
-			fprintf(f, ",%s", pn[k]);
+		for (size_t k = 0; k < np; k++) {
+			fputc(',', f);
+			iw_csv_field(f, pn[k]);
+		}
 		fprintf(f, ",cycles,warp_insts,ipc,seconds,energy_j,dynamic_j,static_j,avg_power_w,area_mm2,"
 			   "speedup,energy_rel,adp_rel,pdp_rel,edp_rel\n");
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct iw_row *r = &rows[i];
-		fprintf(f, "%s,%s,%s,%s", r->workload, r->scheme, r->config, r->tech);
+		/* workload names may hold commas (synth:warps=4,ctas=160) */
+		const char *text[] = {r->workload, r->scheme, r->config, r->tech};
+		for (int k = 0; k < 4; k++) {
+			if (k)
+				fputc(',', f);
+			iw_csv_field(f, text[k]);
+		}
 		for (size_t k = 0; k < np; k++)
 			fprintf(f, ",%.10g", k < r->nparams ? r->params[k] : NAN);
 		double dyn = 0;

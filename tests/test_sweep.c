@@ -576,6 +576,55 @@ static void a_baseline_in_flight_is_waited_for(void)
 	iw_base_cache_free(c);
 }
 
+/* Fields of one CSV line (RFC 4180 quoting); -1 if a quote is left open. */
+static int csv_fields(const char *line, char first[256])
+{
+	int n = 1, q = 0;
+	size_t k = 0;
+	for (const char *c = line; *c && *c != '\n'; c++) {
+		if (*c == '"') {
+			if (q && c[1] == '"') {
+				c++;
+			} else {
+				q = !q;
+				continue;
+			}
+		} else if (*c == ',' && !q) {
+			n++;
+			continue;
+		}
+		if (n == 1 && k < 255)
+			first[k++] = *c;
+	}
+	first[k] = 0;
+	return q ? -1 : n;
+}
+
+/* A workload whose name holds commas (synth knobs in a spec) stays one CSV
+ * field: every row has as many fields as the header, the name intact. */
+static void csv_rows_keep_names_with_commas_whole(void)
+{
+	const char *dir = tu_tmpdir();
+	const char *p = write_spec(dir, "comma.xml",
+				   "<?xml version=\"1.0\"?>\n<sweep>\n  <config>vortex</config>\n"
+				   "  <workload>synth:warps=4,ctas=8,sp=0.5</workload>\n  <scheme>loog</scheme>\n"
+				   "  <axis key=\"loog.cus\" values=\"6 8\"/>\n</sweep>\n");
+	char args[2048];
+	snprintf(args, sizeof args, "sweep '%s' -q -j 1 -o '%s/comma.h5'", p, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, NULL, 0, err, sizeof err), 0);
+	snprintf(args, sizeof args, "report '%s/comma.h5' --format csv", dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	char first[256];
+	int nh = csv_fields(out, first), rows = 0;
+	CU_ASSERT_STRING_EQUAL(first, "workload");
+	for (const char *l = strchr(out, '\n'); l && l[1]; l = strchr(l + 1, '\n')) {
+		CU_ASSERT_EQUAL(csv_fields(l + 1, first), nh);
+		CU_ASSERT_STRING_EQUAL(first, "synth:warps=4,ctas=8,sp=0.5");
+		rows++;
+	}
+	CU_ASSERT_EQUAL(rows, 4); /* 2 configurations x (loog + inorder) */
+}
+
 void suite_sweep(void)
 {
 	TU_SUITE("sweep", {"spec errors name file and line", spec_errors_name_file_and_line},
@@ -586,5 +635,6 @@ void suite_sweep(void)
 		 {"rows survive packing", rows_survive_packing},
 		 {"in-order run ignores other schemes' parameters", inorder_run_ignores_other_schemes_parameters},
 		 {"points share a baseline, row for row", points_share_a_baseline_row_for_row},
-		 {"a baseline in flight is waited for", a_baseline_in_flight_is_waited_for});
+		 {"a baseline in flight is waited for", a_baseline_in_flight_is_waited_for},
+		 {"CSV rows keep names with commas whole", csv_rows_keep_names_with_commas_whole});
 }
