@@ -350,6 +350,99 @@ static int gpu_power(const char *preset, const char *kernel, double scale, const
 	return rc;
 }
 
+#define VORTEX_SCALE 0.05 /* kernels of a few thousand cycles: the whole table in seconds */
+
+/* Cycles of one built-in kernel on the vortex preset with `scheme`, CUs and
+ * RRS factor; 0 on failure (e says why). */
+static uint64_t vortex_cycles(const char *kernel, const char *scheme, int cus, double rrs_factor, struct iw_err *e)
+{
+	struct iw_config c;
+	iw_config_defaults(&c);
+	if (iw_config_load(&c, "vortex", NULL, e))
+		return 0;
+	c.loog_cus = cus;
+	c.loog_rrs_factor = rrs_factor;
+	struct iw_workload *w = NULL;
+	if (iw_config_check(&c, e) || iw_workload_open(kernel, (uint64_t)c.seed, VORTEX_SCALE, &w, e))
+		return 0;
+	struct iw_run_result r;
+	memset(&r, 0, sizeof r);
+	struct iw_sim_opts o = {&c, scheme, NULL, NULL, 0};
+	int rc = iw_simulate(&o, w, &r, e);
+	iw_workload_close(w);
+	uint64_t cycles = rc ? 0 : r.cycles;
+	iw_run_result_free(&r);
+	return cycles;
+}
+
+/* Thesis Table 6.1 (IPC gain of LOOG-Vortex over the in-order Vortex, %,
+ * geometric mean over 21 benchmarks and 16 warps x threads configurations)
+ * beside the model's gain on the built-in kernels. */
+static int loog_vortex_ipc(FILE *f, struct iw_err *e)
+{
+	static const char *const kernels[] = {"vecadd", "sgemm",	"reduce",     "stencil",
+					      "bfs",    "rnn",   "rnn_lowocc", "ilp_lowocc"};
+	static const int cus[] = {6, 8, 10, 12, 14};
+	static const double factor[] = {0, 1.5, 2, 2.5};
+	static const double thesis[5][4] = {{4.5406, 8.2399, 11.1017, 11.8398},
+					    {8.6834, 11.0765, 12.0894, 12.0894},
+					    {10.3601, 12.3409, 12.6604, 12.6620},
+					    {11.4342, 13.3033, 13.3528, 13.3528},
+					    {12.2760, 13.7937, 13.7747, 13.7747}};
+	enum { NK = IW_ARRAY_LEN(kernels) };
+	double lbase[NK], lg[5][4] = {{0}}, worst[5][4], best[5][4];
+	for (size_t k = 0; k < NK; k++) {
+		uint64_t b = vortex_cycles(kernels[k], "inorder", 8, 0, e);
+		if (!b)
+			return -e->code;
+		lbase[k] = log((double)b);
+	}
+	for (size_t i = 0; i < IW_ARRAY_LEN(cus); i++)
+		for (size_t j = 0; j < IW_ARRAY_LEN(factor); j++) {
+			worst[i][j] = INFINITY;
+			best[i][j] = -INFINITY;
+			for (size_t k = 0; k < NK; k++) {
+				uint64_t cy = vortex_cycles(kernels[k], "loog", cus[i], factor[j], e);
+				if (!cy)
+					return -e->code;
+				double g = lbase[k] - log((double)cy); /* log of the IPC ratio */
+				lg[i][j] += g / NK;
+				worst[i][j] = fmin(worst[i][j], g);
+				best[i][j] = fmax(best[i][j], g);
+			}
+		}
+	fprintf(f, "\n### LOOG-Vortex IPC gain over the in-order Vortex (thesis Table 6.1)\n\n"
+		   "Thesis: geometric mean over 21 Vortex benchmarks and 16 (warps, threads) configurations.\n"
+		   "Model: geometric mean over the %d built-in kernels (", (int)NK);
+	for (size_t k = 0; k < NK; k++)
+		fprintf(f, "%s%s", k ? ", " : "", kernels[k]);
+	fprintf(f, ") at `--scale %g` on the preset `vortex`\n"
+		   "(16 warps x 16 threads), and the gains of its least and its most gaining kernel. The in-order\n"
+		   "core has one operand stage (Vortex 2.0 has no collector units: `opc.cus` = 1).\n\n"
+		   "| CUs | RRS | thesis | model | model range |\n|---|---|---|---|---|\n",
+		VORTEX_SCALE);
+	for (size_t i = 0; i < IW_ARRAY_LEN(cus); i++)
+		for (size_t j = 0; j < IW_ARRAY_LEN(factor); j++) {
+			char rrs[32];
+			if (factor[j] > 0)
+				snprintf(rrs, sizeof rrs, "%.1f x CUs", factor[j]);
+			else
+				snprintf(rrs, sizeof rrs, "none");
+			fprintf(f, "| %d | %s | %+.1f%% | %+.1f%% | %+.0f%% to %+.0f%% |\n", cus[i], rrs, thesis[i][j],
+				100 * (exp(lg[i][j]) - 1), 100 * (exp(worst[i][j]) - 1), 100 * (exp(best[i][j]) - 1));
+		}
+	fprintf(f, "\nReading: the trends are the thesis's: the gain grows with the CUs, an RRS adds to it, and\n"
+		   "each step of the RRS factor adds less than the one before. The model's spread is wider. With\n"
+		   "few CUs and no RRS it is more pessimistic: a CU is held from issue to write-back, so on the\n"
+		   "memory-bound kernels (vecadd, bfs; DRAM at 120 cycles) a few CUs cap the loads in flight.\n"
+		   "With many CUs and an RRS it is more optimistic: the in-order core collects every operand\n"
+		   "through its one operand stage and the single-ported register file (0.15 to 0.35\n"
+		   "warp-instructions per cycle on these kernels), while LOOG's CUs collect in parallel and\n"
+		   "take operands from result broadcasts instead of the register file. The built-in kernels\n"
+		   "are not Vortex's benchmarks, and the thesis gives no per-benchmark gains to compare with.\n");
+	return 0;
+}
+
 static int validation(FILE *f, struct iw_err *e)
 {
 	struct iw_config c;
@@ -522,15 +615,11 @@ static int validation(FILE *f, struct iw_err *e)
 	fprintf(f, "## LOOG-Vortex (Alveo U50; thesis sections 6.2-6.3)\n\n");
 	static const char *const vtx[] = {"gpu.sms=1", "gpu.subcores=1", "opc.rf_read_ports=1", "opc.rf_banks=1",
 					  "opc.cus=1", "loog.dispatch=lowest_id", "loog.mem=inorder", "mem.l1_kb=16",
-					  "sm.shmem_kb=16", "mem.l2_kb=0", "gpu.die_area_mm2=1"};
+					  "sm.shmem_kb=16", "mem.l2_kb=0", "gpu.die_area_mm2=1", "inorder.war_scoreboard=0"};
 	if ((rc = paper_config(&c, "vortex", vtx, IW_ARRAY_LEN(vtx), how, sizeof how, e)))
 		goto out;
-	/* Vortex issues in order and reads operands in order: its scoreboard tracks
-	 * pending writes only, so the baseline here has no WAR scoreboard. */
-	if ((rc = iw_config_set(&c, "inorder.war_scoreboard=0", e)))
-		goto out;
-	fprintf(f, "Configuration: %s, `inorder.war_scoreboard=0` (Vortex's scoreboard tracks pending writes\n"
-		   "only), then per point `sm.max_warps`, `sm.warp_size`, `sm.max_threads` = warps x threads,\n"
+	fprintf(f, "Configuration: %s (one operand stage, a scoreboard of pending writes only: `opc.cus` = 1,\n"
+		   "`inorder.war_scoreboard` = false), then per point `sm.max_warps`, `sm.warp_size`, `sm.max_threads` = warps x threads,\n"
 		   "`sm.regs` = warps x threads x 64, `loog.cus`, `loog.rrs`. Overhead = relative growth of\n"
 		   "Total Area(%%) = (FF%% + LUT%% + BRAM%% + DSP%%)/4 against in-order Vortex.\n\n", how);
 	fprintf(f, "| warps | threads | 8 CUs, no RRS | 6 CUs + 12 RRS | 8 CUs + 12 RRS |\n|---|---|---|---|---|\n");
@@ -580,6 +669,8 @@ static int validation(FILE *f, struct iw_err *e)
 		   "lanes, L1/shared memory); the model's percentages are therefore upper bounds of the thesis's.\n"
 		   "Yosys-based LUT rules are within about 30%% of Vivado on wide logic (MODELS.md). The PDP comes from\n"
 		   "simulation and Vivado power, not from this static page.\n");
+	if ((rc = loog_vortex_ipc(f, e)))
+		goto out;
 out:
 	iw_tech_free(&t45);
 	iw_tech_free(&t14);
