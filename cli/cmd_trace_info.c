@@ -129,17 +129,6 @@ struct unk {
 	uint64_t n;
 };
 
-static void csv_name(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 static void print_text(FILE *f, const char *label, const struct stats *s, const struct footprint *fp,
 		       const struct iw_workload *w, const struct unk *u, size_t nu, int total)
 {
@@ -172,7 +161,7 @@ static void print_csv(FILE *f, const char *label, const struct stats *s, const s
 		      const struct iw_workload *w, const struct unk *u, size_t nu, int total)
 {
 	fprintf(f, "%s,", label);
-	csv_name(f, total ? "" : s->name);
+	iw_csv_field(f, total ? "" : s->name); /* (C++ names may hold commas) */
 	if (total)
 		fprintf(f, ",,,,,,,,,,");
 	else
