@@ -289,14 +289,18 @@ int iw_job_run(struct iw_job *j, struct iw_err *e)
 
 void iw_summary_text(FILE *f, const struct iw_row *rows, size_t n)
 {
+	/* On an FPGA device the area is the thesis's Total Area(%) of the device,
+	 * which the ADP uses, not mm^2 (a job has one technology) */
+	int fpga = n > 0 && rows[0].area.kind == IW_TECH_FPGA;
 	fprintf(f, "%-14s %-8s %12s %12s %7s %11s %9s %9s %8s %8s %8s %8s\n", "workload", "scheme", "cycles",
-		"warp_insts", "ipc", "energy_J", "power_W", "area_mm2", "speedup", "energy", "ADP", "EDP");
+		"warp_insts", "ipc", "energy_J", "power_W", fpga ? "area_%" : "area_mm2", "speedup", "energy", "ADP",
+		"EDP");
 	for (size_t i = 0; i < n; i++) {
 		const struct iw_row *r = &rows[i];
-		fprintf(f, "%-14s %-8s %12llu %12llu %7.3f %11.4g %9.3f %9.2f %8.3f %8.3f %8.3f %8.3f\n", r->workload,
+		fprintf(f, "%-14s %-8s %12llu %12llu %7.3f %11.4g %9.3f %9.*f %8.3f %8.3f %8.3f %8.3f\n", r->workload,
 			r->scheme, (unsigned long long)r->run.cycles, (unsigned long long)r->run.warp_insts, r->run.ipc,
-			r->power.energy_j, r->power.avg_power_w, r->area_mm2, r->speedup, r->energy_rel, r->adp_rel,
-			r->edp_rel);
+			r->power.energy_j, r->power.avg_power_w, fpga ? 3 : 2, fpga ? r->area.total_area_pct : r->area_mm2,
+			r->speedup, r->energy_rel, r->adp_rel, r->edp_rel);
 	}
 	fprintf(f, "(speedup, energy, ADP and EDP are relative to inorder on the same workload; below 1 is better\n"
 		   " for energy, ADP and EDP.  Energy is the whole GPU's, leakage included; delay = simulated run time.)\n");

@@ -276,6 +276,28 @@ static void area_command_csv_and_explain(void)
 	CU_ASSERT_EQUAL(tu_run("area --set sm.nosuch=1", NULL, 0, NULL, 0), 3);
 }
 
+/* On an FPGA device `run` shows the Total Area(%) its ADP is computed from
+ * (the area of the whole device, larger with LOOG's CUs), not mm^2. */
+static void run_table_shows_fpga_area_in_percent(void)
+{
+	static char out[8192];
+	CU_ASSERT_EQUAL_FATAL(tu_run("run -q -c vortex -t xcu50 -s inorder,loog --scale 0.02 -w sgemm", out, sizeof out,
+				     NULL, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "area_%"));
+	CU_ASSERT_PTR_NULL(strstr(out, "area_mm2"));
+	double a[2] = {0, 0};
+	const char *names[2] = {"\nsgemm          inorder ", "\nsgemm          loog    "};
+	for (int k = 0; k < 2; k++) {
+		const char *l = strstr(out, names[k]);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+		CU_ASSERT_EQUAL(sscanf(l + strlen(names[k]), "%*s %*s %*s %*s %*s %lf", &a[k]), 1);
+	}
+	CU_ASSERT(a[0] > 1 && a[0] < 100);
+	CU_ASSERT(a[1] > a[0]);
+	CU_ASSERT_EQUAL_FATAL(tu_run("run -q -s inorder --scale 0.01 -w vecadd", out, sizeof out, NULL, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "area_mm2"));
+}
+
 /* docs/VALIDATION.md is what --validation prints today (regenerate, don't edit). */
 static void validation_page_is_current(void)
 {
@@ -301,5 +323,6 @@ void suite_area(void)
 		 {"fpga_rules_reproduce_yosys_figures", fpga_rules_reproduce_yosys_figures},
 		 {"paper_entry_widths", paper_entry_widths}, {"node_scaling_of_area", node_scaling_of_area},
 		 {"area_command_csv_and_explain", area_command_csv_and_explain},
-		 {"validation_page_is_current", validation_page_is_current});
+		 {"validation_page_is_current", validation_page_is_current},
+		 {"run_table_shows_fpga_area_in_percent", run_table_shows_fpga_area_in_percent});
 }
