@@ -41,6 +41,20 @@ static void run_help(FILE *f)
 		"     and line or the key, and no output file is left behind)\n");
 }
 
+/* Append `v` as one more line of *list (grown as needed: any number of -w). */
+static int append_line(char **list, const char *v)
+{
+	size_t n = *list ? strlen(*list) : 0, m = strlen(v);
+	char *p = realloc(*list, n + m + 2);
+	if (!p)
+		return -1;
+	if (n)
+		p[n++] = '\n';
+	memcpy(p + n, v, m + 1);
+	*list = p;
+	return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -55,7 +69,7 @@ int cmd_run(int argc, char **argv)
 		{0, 0, 0, 0},
 	};
 	const char *config = "v100", *tech = "12nm", *output = NULL, *format = "text";
-	char schemes[1024] = "", workloads[4096] = "";
+	char *schemes = NULL, *workloads = NULL; /* one line per -s / -w */
 	char **sets = calloc((size_t)argc + 4, sizeof *sets);
 	char *owned[3] = {0}; /* --interval/--seed/--scale become --set assignments */
 	size_t nsets = 0;
@@ -71,8 +85,13 @@ int cmd_run(int argc, char **argv)
 		switch (c) {
 		case 'c': config = optarg; break;
 		case 't': tech = optarg; break;
-		case 's': snprintf(schemes + strlen(schemes), sizeof schemes - strlen(schemes), "%s,", optarg); break;
-		case 'w': snprintf(workloads + strlen(workloads), sizeof workloads - strlen(workloads), "%s,", optarg); break;
+		case 's':
+		case 'w':
+			if (append_line(c == 's' ? &schemes : &workloads, optarg)) {
+				rc = cli_fail(1, "out of memory");
+				goto done;
+			}
+			break;
 		case 'S': sets[nsets++] = optarg; break;
 		case 'I':
 		case 'R':
@@ -115,8 +134,8 @@ int cmd_run(int argc, char **argv)
 	}
 	struct iw_err e = {0};
 	struct iw_job job;
-	int r = iw_job_init(&job, config, tech, sets, nsets, *schemes ? schemes : "all",
-			    *workloads ? workloads : "builtin", &e);
+	int r = iw_job_init(&job, config, tech, sets, nsets, schemes ? schemes : "all",
+			    workloads ? workloads : "builtin", &e);
 	job.verbose = !quiet && strcmp(format, "csv") != 0;
 	job.jobs = jobs;
 	if (r == 0 && output) /* before the simulations, not after them */
@@ -146,6 +165,8 @@ done:
 	for (int k = 0; k < 3; k++)
 		free(owned[k]);
 	free(sets);
+	free(schemes);
+	free(workloads);
 	return rc;
 }
 

@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 static int add_str(char ***v, size_t *n, const char *s, struct iw_err *e)
 {
@@ -28,22 +29,32 @@ static int has_str(char **v, size_t n, const char *s)
 	return 0;
 }
 
-/* Split a comma-separated list; each item goes through `fn`. */
+/* Each item of a list through `fn`: pieces separated by line breaks (one per
+ * command-line option), each piece a comma-separated list unless it names an
+ * existing file or folder (a trace path may hold a comma). */
 static int each_item(const char *list, int (*fn)(struct iw_job *, const char *, struct iw_err *), struct iw_job *j,
 		     struct iw_err *e)
 {
-	char buf[4096];
-	snprintf(buf, sizeof buf, "%s", list);
+	char *buf = iw_strdup(list);
+	if (!buf)
+		return iw_fail(e, IW_ERUN, "out of memory");
+	int rc = 0;
 	char *save = NULL;
-	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		t = iw_trim(t);
-		if (!*t)
+	for (char *piece = strtok_r(buf, "\n", &save); rc == 0 && piece; piece = strtok_r(NULL, "\n", &save)) {
+		piece = iw_trim(piece);
+		if (strchr(piece, ',') && access(piece, F_OK) == 0) {
+			rc = fn(j, piece, e);
 			continue;
-		int rc = fn(j, t, e);
-		if (rc)
-			return rc;
+		}
+		char *save2 = NULL;
+		for (char *t = strtok_r(piece, ",", &save2); rc == 0 && t; t = strtok_r(NULL, ",", &save2)) {
+			t = iw_trim(t);
+			if (*t)
+				rc = fn(j, t, e);
+		}
 	}
-	return 0;
+	iw_free(buf);
+	return rc;
 }
 
 static int add_scheme(struct iw_job *j, const char *name, struct iw_err *e)

@@ -49,7 +49,10 @@ struct iw_job {
 
 /* Parse the common options into a job: config and tech (preset or file),
  * "--set key=value" for configuration keys (tech keys "tech.vdd", "tech.clock_mhz"),
- * scheme list ("all" expands) and workload list ("builtin" = the default set). */
+ * scheme list ("all" expands) and workload list ("builtin" = the default set).
+ * A list is comma-separated; line breaks separate the values of repeated
+ * options, and such a value that names an existing file or folder is one
+ * workload even if it holds a comma. */
 int iw_job_init(struct iw_job *j, const char *config, const char *tech, char *const *sets, size_t nsets,
 		const char *schemes, const char *workloads, struct iw_err *e);
 /* Simulate every (workload, scheme), price it, and compute the metrics. */

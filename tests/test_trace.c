@@ -305,6 +305,36 @@ static void real_traces_simulate(void)
 	CU_ASSERT_EQUAL(tu_run("run -q -s inorder -w /nonexistent/kernelslist.g", NULL, 0, NULL, 0), 3);
 }
 
+/* A trace folder whose name holds a comma is one workload (the comma does
+ * not split it), its CSV name is quoted, and any number of -w options is
+ * kept (the list had a fixed 4 KiB buffer that dropped the tail). */
+static void workload_paths_with_commas_and_many_of_them(void)
+{
+	static char out[65536], args[16384];
+	char dir[700], name[300];
+	memset(name, 'x', 200);
+	memcpy(name, "a,b", 3);
+	name[200] = 0;
+	snprintf(dir, sizeof dir, "%s/%s", tu_tmpdir(), name);
+	snprintf(args, sizeof args, "mkdir -p '%s' && cp '%s'/* '%s'/", dir, tu_path("tests/data/traces/vectoradd-sm61"),
+		 dir);
+	CU_ASSERT_EQUAL_FATAL(system(args), 0);
+	size_t n = (size_t)snprintf(args, sizeof args, "run -q -s inorder --format csv -w vecadd --scale 0.01");
+	for (int k = 0; k < 25; k++) /* 25 x ~260 characters */
+		n += (size_t)snprintf(args + n, sizeof args - n, " -w '%s'", dir);
+	CU_ASSERT_FATAL(n < sizeof args);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	int rows = 0;
+	char quoted[310];
+	snprintf(quoted, sizeof quoted, "\n\"%s\",inorder,v100,12nm,", name);
+	for (const char *p = out; (p = strstr(p, quoted)); p++) {
+		CU_ASSERT_PTR_NOT_NULL(strstr(p, ",344,"));
+		rows++;
+	}
+	CU_ASSERT_EQUAL(rows, 25);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nvecadd,inorder,"));
+}
+
 /* --------------------------------------------------------- bad input */
 static char *slurp(const char *rel, size_t *n)
 {
@@ -611,6 +641,7 @@ void suite_trace(void)
 		 {"derived_semantics", derived_semantics}, {"every_version_reads_the_same", every_version_reads_the_same},
 		 {"compressed_equals_plain", compressed_equals_plain}, {"trace_info_reports", trace_info_reports},
 		 {"real_traces_simulate", real_traces_simulate},
+		 {"workload_paths_with_commas_and_many_of_them", workload_paths_with_commas_and_many_of_them},
 		 {"bad_input_exits_3_with_file_line", bad_input_exits_3_with_file_line},
 		 {"damaged_traces_never_crash", damaged_traces_never_crash},
 		 {"folder_without_kernel_list", folder_without_kernel_list},
