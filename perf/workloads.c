@@ -582,10 +582,16 @@ int iw_builtin_open(const char *spec, uint64_t seed, double scale, struct iw_wor
 			strcat(known, i ? ", " : "");
 			strcat(known, registry[i].d.name);
 		}
+		/* "ctas=8" alone: a knob split off its workload by a comma on the
+		 * command line, where commas separate workloads */
+		int knob = memchr(spec, '=', nl) != NULL;
 		return iw_fail(e, IW_EINPUT,
 			       "unknown workload '%.*s': expected a built-in workload (%s) or the path of an "
-			       "Accel-Sim trace",
-			       (int)IW_MIN(nl, 200), spec, known);
+			       "Accel-Sim trace%s",
+			       (int)IW_MIN(nl, 200), spec, known,
+			       knob ? "; on the command line a workload's knobs are separated by ':', as in "
+				      "synth:warps=4:ctas=8"
+				    : "");
 	}
 	if (!(scale > 0) || scale > 1e4)
 		return iw_fail(e, IW_EINPUT, "workload scale must be in (0, 10000], found %g", scale);

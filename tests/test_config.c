@@ -153,6 +153,10 @@ static void cli_reports_bad_input_with_exit_3(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "gpu.sms"));
 	CU_ASSERT_EQUAL(tu_run("run --scheme nosuch", NULL, 0, err, sizeof err), 3);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "nosuch"));
+	/* a comma splits workloads: the knob it cut off gets a hint */
+	CU_ASSERT_EQUAL(tu_run("run -w synth:warps=4,ctas=8", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "unknown workload 'ctas=8'"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "synth:warps=4:ctas=8"));
 	CU_ASSERT_EQUAL(tu_run("run --bogus-option", NULL, 0, err, sizeof err), 2);
 	CU_ASSERT_EQUAL(tu_run("frobnicate", NULL, 0, err, sizeof err), 2);
 }
