@@ -597,9 +597,11 @@ static int load_resume(struct state *st, const char *out, struct iw_err *e)
 	if (rc)
 		return rc;
 	if (!res.sweep_xml || strcmp(res.sweep_xml, s->xml) != 0) {
+		/* (what was found is decided before the results are freed) */
+		const char *found = res.sweep_xml ? "the results of a different spec" : "a file not made by 'issuewatt sweep'";
 		iw_results_free(&res);
 		return iw_fail(e, IW_EINPUT, "%s: --resume: expected results of the same spec %s, found %s", out, s->path,
-			       res.sweep_xml ? "a different spec" : "a file not made by 'issuewatt sweep'");
+			       found);
 	}
 	size_t ns = s->base.nschemes;
 	for (size_t i = 0; i < res.n; i++) {

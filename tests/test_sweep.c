@@ -238,6 +238,7 @@ static void stopped_sweep_resumes_to_the_same_results(void)
 							  "<set key=\"run.workload_scale\" value=\"0.02\"/>\n</sweep>\n");
 	snprintf(args, sizeof args, "sweep '%s' -o '%s' --resume -q", other, full);
 	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "found the results of a different spec"));
 }
 
 /* Every figure the page names exists, rendered and with its script and data. */
