@@ -195,8 +195,18 @@ int cmd_merge(int argc, char **argv)
 	if (optind >= argc)
 		return cli_fail(2, "merge: expected at least one results file (see --help)");
 	struct iw_err e = {0};
-	if (iw_sweep_merge((const char *const *)argv + optind, (size_t)(argc - optind), out, cli_command_line, &e))
+	size_t runs = 0, expected = 0;
+	if (iw_sweep_merge((const char *const *)argv + optind, (size_t)(argc - optind), out, cli_command_line, &runs,
+			   &expected, &e))
 		return cli_fail(e.code ? e.code : 1, "%s", e.msg);
+	if (expected && runs < expected)
+		printf("results: %s (%zu of the spec's %zu runs; the others: the missing shards, or 'issuewatt sweep SPEC "
+		       "-o %s --resume')\n",
+		       out, runs, expected, out);
+	else if (expected)
+		printf("results: %s (all %zu runs of the spec)\n", out, runs);
+	else
+		printf("results: %s (%zu runs)\n", out, runs);
 	return 0;
 }
 

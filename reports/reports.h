@@ -193,8 +193,11 @@ struct iw_sweep_opts {
 /* Run the sweep and write `out` with every finished unit.  Returns 0, a
  * negative status, or -IW_ERUN with "interrupted" after writing what finished. */
 int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts *o, struct iw_err *e);
-/* Merge results files of the same spec (shards, partial runs) into one. */
-int iw_sweep_merge(const char *const *in, size_t nin, const char *out, const char *command_line, struct iw_err *e);
+/* Merge results files of the same spec (shards, partial runs) into one.
+ * *runs: the runs written; *expected: the runs of the whole spec (0 when the
+ * spec cannot be expanded here, as when its traces are on another machine). */
+int iw_sweep_merge(const char *const *in, size_t nin, const char *out, const char *command_line, size_t *runs,
+		   size_t *expected, struct iw_err *e);
 
 /* Rows as bytes (same binary on both ends: MPI messages). */
 int iw_row_pack(const struct iw_row *r, unsigned char **buf, size_t *len, struct iw_err *e);

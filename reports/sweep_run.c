@@ -770,8 +770,10 @@ static int cmp_id(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-int iw_sweep_merge(const char *const *in, size_t nin, const char *out, const char *command_line, struct iw_err *e)
+int iw_sweep_merge(const char *const *in, size_t nin, const char *out, const char *command_line, size_t *runs,
+		   size_t *expected, struct iw_err *e)
 {
+	*runs = *expected = 0;
 	struct iw_results *res = iw_calloc(nin ? nin : 1, sizeof *res);
 	struct idrow *all = NULL;
 	struct iw_row *rows = NULL;
@@ -820,6 +822,15 @@ int iw_sweep_merge(const char *const *in, size_t nin, const char *out, const cha
 			       (const char *const *)res[0].param_names, res[0].nparams};
 	struct iw_h5_sweep sw = {res[0].sweep_xml, ids};
 	rc = nin ? iw_h5_write_sweep(out, &m, &sw, rows, k, e) : iw_fail(e, IW_EUSAGE, "no input file");
+	if (rc == 0) {
+		/* how complete the result is: the spec's own count of runs */
+		struct iw_sweep spec;
+		struct iw_err pe = {0};
+		*runs = k;
+		if (iw_sweep_parse(&spec, in[0], res[0].sweep_xml, strlen(res[0].sweep_xml), &pe) == 0)
+			*expected = spec.nrows;
+		iw_sweep_free(&spec);
+	}
 done:
 	for (size_t i = 0; i < nin; i++)
 		iw_results_free(&res[i]);

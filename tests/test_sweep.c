@@ -170,6 +170,11 @@ static void same_results_whatever_the_parallelism(void)
 	snprintf(args, sizeof args, "merge '%s' '%s' -o '%s'", c2, c1, m);
 	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
 	CU_ASSERT(same_h5(a, m));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "(all 16 runs of the spec)")); /* 8 points x 2 schemes */
+	/* one shard alone: merged, and said to be part of the spec */
+	snprintf(args, sizeof args, "merge '%s' '%s' -o '%s/half.h5'", c1, c1, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "(8 of the spec's 16 runs;"));
 	/* the summary table: one row per run, every swept parameter a column */
 	snprintf(args, sizeof args, "report '%s' --format csv", m);
 	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
