@@ -127,6 +127,7 @@ struct summary_rec {
 	char workload[256], scheme[32], config[64], tech[64];
 	uint64_t cycles, warp_insts;
 	double ipc, seconds, energy_j, static_j, avg_power_w, area_mm2, speedup, energy_rel, adp_rel, pdp_rel, edp_rel;
+	double fpga_area_pct;
 };
 
 static int write_summary(hid_t f, const struct iw_h5_meta *m, const struct iw_h5_source *src, size_t n,
@@ -164,6 +165,7 @@ static int write_summary(hid_t f, const struct iw_h5_meta *m, const struct iw_h5
 		r->adp_rel = x->adp_rel;
 		r->pdp_rel = x->pdp_rel;
 		r->edp_rel = x->edp_rel;
+		r->fpga_area_pct = x->fpga_area_pct;
 		double *p = (double *)(buf + i * recsz + sizeof *r);
 		for (size_t k = 0; k < np; k++)
 			p[k] = k < x->nparams ? x->params[k] : 0;
@@ -189,6 +191,7 @@ static int write_summary(hid_t f, const struct iw_h5_meta *m, const struct iw_h5
 	F(adp_rel, H5T_NATIVE_DOUBLE);
 	F(pdp_rel, H5T_NATIVE_DOUBLE);
 	F(edp_rel, H5T_NATIVE_DOUBLE);
+	F(fpga_area_pct, H5T_NATIVE_DOUBLE);
 #undef F
 	for (size_t k = 0; k < np; k++)
 		CHECK(H5Tinsert(ct, m->param_names[k], sizeof(struct summary_rec) + k * sizeof(double), H5T_NATIVE_DOUBLE));
@@ -201,7 +204,7 @@ static int write_summary(hid_t f, const struct iw_h5_meta *m, const struct iw_h5
 	CHECK(attr_str(d, "description",
 		       "one record per run; speedup and *_rel against inorder on the same workload and configuration"));
 	CHECK(attr_str(d, "units", "cycles: cycle; seconds: s; energy_j, static_j: J; avg_power_w: W; area_mm2: mm^2; "
-				   "ipc: warp-instructions/cycle; speedup, *_rel: ratio"));
+				   "fpga_area_pct: % of the FPGA device; ipc: warp-instructions/cycle; speedup, *_rel: ratio"));
 	H5Dclose(d);
 	H5Sclose(sp);
 	H5Tclose(ct);
@@ -255,6 +258,7 @@ static int write_run(hid_t f, const struct iw_row *r, size_t i, const char *path
 	CHECK(attr_double(g, "dram_background_w", r->power.dram_background_w));
 	CHECK(attr_double(g, "leakage_w", r->power.leakage_total_w));
 	CHECK(attr_double(g, "area_mm2", r->area_mm2));
+	CHECK(attr_double(g, "fpga_area_pct", r->fpga_area_pct));
 	CHECK(attr_double(g, "speedup", r->speedup));
 	CHECK(attr_double(g, "energy_rel", r->energy_rel));
 	CHECK(attr_double(g, "adp_rel", r->adp_rel));

@@ -179,6 +179,7 @@ void iw_row_metrics(struct iw_row *r, const struct iw_row *b)
 		barea = b->area.total_area_pct;
 	}
 	r->area_mm2 = r->area.kind == IW_TECH_FPGA ? 0 : area;
+	r->fpga_area_pct = r->area.kind == IW_TECH_FPGA ? area : 0;
 	r->speedup = ratio(b->seconds, r->seconds);
 	r->energy_rel = ratio(r->power.energy_j, b->power.energy_j);
 	r->adp_rel = ratio(area * r->seconds, barea * b->seconds);
@@ -302,7 +303,7 @@ void iw_summary_text(FILE *f, const struct iw_row *rows, size_t n)
 {
 	/* On an FPGA device the area is the thesis's Total Area(%) of the device,
 	 * which the ADP uses, not mm^2 (a job has one technology) */
-	int fpga = n > 0 && rows[0].area.kind == IW_TECH_FPGA;
+	int fpga = n > 0 && rows[0].fpga_area_pct > 0;
 	fprintf(f, "%-14s %-8s %12s %12s %7s %11s %9s %9s %8s %8s %8s %8s\n", "workload", "scheme", "cycles",
 		"warp_insts", "ipc", "energy_J", "power_W", fpga ? "area_%" : "area_mm2", "speedup", "energy", "ADP",
 		"EDP");
@@ -310,7 +311,7 @@ void iw_summary_text(FILE *f, const struct iw_row *rows, size_t n)
 		const struct iw_row *r = &rows[i];
 		fprintf(f, "%-14s %-8s %12llu %12llu %7.3f %11.4g %9.3f %9.*f %8.3f %8.3f %8.3f %8.3f\n", r->workload,
 			r->scheme, (unsigned long long)r->run.cycles, (unsigned long long)r->run.warp_insts, r->run.ipc,
-			r->power.energy_j, r->power.avg_power_w, fpga ? 3 : 2, fpga ? r->area.total_area_pct : r->area_mm2,
+			r->power.energy_j, r->power.avg_power_w, fpga ? 3 : 2, fpga ? r->fpga_area_pct : r->area_mm2,
 			r->speedup, r->energy_rel, r->adp_rel, r->edp_rel);
 	}
 	fprintf(f, "(speedup, energy, ADP and EDP are relative to inorder on the same workload; below 1 is better\n"
@@ -326,7 +327,7 @@ void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *co
 			iw_csv_field(f, pn[k]);
 		}
 		fprintf(f, ",cycles,warp_insts,ipc,seconds,energy_j,dynamic_j,static_j,avg_power_w,area_mm2,"
-			   "speedup,energy_rel,adp_rel,pdp_rel,edp_rel\n");
+			   "speedup,energy_rel,adp_rel,pdp_rel,edp_rel,fpga_area_pct\n");
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct iw_row *r = &rows[i];
@@ -342,9 +343,9 @@ void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *co
 		double dyn = 0;
 		for (int s = 0; s < IW_S_COUNT; s++)
 			dyn += r->power.dynamic_j[s];
-		fprintf(f, ",%llu,%llu,%.6f,%.9g,%.9g,%.9g,%.9g,%.9g,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n",
+		fprintf(f, ",%llu,%llu,%.6f,%.9g,%.9g,%.9g,%.9g,%.9g,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n",
 			(unsigned long long)r->run.cycles, (unsigned long long)r->run.warp_insts, r->run.ipc, r->seconds,
 			r->power.energy_j, dyn, r->power.static_j, r->power.avg_power_w, r->area_mm2, r->speedup,
-			r->energy_rel, r->adp_rel, r->pdp_rel, r->edp_rel);
+			r->energy_rel, r->adp_rel, r->pdp_rel, r->edp_rel, r->fpga_area_pct);
 	}
 }

@@ -145,6 +145,8 @@ static int read_run(hid_t f, size_t i, struct iw_row *r, const char *path, struc
 	RCHECK(attr_dbl(g, "dram_background_w", &r->power.dram_background_w), "dram_background_w");
 	RCHECK(attr_dbl(g, "leakage_w", &r->power.leakage_total_w), "leakage_w");
 	RCHECK(attr_dbl(g, "area_mm2", &r->area_mm2), "area_mm2");
+	if (H5Aexists(g, "fpga_area_pct") > 0) /* (files of earlier versions lack it: 0) */
+		RCHECK(attr_dbl(g, "fpga_area_pct", &r->fpga_area_pct), "fpga_area_pct");
 	RCHECK(attr_dbl(g, "speedup", &r->speedup), "speedup");
 	RCHECK(attr_dbl(g, "energy_rel", &r->energy_rel), "energy_rel");
 	RCHECK(attr_dbl(g, "adp_rel", &r->adp_rel), "adp_rel");
@@ -233,7 +235,7 @@ fail:
 
 static const char *const fixed_cols[] = {"workload", "scheme", "config", "tech", "cycles", "warp_insts",
 					 "ipc", "seconds", "energy_j", "static_j", "avg_power_w", "area_mm2",
-					 "speedup", "energy_rel", "adp_rel", "pdp_rel", "edp_rel"};
+					 "speedup", "energy_rel", "adp_rel", "pdp_rel", "edp_rel", "fpga_area_pct"};
 
 /* The sweep parameters: /summary members that are not the fixed columns. */
 static int read_params(hid_t f, struct iw_results *res, const char *path, struct iw_err *e)

@@ -23,7 +23,8 @@ struct iw_row {
 	struct iw_power_result power;
 	struct iw_area_result area;
 	double seconds;     /* simulated run time = cycles / clock */
-	double area_mm2;    /* modelled structures of the whole GPU (ASIC) */
+	double area_mm2;    /* modelled structures of the whole GPU (ASIC; 0 on an FPGA device) */
+	double fpga_area_pct; /* FPGA device: Total Area(%) = (FF% + LUT% + BRAM% + DSP%) / 4 (0 on ASIC) */
 	/* against the in-order run of the same workload and configuration */
 	double speedup, energy_rel, adp_rel, pdp_rel, edp_rel;
 	/* sweep parameters of this row (NULL for a plain run) */

@@ -5,6 +5,7 @@
 #include "testutil.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static struct iw_tech asic, fpga;
@@ -277,10 +278,11 @@ static void area_command_csv_and_explain(void)
 }
 
 /* On an FPGA device `run` shows the Total Area(%) its ADP is computed from
- * (the area of the whole device, larger with LOOG's CUs), not mm^2. */
+ * (the area of the whole device, larger with LOOG's CUs), not mm^2; the CSV
+ * and the results file carry it as fpga_area_pct, and the report reads it back. */
 static void run_table_shows_fpga_area_in_percent(void)
 {
-	static char out[8192];
+	static char out[8192], csv[8192], args[1024];
 	CU_ASSERT_EQUAL_FATAL(tu_run("run -q -c vortex -t xcu50 -s inorder,loog --scale 0.02 -w sgemm", out, sizeof out,
 				     NULL, 0), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "area_%"));
@@ -294,6 +296,23 @@ static void run_table_shows_fpga_area_in_percent(void)
 	}
 	CU_ASSERT(a[0] > 1 && a[0] < 100);
 	CU_ASSERT(a[1] > a[0]);
+	const char *d = tu_tmpdir();
+	snprintf(args, sizeof args, "run -q -c vortex -t xcu50 -s inorder,loog --scale 0.02 -w sgemm --format csv -o %s/f.h5",
+		 d);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, csv, sizeof csv, NULL, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(csv, ",edp_rel,fpga_area_pct\n"));
+	/* the loog row ends with the table's figure */
+	const char *l = strstr(csv, "\nsgemm,loog,"), *eol = l ? strchr(l + 1, '\n') : NULL;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(eol);
+	const char *last = eol;
+	while (last > l && last[-1] != ',')
+		last--;
+	CU_ASSERT_DOUBLE_EQUAL(atof(last), a[1], 0.0005);
+	snprintf(args, sizeof args, "report %s/f.h5 --format csv", d);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	CU_ASSERT_STRING_EQUAL(out, csv); /* read back from the file: the same table */
+	CU_ASSERT_EQUAL_FATAL(tu_run("run -q -s inorder --scale 0.01 -w vecadd --format csv", out, sizeof out, NULL, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",1.000000,0.000000\n")); /* ASIC: edp_rel 1, no FPGA area */
 	CU_ASSERT_EQUAL_FATAL(tu_run("run -q -s inorder --scale 0.01 -w vecadd", out, sizeof out, NULL, 0), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "area_mm2"));
 }

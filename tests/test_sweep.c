@@ -391,7 +391,8 @@ static int same_row(const struct iw_row *a, const struct iw_row *b)
 	       memcmp(a->power.dynamic_j, b->power.dynamic_j, sizeof a->power.dynamic_j) == 0 &&
 	       a->power.nseries == b->power.nseries &&
 	       (!a->power.nseries || memcmp(a->power.series_w, b->power.series_w, a->power.nseries * sizeof(double)) == 0) &&
-	       a->area.gpu_mm2 == b->area.gpu_mm2 && a->area_mm2 == b->area_mm2 && a->seconds == b->seconds &&
+	       a->area.gpu_mm2 == b->area.gpu_mm2 && a->area_mm2 == b->area_mm2 && a->fpga_area_pct == b->fpga_area_pct &&
+	       a->seconds == b->seconds &&
 	       a->speedup == b->speedup && a->energy_rel == b->energy_rel && a->adp_rel == b->adp_rel &&
 	       a->pdp_rel == b->pdp_rel && a->edp_rel == b->edp_rel && a->nparams == b->nparams &&
 	       memcmp(a->params, b->params, a->nparams * sizeof *a->params) == 0;
