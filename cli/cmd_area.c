@@ -352,14 +352,12 @@ static int gpu_power(const char *preset, const char *kernel, double scale, const
 
 #define VORTEX_SCALE 0.05 /* kernels of a few thousand cycles: the whole table in seconds */
 
-/* Cycles of one built-in kernel on the vortex preset with `scheme`, CUs and
- * RRS factor; 0 on failure (e says why). */
-static uint64_t vortex_cycles(const char *kernel, const char *scheme, int cus, double rrs_factor, struct iw_err *e)
+/* Cycles of one built-in kernel on configuration `base` (the vortex preset,
+ * loaded once) with `scheme`, CUs and RRS factor; 0 on failure (e says why). */
+static uint64_t vortex_cycles(const struct iw_config *base, const char *kernel, const char *scheme, int cus,
+			      double rrs_factor, struct iw_err *e)
 {
-	struct iw_config c;
-	iw_config_defaults(&c);
-	if (iw_config_load(&c, "vortex", NULL, e))
-		return 0;
+	struct iw_config c = *base;
 	c.loog_cus = cus;
 	c.loog_rrs_factor = rrs_factor;
 	struct iw_workload *w = NULL;
@@ -391,8 +389,12 @@ static int loog_vortex_ipc(FILE *f, struct iw_err *e)
 					    {12.2760, 13.7937, 13.7747, 13.7747}};
 	enum { NK = IW_ARRAY_LEN(kernels) };
 	double lbase[NK], lg[5][4] = {{0}}, worst[5][4], best[5][4];
+	struct iw_config vx;
+	iw_config_defaults(&vx);
+	if (iw_config_load(&vx, "vortex", NULL, e))
+		return -e->code;
 	for (size_t k = 0; k < NK; k++) {
-		uint64_t b = vortex_cycles(kernels[k], "inorder", 8, 0, e);
+		uint64_t b = vortex_cycles(&vx, kernels[k], "inorder", vx.loog_cus, vx.loog_rrs_factor, e);
 		if (!b)
 			return -e->code;
 		lbase[k] = log((double)b);
@@ -402,7 +404,7 @@ static int loog_vortex_ipc(FILE *f, struct iw_err *e)
 			worst[i][j] = INFINITY;
 			best[i][j] = -INFINITY;
 			for (size_t k = 0; k < NK; k++) {
-				uint64_t cy = vortex_cycles(kernels[k], "loog", cus[i], factor[j], e);
+				uint64_t cy = vortex_cycles(&vx, kernels[k], "loog", cus[i], factor[j], e);
 				if (!cy)
 					return -e->code;
 				double g = lbase[k] - log((double)cy); /* log of the IPC ratio */
