@@ -491,10 +491,16 @@ static int start_kernel(struct iw_sim *s)
 		}
 		struct iw_kernel_info *k = &s->kernel;
 		uint64_t threads = (uint64_t)k->block[0] * k->block[1] * k->block[2];
-		s->cta_threads = (uint32_t)threads;
 		s->cta_warps = (uint32_t)((threads + (uint64_t)c->warp_size - 1) / (uint64_t)c->warp_size);
 		if (k->warps_per_cta && k->warps_per_cta != s->cta_warps)
 			s->cta_warps = k->warps_per_cta;
+		/* Thread slots go by whole warps (GPGPU-Sim's max_cta pads a CTA
+		 * to a multiple of the warp size), and a workload's warps are
+		 * the CTA's: on a narrower SM (vortex: 16 lanes) a warp of a
+		 * trace or built-in kernel runs its first warp_size lanes, and
+		 * the CTA holds cta_warps x warp_size threads, not the block's. */
+		threads = (uint64_t)s->cta_warps * (uint64_t)c->warp_size;
+		s->cta_threads = (uint32_t)threads;
 		s->cta_regs = k->nregs * s->cta_warps * (uint32_t)c->warp_size;
 		s->cta_shmem = k->shmem;
 		if (s->cta_warps == 0 || s->cta_warps > (uint32_t)c->max_warps || threads > (uint64_t)c->max_threads ||
@@ -1087,6 +1093,22 @@ IW_HOT int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 	return progress;
 }
 
+/* A warp has warp_size lanes: on a narrower SM (vortex: 16) an instruction
+ * of a workload's 32-lane warp keeps only the lanes that exist, and with
+ * them their addresses (listed in lane order, so the first ones) -- its
+ * sectors, bank conflicts and lane energy are those of the lanes that run.
+ * With none left it issues and does no lane work (a mask-0 instruction). */
+static void narrow_lanes(const struct iw_sim *s, struct iw_inst *in, struct iw_mem_addrs *ma)
+{
+	uint32_t m = in->mask & s->lane_mask;
+	uint32_t k = iw_popcount32(m);
+	if (ma->n > k)
+		ma->n = (uint8_t)k;
+	if (!m && in->mask)
+		in->flags |= IW_F_MASK0;
+	in->mask = m;
+}
+
 IW_HOT int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
 {
 	const struct iw_config *c = s->cfg;
@@ -1130,6 +1152,8 @@ IW_HOT int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 				break;
 			}
 			sl->in.maddr = IW_MADDR_NONE;
+			if (s->lane_mask != 0xffffffffu)
+				narrow_lanes(s, &sl->in, ma);
 			if (ma->n && sl->in.unit == IW_UNIT_MEM) {
 				if (!w->maddr && maddr_pools_new(s)) /* the run's first addresses */
 					return iw_fail(s->err, IW_ERUN, "out of memory");
@@ -1893,8 +1917,7 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	s.on_event = o->on_event;
 	s.event_ctx = o->event_ctx;
 	const struct iw_config *c = o->cfg;
-	/* A warp has warp_size lanes: a wider trace mask (32 lanes on a 16-thread
-	 * Vortex warp) keeps only the lanes that exist. */
+	/* A warp has warp_size lanes (narrow_lanes) */
 	s.lane_mask = c->warp_size >= 32 ? 0xffffffffu : (1u << c->warp_size) - 1;
 	s.wb_width = s.ops->wb_width ? (int)s.ops->wb_width(c) : c->wb_width;
 	s.through = s.ops->fetch_through_control && s.ops->fetch_through_control(c);

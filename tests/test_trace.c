@@ -305,6 +305,50 @@ static void real_traces_simulate(void)
 	CU_ASSERT_EQUAL(tu_run("run -q -s inorder -w /nonexistent/kernelslist.g", NULL, 0, NULL, 0), 3);
 }
 
+/* Lane operations and L1 sectors of a run of matrixmul-sm61 on v100 with
+ * warp_size lanes and max_threads thread slots per SM (0: it did not fit). */
+static uint64_t narrow_run(int warp_size, int max_threads, uint64_t *lane_ops, uint64_t *l1, char *msg, size_t msz)
+{
+	struct iw_config c;
+	struct iw_err e = {0};
+	struct iw_workload *w = NULL;
+	iw_config_defaults(&c);
+	CU_ASSERT_EQUAL_FATAL(iw_config_load(&c, "v100", NULL, &e), 0);
+	c.warp_size = warp_size;
+	c.max_threads = max_threads;
+	CU_ASSERT_EQUAL_FATAL(iw_config_check(&c, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(iw_trace_open(tu_path("tests/data/traces/matrixmul-sm61"), &w, &e), 0);
+	struct iw_run_result r;
+	memset(&r, 0, sizeof r);
+	struct iw_sim_opts o = {&c, "inorder", NULL, NULL, 0};
+	int rc = iw_simulate(&o, w, &r, &e);
+	iw_workload_close(w);
+	snprintf(msg, msz, "%s", rc ? e.msg : "");
+	uint64_t insts = rc ? 0 : r.warp_insts;
+	*lane_ops = r.act[IW_A_FU_INT_OP] + r.act[IW_A_FU_SP_OP] + r.act[IW_A_FU_MEM_OP];
+	*l1 = r.act[IW_A_L1_ACCESS];
+	if (!rc)
+		iw_run_result_free(&r);
+	return insts;
+}
+
+/* A warp has warp_size lanes: on a 16-lane SM (as vortex) each 32-lane warp
+ * of a trace runs its first 16 lanes -- half the lane operations, half the
+ * sectors of a coalesced load -- and its CTA takes warps x 16 thread slots:
+ * matrixmul's CTA of 32 warps fits an SM of 512 threads with 16 lanes, and
+ * is refused, with a message saying so, with 32. */
+static void narrow_warps_run_their_own_lanes(void)
+{
+	uint64_t ops32, l132, ops16, l116;
+	static char msg[sizeof((struct iw_err *)0)->msg];
+	CU_ASSERT_EQUAL(narrow_run(32, 2048, &ops32, &l132, msg, sizeof msg), 4416);
+	CU_ASSERT_EQUAL(narrow_run(16, 512, &ops16, &l116, msg, sizeof msg), 4416);
+	CU_ASSERT(2 * ops16 <= ops32 && 2 * ops16 >= ops32 * 9 / 10);
+	CU_ASSERT(l116 < l132 && 2 * l116 >= l132 * 9 / 10);
+	CU_ASSERT_EQUAL(narrow_run(32, 512, &ops32, &l132, msg, sizeof msg), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "needs 32 warps, 1024 threads"));
+}
+
 /* A trace folder whose name holds a comma is one workload (the comma does
  * not split it), its CSV name is quoted, and any number of -w options is
  * kept (the list had a fixed 4 KiB buffer that dropped the tail). */
@@ -641,6 +685,7 @@ void suite_trace(void)
 		 {"derived_semantics", derived_semantics}, {"every_version_reads_the_same", every_version_reads_the_same},
 		 {"compressed_equals_plain", compressed_equals_plain}, {"trace_info_reports", trace_info_reports},
 		 {"real_traces_simulate", real_traces_simulate},
+		 {"narrow_warps_run_their_own_lanes", narrow_warps_run_their_own_lanes},
 		 {"workload_paths_with_commas_and_many_of_them", workload_paths_with_commas_and_many_of_them},
 		 {"bad_input_exits_3_with_file_line", bad_input_exits_3_with_file_line},
 		 {"damaged_traces_never_crash", damaged_traces_never_crash},
