@@ -15,6 +15,7 @@
 #include "reports.h"
 
 #include <errno.h>
+#include <gsl/gsl_cdf.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <math.h>
@@ -35,6 +36,11 @@ struct rep {
 	const char *dir;
 	char **schemes, **workloads;
 	size_t nsch, nwl, ncfg;
+	/* The configurations are replicates: they differ only in run.seed (the
+	 * built-in workloads' generator), so their spread is the model's
+	 * run-to-run noise, summarised by a confidence interval; otherwise they
+	 * are design points and a band is their lowest and highest value. */
+	int replicates;
 	size_t *cfg_of;     /* row -> configuration */
 	size_t *first_row;  /* configuration -> a row (its parameter values) */
 	long *idx;          /* [cfg][wl][sch] -> row or -1 */
@@ -118,6 +124,16 @@ static int index_rows(struct rep *r)
 			s++;
 		r->idx[(r->cfg_of[i] * r->nwl + w) * r->nsch + s] = (long)i;
 	}
+	/* replicates: run.seed is swept and every other parameter has one value */
+	int seed = -1;
+	for (size_t k = 0; k < res->nparams; k++)
+		if (!strcmp(res->param_names[k], "run.seed"))
+			seed = (int)k;
+	r->replicates = seed >= 0 && r->ncfg > 1;
+	for (size_t c = 1; c < r->ncfg && r->replicates; c++)
+		for (size_t k = 0; k < res->nparams; k++)
+			if ((int)k != seed && res->rows[r->first_row[c]].params[k] != res->rows[r->first_row[0]].params[k])
+				r->replicates = 0;
 	return 0;
 }
 
@@ -173,6 +189,55 @@ static double over_configs(const struct rep *r, size_t w, size_t s, enum metric 
 	for (size_t c = 0; c < r->ncfg; c++)
 		gm_add(&g, metric(r, c, w, s, m));
 	return gm_get(&g);
+}
+
+/* Metric over configurations for workload w and scheme s with its band:
+ * over replicates (r->replicates) the 95% confidence interval of the
+ * geometric mean (Student's t on the logarithms, where the geometric mean
+ * is an arithmetic one; back on the ratio scale the interval stays above 0);
+ * over design points the lowest and highest value.  One value: lo = hi. */
+struct band {
+	double mid, lo, hi;
+	size_t n;
+};
+/* w < nwl: workload w; w == nwl: the geometric mean over workloads of each
+ * configuration (a replicate's aggregate, so the band is over replicates). */
+static struct band over_configs_band(const struct rep *r, size_t w, size_t s, enum metric m)
+{
+	struct band b = {NAN, NAN, NAN, 0};
+	double sum = 0, sq = 0, lo = INFINITY, hi = -INFINITY;
+	for (size_t c = 0; c < r->ncfg; c++) {
+		double v = w < r->nwl ? metric(r, c, w, s, m) : over_workloads(r, c, s, m);
+		if (!(isfinite(v) && v > 0))
+			continue;
+		double l = log(v);
+		sum += l;
+		sq += l * l;
+		lo = l < lo ? l : lo;
+		hi = l > hi ? l : hi;
+		b.n++;
+	}
+	if (!b.n)
+		return b;
+	double mean = sum / (double)b.n;
+	b.mid = exp(mean);
+	if (r->replicates && b.n > 1) {
+		double var = (sq - (double)b.n * mean * mean) / (double)(b.n - 1);
+		double half = gsl_cdf_tdist_Pinv(0.975, (double)(b.n - 1)) * sqrt(var > 0 ? var : 0) / sqrt((double)b.n);
+		b.lo = exp(mean - half);
+		b.hi = exp(mean + half);
+	} else {
+		b.lo = exp(lo);
+		b.hi = exp(hi);
+	}
+	return b;
+}
+
+/* What a band means, for captions and data files. */
+static const char *band_meaning(const struct rep *r)
+{
+	return r->replicates ? "95% confidence interval of the mean over the seeds (Student's t on the logarithms)"
+			     : "lowest and highest over the configurations";
 }
 
 /* --------------------------------------------------------------- files */
@@ -251,30 +316,55 @@ static int fig_speedup(struct rep *r)
 	FILE *d = open_in(r, "speedup", ".dat");
 	if (!d)
 		return -r->e->code;
-	fprintf(d, "# speed-up over inorder, geometric mean over %zu configuration(s)\n# workload", r->ncfg);
-	for (size_t s = 0; s < r->nsch; s++)
+	int bars = r->ncfg > 1;
+	fprintf(d, "# speed-up over inorder, geometric mean over %zu %s\n", r->ncfg,
+		r->replicates ? "seeds" : "configuration(s)");
+	if (bars)
+		fprintf(d, "# each scheme's columns: mean, then the %s\n", band_meaning(r));
+	fprintf(d, "# workload");
+	for (size_t s = 0; s < r->nsch; s++) {
 		fprintf(d, " %s", r->schemes[s]);
+		if (bars)
+			fprintf(d, " %s_lo %s_hi", r->schemes[s], r->schemes[s]);
+	}
 	fputc('\n', d);
 	for (size_t w = 0; w < r->nwl; w++) {
 		tok(d, r->workloads[w]);
-		for (size_t s = 0; s < r->nsch; s++)
-			num(d, over_configs(r, w, s, M_SPEEDUP));
+		for (size_t s = 0; s < r->nsch; s++) {
+			struct band b = over_configs_band(r, w, s, M_SPEEDUP);
+			num(d, b.mid);
+			if (bars) {
+				num(d, b.lo);
+				num(d, b.hi);
+			}
+		}
 		fputc('\n', d);
 	}
 	if (close_file(r, d, "speedup", ".dat"))
 		return -r->e->code;
 	char cap[512];
-	snprintf(cap, sizeof cap, "Speed-up of each scheme over the in-order baseline per workload (geometric mean over "
-				  "%zu configuration(s); 1 = as fast as in-order).", r->ncfg);
+	if (bars)
+		snprintf(cap, sizeof cap, "Speed-up of each scheme over the in-order baseline per workload (geometric mean over "
+					  "%zu %s; bars: %s; 1 = as fast as in-order).", r->ncfg,
+			 r->replicates ? "seeds" : "configurations", band_meaning(r));
+	else
+		snprintf(cap, sizeof cap, "Speed-up of each scheme over the in-order baseline per workload (geometric mean over "
+					  "%zu configuration(s); 1 = as fast as in-order).", r->ncfg);
 	FILE *f = begin_fig(r, "speedup", "Speed-up per workload and scheme", 900, 500, cap);
 	if (!f)
 		return -r->e->code;
 	fprintf(f, "set title 'Speed-up over in-order'\nset ylabel 'speed-up'\nset style data histograms\n"
-		   "set style histogram clustered gap 1\nset style fill solid 0.8 border -1\nset boxwidth 0.9\n"
+		   "set style histogram %s gap 1\nset style fill solid 0.8 border -1\nset boxwidth 0.9\n"
 		   "set key outside right\nset grid ytics\nset yrange [0:*]\nset xtics rotate by -30\n"
-		   "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\nplot ");
+		   "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\nplot ",
+		bars ? "errorbars lw 1" : "clustered");
 	for (size_t s = 0; s < r->nsch; s++) {
-		fprintf(f, "%s'speedup.dat' using %zu%s title ", s ? ", " : "", s + 2, s ? "" : ":xtic(1)");
+		size_t col = bars ? 2 + 3 * s : s + 2;
+		if (bars)
+			fprintf(f, "%s'speedup.dat' using %zu:%zu:%zu%s title ", s ? ", " : "", col, col + 1, col + 2,
+				s ? "" : ":xtic(1)");
+		else
+			fprintf(f, "%s'speedup.dat' using %zu%s title ", s ? ", " : "", col, s ? "" : ":xtic(1)");
 		gq(f, r->schemes[s]);
 	}
 	fputc('\n', f);
@@ -873,8 +963,10 @@ static int write_tables(struct rep *r)
 	static const enum metric ms[] = {M_SPEEDUP, M_ENERGY, M_ADP, M_PDP};
 	for (size_t mi = 0; mi < IW_ARRAY_LEN(ms); mi++) {
 		fprintf(f, "\\begin{table}[t]\n\\centering\n\\caption{%s relative to in-order per workload and scheme "
-			   "(geometric mean over %zu configuration(s)).}\n\\label{tab:%s}\n\\begin{tabular}{l",
-			metric_name[ms[mi]], r->ncfg, ms[mi] == M_SPEEDUP ? "speedup" : ms[mi] == M_ENERGY ? "energy" : ms[mi] == M_ADP ? "adp" : "pdp");
+			   "(geometric mean over %zu %s%s).}\n\\label{tab:%s}\n\\begin{tabular}{l",
+			metric_name[ms[mi]], r->ncfg, r->replicates ? "seeds" : "configuration(s)",
+			r->replicates ? "; in brackets the 95\\% confidence interval of the mean, Student's t on the logarithms" : "",
+			ms[mi] == M_SPEEDUP ? "speedup" : ms[mi] == M_ENERGY ? "energy" : ms[mi] == M_ADP ? "adp" : "pdp");
 		for (size_t s = 0; s < r->nsch; s++)
 			fputc('r', f);
 		fprintf(f, "}\n\\toprule\nworkload");
@@ -886,8 +978,16 @@ static int write_tables(struct rep *r)
 		for (size_t w = 0; w < r->nwl; w++) {
 			tex_escape(f, r->workloads[w]);
 			for (size_t s = 0; s < r->nsch; s++) {
+				struct band b = over_configs_band(r, w, s, ms[mi]);
 				fprintf(f, " & ");
-				tex_num(f, over_configs(r, w, s, ms[mi]));
+				tex_num(f, b.mid);
+				if (r->replicates && isfinite(b.lo)) {
+					fprintf(f, " {\\scriptsize [");
+					tex_num(f, b.lo);
+					fprintf(f, ", ");
+					tex_num(f, b.hi);
+					fprintf(f, "]}");
+				}
 			}
 			fprintf(f, " \\\\\n");
 		}
@@ -898,6 +998,15 @@ static int write_tables(struct rep *r)
 				gm_add(&g, over_configs(r, w, s, ms[mi]));
 			fprintf(f, " & ");
 			tex_num(f, gm_get(&g));
+			/* over replicates: the interval of the per-seed means over workloads */
+			struct band b = over_configs_band(r, r->nwl, s, ms[mi]);
+			if (r->replicates && isfinite(b.lo)) {
+				fprintf(f, " {\\scriptsize [");
+				tex_num(f, b.lo);
+				fprintf(f, ", ");
+				tex_num(f, b.hi);
+				fprintf(f, "]}");
+			}
 		}
 		fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n\\end{table}\n\n");
 	}

@@ -3,6 +3,7 @@
 #include "reports.h"
 #include "testutil.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -632,6 +633,103 @@ static void csv_rows_keep_names_with_commas_whole(void)
 	CU_ASSERT_EQUAL(rows, 4); /* 2 configurations x (loog + inorder) */
 }
 
+/* Read a report's text file whole into buf (0 if it cannot). */
+static size_t slurp(const char *path, char *buf, size_t sz)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return 0;
+	size_t n = fread(buf, 1, sz - 1, f);
+	buf[n] = 0;
+	fclose(f);
+	return n;
+}
+
+/* Seeds swept alone are replicates: the speed-up figure shows the geometric
+ * mean over seeds with its 95% confidence interval (Student's t on the
+ * logarithms), worked out here from the runs' cycles; design points get
+ * their lowest and highest value instead. */
+static void report_shows_the_seeds_confidence_interval(void)
+{
+	const char *dir = tu_tmpdir();
+	const char *p = write_spec(dir, "seeds.xml",
+				   "<?xml version=\"1.0\"?>\n<sweep>\n  <config>v100</config>\n"
+				   "  <workload>stencil</workload>\n  <workload>bfs</workload>\n  <scheme>ghost</scheme>\n"
+				   "  <set key=\"run.workload_scale\" value=\"0.02\"/>\n"
+				   "  <set key=\"run.interval\" value=\"5000\"/>\n"
+				   "  <axis key=\"run.seed\" values=\"1 2 3\"/>\n</sweep>\n");
+	char args[2048], path[700];
+	snprintf(args, sizeof args, "sweep '%s' -q -o '%s/seeds.h5'", p, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, NULL, 0, err, sizeof err), 0);
+	snprintf(args, sizeof args, "report '%s/seeds.h5' --format csv", dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	/* workload,scheme,config,tech,run.seed,cycles,...: speed-up per seed */
+	double lg[2][3] = {{0}};
+	int seen = 0;
+	for (const char *l = strchr(out, '\n'); l && l[1]; l = strchr(l + 1, '\n')) {
+		char wl[32], sch[32];
+		double seed, cycles;
+		if (sscanf(l + 1, "%31[^,],%31[^,],%*[^,],%*[^,],%lf,%lf", wl, sch, &seed, &cycles) != 4)
+			continue;
+		int w = !strcmp(wl, "bfs"), k = (int)seed - 1;
+		CU_ASSERT_FATAL(k >= 0 && k < 3);
+		lg[w][k] += (strcmp(sch, "inorder") ? -1 : 1) * log(cycles);
+		seen++;
+	}
+	CU_ASSERT_EQUAL_FATAL(seen, 12);
+	snprintf(args, sizeof args, "report '%s/seeds.h5' -o '%s/rep' --no-render -q", dir, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	static char dat[8192];
+	snprintf(path, sizeof path, "%s/rep/speedup.dat", dir);
+	CU_ASSERT_FATAL(slurp(path, dat, sizeof dat) > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(dat, "95% confidence interval"));
+	int wide = 0;
+	for (int w = 0; w < 2; w++) {
+		const char *l = strstr(dat, w ? "\nbfs " : "\nstencil ");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+		double v[6];
+		CU_ASSERT_EQUAL_FATAL(sscanf(strchr(l + 1, ' '), "%lf %lf %lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3],
+					     &v[4], &v[5]), 6);
+		CU_ASSERT(v[0] == 1 && v[1] == 1 && v[2] == 1); /* the baseline against itself */
+		double m = (lg[w][0] + lg[w][1] + lg[w][2]) / 3, ss = 0;
+		for (int k = 0; k < 3; k++)
+			ss += (lg[w][k] - m) * (lg[w][k] - m);
+		double half = 4.302652729911275 * sqrt(ss / 2) / sqrt(3.0); /* t(0.975, 2 degrees of freedom) */
+		CU_ASSERT_DOUBLE_EQUAL(v[3], exp(m), 1e-7);
+		CU_ASSERT_DOUBLE_EQUAL(v[4], exp(m - half), 1e-7);
+		CU_ASSERT_DOUBLE_EQUAL(v[5], exp(m + half), 1e-7);
+		wide += v[5] - v[4] > 1e-4;
+	}
+	CU_ASSERT(wide > 0); /* the seeds do move the result */
+	static char page[65536];
+	snprintf(path, sizeof path, "%s/rep/index.html", dir);
+	CU_ASSERT_FATAL(slurp(path, page, sizeof page) > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(page, "geometric mean over 3 seeds; bars: 95% confidence interval"));
+	snprintf(path, sizeof path, "%s/rep/speedup.gp", dir);
+	CU_ASSERT_FATAL(slurp(path, page, sizeof page) > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(page, "using 5:6:7 title 'ghost'"));
+	snprintf(path, sizeof path, "%s/rep/tables.tex", dir);
+	CU_ASSERT_FATAL(slurp(path, page, sizeof page) > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(page, "geo.\\ mean & 1.000 {\\scriptsize [1.000, 1.000]} & "));
+
+	/* design points (the tiny spec's warps x threads): lowest and highest */
+	p = write_spec(dir, "tiny.xml", tiny_spec);
+	snprintf(args, sizeof args, "sweep '%s' -q -o '%s/tiny.h5' && '%s' report '%s/tiny.h5' -o '%s/trep' --no-render -q",
+		 p, dir, getenv("IW_BIN") ? getenv("IW_BIN") : "build/issuewatt", dir, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(path, sizeof path, "%s/trep/speedup.dat", dir);
+	CU_ASSERT_FATAL(slurp(path, dat, sizeof dat) > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(dat, "lowest and highest over the configurations"));
+	const char *l = strstr(dat, "\nvecadd ");
+	double v[6];
+	CU_ASSERT_FATAL(l && sscanf(strchr(l + 1, ' '), "%lf %lf %lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3], &v[4],
+				    &v[5]) == 6);
+	CU_ASSERT(v[4] <= v[3] && v[3] <= v[5] && v[4] < v[5]);
+	snprintf(path, sizeof path, "%s/trep/tables.tex", dir);
+	CU_ASSERT_FATAL(slurp(path, page, sizeof page) > 0);
+	CU_ASSERT_PTR_NULL(strstr(page, "scriptsize"));
+}
+
 void suite_sweep(void)
 {
 	TU_SUITE("sweep", {"spec errors name file and line", spec_errors_name_file_and_line},
@@ -643,5 +741,6 @@ void suite_sweep(void)
 		 {"in-order run ignores other schemes' parameters", inorder_run_ignores_other_schemes_parameters},
 		 {"points share a baseline, row for row", points_share_a_baseline_row_for_row},
 		 {"a baseline in flight is waited for", a_baseline_in_flight_is_waited_for},
-		 {"CSV rows keep names with commas whole", csv_rows_keep_names_with_commas_whole});
+		 {"CSV rows keep names with commas whole", csv_rows_keep_names_with_commas_whole},
+		 {"report shows the seeds' confidence interval", report_shows_the_seeds_confidence_interval});
 }
