@@ -434,7 +434,7 @@ static void bcast_geo(struct geo *q, struct iw_model *M, struct iw_struct_model 
 static void rf_geo(struct geo *q, struct iw_model *M, struct iw_struct_model *m)
 {
 	const struct iw_config *c = q->c;
-	double bits = (double)c->regs * 32 / q->S, banks = c->rf_banks, width = q->T * 32;
+	double bits = (double)iw_sm_regs(c) * 32 / q->S, banks = c->rf_banks, width = q->T * 32;
 	double depth = bits / banks / width;
 	m->present = 1;
 	m->scope = IW_SCOPE_SUBCORE;
@@ -454,7 +454,7 @@ static void rf_geo(struct geo *q, struct iw_model *M, struct iw_struct_model *m)
 	M->act_bits[IW_A_RF_BANK_WRITE] = width;
 	NOTE(m, "%g banks per sub-core of %g x %g bits (%g registers x 32 bits per sub-core), %gR1W SRAM%s; "
 		"FPGA: LUTRAM (Vortex VX_dp_ram .LUTRAM(1)), one copy per read port", banks, depth, width,
-	     (double)c->regs / q->S, rports, c->rf_read_ports == 1 ? ", one read port shared by all CUs (Vortex)" : "");
+	     (double)iw_sm_regs(c) / q->S, rports, c->rf_read_ports == 1 ? ", one read port shared by all CUs (Vortex)" : "");
 }
 
 static const char *const fu_coef[IW_UNIT_COUNT] = {"int", "sp", "dp", "sfu", "tensor", "mem", "branch"};

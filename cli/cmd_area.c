@@ -627,8 +627,9 @@ static int validation(FILE *f, struct iw_err *e)
 	if ((rc = paper_config(&c, "vortex", vtx, IW_ARRAY_LEN(vtx), how, sizeof how, e)))
 		goto out;
 	fprintf(f, "Configuration: %s (one operand stage, a scoreboard of pending writes only: `opc.cus` = 1,\n"
-		   "`inorder.war_scoreboard` = false), then per point `sm.max_warps`, `sm.warp_size`, `sm.max_threads` = warps x threads,\n"
-		   "`sm.regs` = warps x threads x 64, `loog.cus`, `loog.rrs`. Overhead = relative growth of\n"
+		   "`inorder.war_scoreboard` = false), then per point `sm.max_warps` and `sm.warp_size` (the preset's\n"
+		   "thread slots and register file follow: warps x threads slots of 64 registers), `loog.cus`,\n"
+		   "`loog.rrs`. Overhead = relative growth of\n"
 		   "Total Area(%%) = (FF%% + LUT%% + BRAM%% + DSP%%)/4 against in-order Vortex.\n\n", how);
 	fprintf(f, "| warps | threads | 8 CUs, no RRS | 6 CUs + 12 RRS | 8 CUs + 12 RRS |\n|---|---|---|---|---|\n");
 	double lo = INFINITY, hi = -INFINITY, lo4 = INFINITY, hi4 = -INFINITY;
@@ -636,14 +637,11 @@ static int validation(FILE *f, struct iw_err *e)
 	struct iw_config base = c;
 	for (int i = 0; i < 4; i++)
 		for (int j = 0; j < 4; j++) {
-			char s1[64], s2[64], s3[64], s4[64];
+			char s1[64], s2[64];
 			c = base;
 			snprintf(s1, sizeof s1, "sm.max_warps=%d", wv[i]);
 			snprintf(s2, sizeof s2, "sm.warp_size=%d", tv[j]);
-			snprintf(s3, sizeof s3, "sm.max_threads=%d", wv[i] * tv[j]);
-			snprintf(s4, sizeof s4, "sm.regs=%d", wv[i] * tv[j] * 64);
-			if ((rc = iw_config_set(&c, s1, e)) || (rc = iw_config_set(&c, s2, e)) ||
-			    (rc = iw_config_set(&c, s3, e)) || (rc = iw_config_set(&c, s4, e)))
+			if ((rc = iw_config_set(&c, s1, e)) || (rc = iw_config_set(&c, s2, e)))
 				goto out;
 			struct iw_area_result b, a;
 			if ((rc = iw_area_eval(&c, "inorder", &fx, &b, e)))

@@ -34,9 +34,10 @@ const struct iw_param iw_params[] = {
 	R("gpu.clock_mhz", "MHz", 1530, 1, 10000, clock_mhz, "core clock"),
 	R("gpu.die_area_mm2", "mm^2", 815, 0.001, 10000, die_area_mm2, "die area of the whole chip, for overhead percentages"),
 	I("sm.max_warps", "", 64, 1, 256, max_warps, "resident warps per SM"),
-	I("sm.max_threads", "", 2048, 1, 8192, max_threads, "resident threads per SM"),
+	I("sm.max_threads", "", 2048, 0, 8192, max_threads, "resident threads per SM, 0 = max_warps x warp_size (the warp slots are the only limit, as Vortex)"),
 	I("sm.max_ctas", "", 32, 1, 256, max_ctas, "resident CTAs per SM"),
-	I("sm.regs", "reg", 65536, 1, 1048576, regs, "32-bit registers per SM"),
+	I("sm.regs", "reg", 65536, 1, 1048576, regs, "32-bit registers per SM (unused when sm.regs_per_thread > 0)"),
+	I("sm.regs_per_thread", "reg", 0, 0, 1024, regs_per_thread, "registers of each thread slot where every hardware thread has its own (Vortex, RISC-V: 32 integer + 32 FP = 64): the register file is max_warps x warp_size x this; 0 = sm.regs"),
 	I("sm.shmem_kb", "KiB", 96, 0, 1024, shmem_kb, "shared memory per SM"),
 	I("sm.warp_size", "thread", 32, 1, 32, warp_size, "threads per warp (SIMT lanes)"),
 	I("core.fetch_width", "inst", 2, 1, 16, fetch_width, "instructions fetched per cycle per sub-core (for one warp)"),
@@ -252,7 +253,7 @@ int iw_config_check(const struct iw_config *c, struct iw_err *e)
 	if (c->max_warps % c->subcores)
 		return iw_fail(e, IW_EINPUT, "sm.max_warps (%d) must be a multiple of gpu.subcores (%d)",
 			       c->max_warps, c->subcores);
-	if (c->max_threads < c->warp_size)
+	if (c->max_threads && c->max_threads < c->warp_size)
 		return iw_fail(e, IW_EINPUT, "sm.max_threads (%d) must hold at least one warp (%d)", c->max_threads,
 			       c->warp_size);
 	if (c->l1_kb && (c->l1_kb * 1024) % (c->l1_line * c->l1_assoc))

@@ -208,6 +208,7 @@ struct iw_config {
 	double clock_mhz, die_area_mm2;
 	/* sm */
 	int max_warps, max_threads, max_ctas, regs, shmem_kb, warp_size;
+	int regs_per_thread;   /* > 0: a register set per thread slot (Vortex); see iw_sm_regs */
 	/* front end and issue */
 	int fetch_width, fetch_buffer, issue_width, wb_width, policy;
 	/* operand collection */
@@ -243,6 +244,19 @@ int iw_config_set(struct iw_config *c, const char *assignment, struct iw_err *e)
 int iw_config_get(const struct iw_config *c, const char *key, double *value);
 /* Cross-field checks (e.g. warps a multiple of sub-cores). */
 int iw_config_check(const struct iw_config *c, struct iw_err *e);
+/* An SM's thread slots and register file as the model uses them: with
+ * sm.max_threads = 0 the warp slots are the only limit (max_warps x
+ * warp_size, as Vortex), and with sm.regs_per_thread > 0 every thread slot
+ * has its own registers (Vortex: 32 integer + 32 FP), so a sweep over warps x
+ * threads resizes both. */
+static inline int iw_sm_threads(const struct iw_config *c)
+{
+	return c->max_threads ? c->max_threads : c->max_warps * c->warp_size;
+}
+static inline int iw_sm_regs(const struct iw_config *c)
+{
+	return c->regs_per_thread ? c->max_warps * c->warp_size * c->regs_per_thread : c->regs;
+}
 /* The configuration as XML (for provenance); caller frees. */
 char *iw_config_to_xml(const struct iw_config *c);
 /* --help-config text and the XSD, both generated from iw_params. */

@@ -389,8 +389,8 @@ static int cta_fits(const struct iw_sim *s, const struct iw_sm *sm)
 {
 	const struct iw_config *c = s->cfg;
 	return sm->used_ctas < (uint32_t)c->max_ctas && sm->used_warps + s->cta_warps <= (uint32_t)c->max_warps &&
-	       sm->used_threads + s->cta_threads <= (uint32_t)c->max_threads &&
-	       sm->used_regs + s->cta_regs <= (uint32_t)c->regs &&
+	       sm->used_threads + s->cta_threads <= (uint32_t)iw_sm_threads(c) &&
+	       sm->used_regs + s->cta_regs <= (uint32_t)iw_sm_regs(c) &&
 	       sm->used_shmem + s->cta_shmem <= (uint32_t)c->shmem_kb * 1024u;
 }
 
@@ -503,13 +503,13 @@ static int start_kernel(struct iw_sim *s)
 		s->cta_threads = (uint32_t)threads;
 		s->cta_regs = k->nregs * s->cta_warps * (uint32_t)c->warp_size;
 		s->cta_shmem = k->shmem;
-		if (s->cta_warps == 0 || s->cta_warps > (uint32_t)c->max_warps || threads > (uint64_t)c->max_threads ||
-		    s->cta_regs > (uint32_t)c->regs || s->cta_shmem > (uint32_t)c->shmem_kb * 1024u)
+		if (s->cta_warps == 0 || s->cta_warps > (uint32_t)c->max_warps || threads > (uint64_t)iw_sm_threads(c) ||
+		    s->cta_regs > (uint32_t)iw_sm_regs(c) || s->cta_shmem > (uint32_t)c->shmem_kb * 1024u)
 			return iw_fail(s->err, IW_EINPUT,
 				       "%s: kernel '%s' needs %u warps, %llu threads, %u registers and %u B shared memory "
 				       "per CTA; an SM of '%s' has %d, %d, %d and %d KiB",
 				       s->wl->name, k->name, s->cta_warps, (unsigned long long)threads, s->cta_regs,
-				       s->cta_shmem, c->name, c->max_warps, c->max_threads, c->regs, c->shmem_kb);
+				       s->cta_shmem, c->name, c->max_warps, iw_sm_threads(c), iw_sm_regs(c), c->shmem_kb);
 		s->kernel_open = 1;
 		s->kernel_ctas_left = 1;
 		s->res->kernels++;

@@ -334,6 +334,48 @@ static void validation_page_is_current(void)
 	iw_free(doc);
 }
 
+/* A Vortex core's hardware threads are its warps x threads, each with 64
+ * registers: on the vortex preset a sweep over sm.max_warps and sm.warp_size
+ * resizes the register file (twice the warps, twice the LUTRAM) and the
+ * thread slots, so more warps are resident and hide more latency (vecadd's
+ * in-order run: 16 warps take fewer cycles than 8).  A preset with a fixed
+ * register file (v100) keeps it whatever the warps. */
+static void vortex_threads_and_registers_follow_warps_x_threads(void)
+{
+	load();
+	struct iw_config c;
+	struct iw_err e = {0};
+	iw_config_defaults(&c);
+	CU_ASSERT_EQUAL_FATAL(iw_config_load(&c, "vortex", NULL, &e), 0);
+	CU_ASSERT_EQUAL(iw_sm_threads(&c), 16 * 16);
+	CU_ASSERT_EQUAL(iw_sm_regs(&c), 16 * 16 * 64);
+	struct iw_area_result a16, a32;
+	eval(&c, "loog", &fpga, &a16);
+	CU_ASSERT_EQUAL_FATAL(iw_config_set(&c, "sm.max_warps=32", &e), 0);
+	CU_ASSERT_EQUAL(iw_sm_threads(&c), 32 * 16);
+	CU_ASSERT_EQUAL(iw_sm_regs(&c), 32 * 16 * 64);
+	eval(&c, "loog", &fpga, &a32);
+	CU_ASSERT_DOUBLE_EQUAL(a32.fpga[IW_S_RF][IW_FPGA_LUTRAM], 2 * a16.fpga[IW_S_RF][IW_FPGA_LUTRAM], 1e-9);
+	CU_ASSERT(a32.total_area_pct > a16.total_area_pct);
+	iw_config_defaults(&c);
+	CU_ASSERT_EQUAL_FATAL(iw_config_load(&c, "v100", NULL, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(iw_config_set(&c, "sm.max_warps=32", &e), 0);
+	CU_ASSERT_EQUAL(iw_sm_threads(&c), 2048);
+	CU_ASSERT_EQUAL(iw_sm_regs(&c), 65536);
+
+	static char o8[4096], o16[4096];
+	CU_ASSERT_EQUAL_FATAL(tu_run("run -q -c vortex -s inorder -w vecadd --scale 0.2 --format csv --set sm.max_warps=8",
+				     o8, sizeof o8, NULL, 0), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_run("run -q -c vortex -s inorder -w vecadd --scale 0.2 --format csv", o16, sizeof o16,
+				     NULL, 0), 0);
+	const char *r8 = strstr(o8, "\nvecadd,inorder,"), *r16 = strstr(o16, "\nvecadd,inorder,");
+	CU_ASSERT_FATAL(r8 && r16);
+	unsigned long long c8 = 0, c16 = 0;
+	CU_ASSERT_FATAL(sscanf(r8, "\nvecadd,inorder,%*[^,],%*[^,],%llu", &c8) == 1);
+	CU_ASSERT_FATAL(sscanf(r16, "\nvecadd,inorder,%*[^,],%*[^,],%llu", &c16) == 1);
+	CU_ASSERT(c16 < c8);
+}
+
 void suite_area(void)
 {
 	TU_SUITE("area", {"more_entries_never_cost_less", more_entries_never_cost_less},
@@ -343,5 +385,6 @@ void suite_area(void)
 		 {"paper_entry_widths", paper_entry_widths}, {"node_scaling_of_area", node_scaling_of_area},
 		 {"area_command_csv_and_explain", area_command_csv_and_explain},
 		 {"validation_page_is_current", validation_page_is_current},
-		 {"run_table_shows_fpga_area_in_percent", run_table_shows_fpga_area_in_percent});
+		 {"run_table_shows_fpga_area_in_percent", run_table_shows_fpga_area_in_percent},
+		 {"vortex_threads_and_registers_follow_warps_x_threads", vortex_threads_and_registers_follow_warps_x_threads});
 }
