@@ -385,12 +385,20 @@ static void sc_order_remove(struct iw_subcore *sc, struct iw_warp *w)
 		}
 }
 
+/* Registers limit residency where warps share one register file (a GPU);
+ * where every thread slot has its own set (sm.regs_per_thread, Vortex) a
+ * kernel's register count does not limit residency, its thread slots do. */
+static inline int regs_fit(const struct iw_config *c, uint64_t regs)
+{
+	return c->regs_per_thread || regs <= (uint64_t)iw_sm_regs(c);
+}
+
 static int cta_fits(const struct iw_sim *s, const struct iw_sm *sm)
 {
 	const struct iw_config *c = s->cfg;
 	return sm->used_ctas < (uint32_t)c->max_ctas && sm->used_warps + s->cta_warps <= (uint32_t)c->max_warps &&
 	       sm->used_threads + s->cta_threads <= (uint32_t)iw_sm_threads(c) &&
-	       sm->used_regs + s->cta_regs <= (uint32_t)iw_sm_regs(c) &&
+	       regs_fit(c, (uint64_t)sm->used_regs + s->cta_regs) &&
 	       sm->used_shmem + s->cta_shmem <= (uint32_t)c->shmem_kb * 1024u;
 }
 
@@ -504,7 +512,7 @@ static int start_kernel(struct iw_sim *s)
 		s->cta_regs = k->nregs * s->cta_warps * (uint32_t)c->warp_size;
 		s->cta_shmem = k->shmem;
 		if (s->cta_warps == 0 || s->cta_warps > (uint32_t)c->max_warps || threads > (uint64_t)iw_sm_threads(c) ||
-		    s->cta_regs > (uint32_t)iw_sm_regs(c) || s->cta_shmem > (uint32_t)c->shmem_kb * 1024u)
+		    !regs_fit(c, s->cta_regs) || s->cta_shmem > (uint32_t)c->shmem_kb * 1024u)
 			return iw_fail(s->err, IW_EINPUT,
 				       "%s: kernel '%s' needs %u warps, %llu threads, %u registers and %u B shared memory "
 				       "per CTA; an SM of '%s' has %d, %d, %d and %d KiB",
