@@ -37,8 +37,8 @@
  *     their address ranges (lowest..highest lane address + width) are
  *     disjoint; plain loads may pass plain loads (an LSQ orders a pair only
  *     when one of them writes memory).  No addresses (built-in workloads):
- *     in order.  loog.mem = inorder (LOOG-Vortex): memory instructions
- *     dispatch in program order.
+ *     in order.  loog.mem = inorder (LOOG-Vortex): memory instructions,
+ *     loads included, dispatch in program order.
  *   - Control, barriers and fences keep the rules of the baseline at issue
  *     (CU allocation): nothing is allocated past an unresolved control
  *     instruction or a pending barrier/fence, and a barrier/fence allocates
@@ -369,6 +369,8 @@ static int may_dispatch(struct lg_state *st, struct iw_subcore *sc, uint32_t k, 
 				if (oc->src[a] == in->dst[d])
 					return 0;
 		if (mem && oc->mem) {
+			if (st->cfg->loog_mem != 0)
+				return 0; /* inorder (LOOG-Vortex): memory in program order, loads too */
 			const struct iw_slot *o = &w->slots[sc->cu[i].slot];
 			if (!writes_mem(in) && !writes_mem(&o->in))
 				continue; /* loads commute */

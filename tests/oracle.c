@@ -100,6 +100,7 @@ int orc_rules_for(const char *s, const struct iw_config *c, struct orc_rules *r)
 		r->renaming = 1;
 		r->order_at_dispatch = 1;
 		r->mem_disambig = c->loog_mem == 0;
+		r->loads_in_order = c->loog_mem != 0; /* inorder: no load passes a load either */
 		r->buf_cap = c->loog_ib_size;
 		r->buf_release = ORC_AT_ISSUE;
 		r->cu_cap = c->loog_cus;
