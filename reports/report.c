@@ -951,6 +951,18 @@ static void tex_num(FILE *f, double v)
 		fprintf(f, "--");
 }
 
+/* Over replicates, a cell's confidence interval after its mean. */
+static void tex_interval(const struct rep *r, FILE *f, const struct band *b)
+{
+	if (!r->replicates || !isfinite(b->lo))
+		return;
+	fprintf(f, " {\\scriptsize [");
+	tex_num(f, b->lo);
+	fprintf(f, ", ");
+	tex_num(f, b->hi);
+	fprintf(f, "]}");
+}
+
 static int write_tables(struct rep *r)
 {
 	const struct iw_results *res = r->res;
@@ -981,13 +993,7 @@ static int write_tables(struct rep *r)
 				struct band b = over_configs_band(r, w, s, ms[mi]);
 				fprintf(f, " & ");
 				tex_num(f, b.mid);
-				if (r->replicates && isfinite(b.lo)) {
-					fprintf(f, " {\\scriptsize [");
-					tex_num(f, b.lo);
-					fprintf(f, ", ");
-					tex_num(f, b.hi);
-					fprintf(f, "]}");
-				}
+				tex_interval(r, f, &b);
 			}
 			fprintf(f, " \\\\\n");
 		}
@@ -1000,13 +1006,7 @@ static int write_tables(struct rep *r)
 			tex_num(f, gm_get(&g));
 			/* over replicates: the interval of the per-seed means over workloads */
 			struct band b = over_configs_band(r, r->nwl, s, ms[mi]);
-			if (r->replicates && isfinite(b.lo)) {
-				fprintf(f, " {\\scriptsize [");
-				tex_num(f, b.lo);
-				fprintf(f, ", ");
-				tex_num(f, b.hi);
-				fprintf(f, "]}");
-			}
+			tex_interval(r, f, &b);
 		}
 		fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n\\end{table}\n\n");
 	}
