@@ -585,62 +585,99 @@ static int figs_heat(struct rep *r)
 	return rc;
 }
 
-static int fig_energy(struct rep *r)
+/* one fixed colour per structure (Tableau 20 + greys), so figures of
+ * different files compare: structure k, then the pipeline, then static */
+static const char *const energy_col[] = {"#1f77b4", "#aec7e8", "#ff7f0e", "#ffbb78", "#2ca02c", "#98df8a", "#d62728",
+					 "#ff9896", "#9467bd", "#c5b0d5", "#8c564b", "#c49c94", "#e377c2", "#f7b6d2",
+					 "#7f7f7f", "#c7c7c7", "#bcbd22", "#dbdb8d", "#17becf", "#9edae5", "#a0a0a0",
+					 "#404040"};
+_Static_assert(IW_S_COUNT + 2 <= sizeof energy_col / sizeof energy_col[0], "a colour per energy column");
+
+/* The energy columns of a run: structure k's dynamic energy (the fetch
+ * structure without the pipeline's per-instruction energy, which is
+ * column IW_S_COUNT), then static energy (IW_S_COUNT + 1); with `issue`,
+ * a structure's leakage over the run is added to it and nothing else is
+ * counted. */
+static void energy_cols(const struct iw_row *x, int issue, double *v)
 {
-	FILE *d = open_in(r, "energy", ".dat");
+	for (int k = 0; k < IW_S_COUNT; k++)
+		v[k] = x->power.dynamic_j[k] + (issue ? x->power.leakage_w[k] * x->seconds : 0);
+	v[IW_S_FETCH] -= x->power.pipe_j;
+	v[IW_S_COUNT] = x->power.pipe_j;
+	v[IW_S_COUNT + 1] = x->power.static_j;
+}
+
+/* A stacked bar per scheme of the energy columns in [from, to] (mean over the
+ * scheme's runs); columns that are 0 in every run are left out. */
+static int energy_bars(struct rep *r, const char *name, const char *title, const char *caption, int issue, int from,
+		       int to)
+{
+	FILE *d = open_in(r, name, ".dat");
 	if (!d)
 		return -r->e->code;
-	fprintf(d, "# dynamic energy per structure (J), mean over the runs of each scheme; then static (leakage, constant, "
-		   "idle)\n# scheme");
-	for (int k = 0; k < IW_S_COUNT; k++)
-		fprintf(d, " %s", iw_structs[k].name);
-	fprintf(d, " static\n");
+	fprintf(d, "# %s (J), mean over the runs of each scheme\n# scheme", title);
+	for (int k = from; k <= to; k++)
+		fprintf(d, " %s", k < IW_S_COUNT ? iw_structs[k].name : k == IW_S_COUNT ? "pipeline" : "static");
+	fputc('\n', d);
+	int used[IW_S_COUNT + 2] = {0};
 	for (size_t s = 0; s < r->nsch; s++) {
-		double sum[IW_S_COUNT + 1] = {0};
+		double sum[IW_S_COUNT + 2] = {0}, v[IW_S_COUNT + 2];
 		size_t n = 0;
 		for (size_t i = 0; i < r->res->n; i++) {
 			const struct iw_row *x = &r->res->rows[i];
 			if (strcmp(x->scheme, r->schemes[s]))
 				continue;
-			for (int k = 0; k < IW_S_COUNT; k++)
-				sum[k] += x->power.dynamic_j[k];
-			sum[IW_S_COUNT] += x->power.static_j;
+			energy_cols(x, issue, v);
+			for (int k = from; k <= to; k++) {
+				sum[k] += v[k];
+				used[k] |= v[k] != 0;
+			}
 			n++;
 		}
 		tok(d, r->schemes[s]);
-		for (int k = 0; k <= IW_S_COUNT; k++)
+		for (int k = from; k <= to; k++)
 			num(d, n ? sum[k] / (double)n : NAN);
 		fputc('\n', d);
 	}
-	if (close_file(r, d, "energy", ".dat"))
+	if (close_file(r, d, name, ".dat"))
 		return -r->e->code;
-	FILE *f = begin_fig(r, "energy", "Energy per structure", 900, 550,
-			    "Energy of each modelled structure per scheme (mean over its runs, whole GPU), dynamic per "
-			    "structure and static (leakage, constant and idle power) on top.");
+	FILE *f = begin_fig(r, name, title, 900, 550, caption);
 	if (!f)
 		return -r->e->code;
-	fprintf(f, "set title 'Energy per structure'\nset ylabel 'energy (J)'\nset style data histograms\n"
+	fprintf(f, "set title ");
+	gq(f, title);
+	fprintf(f, "\nset ylabel 'energy (J)'\nset style data histograms\n"
 		   "set style histogram rowstacked\nset style fill solid 0.85 border -1\nset boxwidth 0.6\n"
 		   "set key outside right\nset grid ytics\nset yrange [0:*]\nplot ");
-	/* one fixed colour per structure (Tableau 20 + grey), so figures of
-	 * different files compare; structures that spent nothing are left out */
-	static const char *const col[] = {"#1f77b4", "#aec7e8", "#ff7f0e", "#ffbb78", "#2ca02c", "#98df8a", "#d62728",
-					  "#ff9896", "#9467bd", "#c5b0d5", "#8c564b", "#c49c94", "#e377c2", "#f7b6d2",
-					  "#7f7f7f", "#c7c7c7", "#bcbd22", "#dbdb8d", "#17becf", "#9edae5", "#404040"};
-	size_t k = 0;
-	for (int c = 0; c <= IW_S_COUNT; c++) {
-		int any = 0;
-		for (size_t i = 0; i < r->res->n && !any; i++)
-			any = c < IW_S_COUNT ? r->res->rows[i].power.dynamic_j[c] != 0 : r->res->rows[i].power.static_j != 0;
-		if (!any && !(c == IW_S_COUNT && k == 0))
+	int shown = 0;
+	for (int k = from; k <= to; k++) {
+		if (!used[k] && !(k == to && !shown))
 			continue;
-		fprintf(f, "%s'energy.dat' using %d%s lc rgb '%s' title ", k ? ", " : "", c + 2, k ? "" : ":xtic(1)",
-			col[c % (int)IW_ARRAY_LEN(col)]);
-		gq(f, c < IW_S_COUNT ? iw_structs[c].name : "static");
-		k++;
+		fprintf(f, "%s'%s.dat' using %d%s lc rgb '%s' title ", shown ? ", " : "", name, k - from + 2,
+			shown ? "" : ":xtic(1)", energy_col[k]);
+		gq(f, k < IW_S_COUNT ? iw_structs[k].name : k == IW_S_COUNT ? "pipeline" : "static");
+		shown++;
 	}
 	fputc('\n', f);
-	return close_file(r, f, "energy", ".gp");
+	return close_file(r, f, name, ".gp");
+}
+
+static int fig_energy(struct rep *r)
+{
+	int rc = energy_bars(r, "energy", "Energy per structure",
+			     "Energy of each modelled structure per scheme (mean over its runs, whole GPU): dynamic per "
+			     "structure; the pipeline's energy per warp-instruction (issue, operand crossbar, pipeline "
+			     "registers; fitted, the same for every scheme); static (leakage, constant and idle power) on "
+			     "top.",
+			     0, 0, IW_S_COUNT + 1);
+	if (rc)
+		return rc;
+	return energy_bars(r, "energy_issue", "Energy of the issue stage",
+			   "Energy of the issue-stage structures per scheme (dynamic and leakage, mean over its runs, whole "
+			   "GPU): the structures the schemes differ in, from the instruction buffer to the register file. "
+			   "Fetch, the pipeline, the execution units, the memory system and the remaining static power are "
+			   "in the figure above.",
+			   1, IW_S_IB, IW_S_RF);
 }
 
 /* Power-trace choices from the spec kept in the file (<power-trace>). */

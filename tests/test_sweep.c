@@ -294,7 +294,7 @@ static void report_names_every_figure_and_renders_it(void)
 	CU_ASSERT(check_figures(rep, html, &nfig));
 	/* speed-up, 3 heat maps per scheme, energy, power, reorder, allocation CDFs */
 	CU_ASSERT(nfig >= 8);
-	static const char *const must[] = {"speedup.svg", "heat_ipc_", "heat_adp_", "heat_pdp_", "energy.svg",
+	static const char *const must[] = {"speedup.svg", "heat_ipc_", "heat_adp_", "heat_pdp_", "energy.svg", "energy_issue.svg",
 					   "power.svg", "reorder.svg", "alloc_cdf.svg", "summary.csv", "tables.tex"};
 	for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
 		CU_ASSERT_PTR_NOT_NULL(strstr(html, must[i]));
@@ -711,6 +711,40 @@ static void report_shows_the_seeds_confidence_interval(void)
 	snprintf(path, sizeof path, "%s/rep/tables.tex", dir);
 	CU_ASSERT_FATAL(slurp(path, page, sizeof page) > 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(page, "geo.\\ mean & 1.000 {\\scriptsize [1.000, 1.000]} & "));
+
+	/* Energy: the pipeline's per-instruction energy is its own column, the
+	 * same for both schemes (same instructions); the issue-stage figure
+	 * shows GhOST's own structures, which in-order does not have. */
+	snprintf(path, sizeof path, "%s/rep/energy.dat", dir);
+	CU_ASSERT_FATAL(slurp(path, dat, sizeof dat) > 0);
+	const char *hdr = strstr(dat, "# scheme fetch "), *in = strstr(dat, "\ninorder "), *gh = strstr(dat, "\nghost ");
+	CU_ASSERT_FATAL(hdr && in && gh);
+	CU_ASSERT_PTR_NOT_NULL(strstr(hdr, " pipeline static\n"));
+	const char *pin = in, *pgh = gh;
+	for (int k = 0; k < IW_S_COUNT + 1; k++) { /* to the pipeline column */
+		pin = strchr(pin + 1, ' ');
+		pgh = strchr(pgh + 1, ' ');
+		CU_ASSERT_FATAL(pin && pgh);
+	}
+	double pipe_in = atof(pin), pipe_gh = atof(pgh);
+	CU_ASSERT(pipe_in > 0);
+	CU_ASSERT_DOUBLE_EQUAL(pipe_gh, pipe_in, 1e-9 * pipe_in);
+	snprintf(path, sizeof path, "%s/rep/energy_issue.dat", dir);
+	CU_ASSERT_FATAL(slurp(path, dat, sizeof dat) > 0);
+	in = strstr(dat, "\ninorder ");
+	gh = strstr(dat, "\nghost ");
+	CU_ASSERT_FATAL(strstr(dat, "# scheme ib sb sched dm dc isb itab rat cu rrs bcast rf\n") && in && gh);
+	double vi[12], vg[12];
+	for (int k = 0; k < 12; k++) {
+		in = strchr(in + 1, ' ');
+		gh = strchr(gh + 1, ' ');
+		CU_ASSERT_FATAL(in && gh);
+		vi[k] = atof(in);
+		vg[k] = atof(gh);
+	}
+	for (int k = 4; k <= 6; k++) /* dc isb itab */
+		CU_ASSERT(vi[k] == 0 && vg[k] > 0);
+	CU_ASSERT(vi[11] > 0 && vg[11] > 0); /* both read the register file */
 
 	/* design points (the tiny spec's warps x threads): lowest and highest */
 	p = write_spec(dir, "tiny.xml", tiny_spec);
