@@ -449,6 +449,12 @@ struct iw_run_result {
 	char workload[256];
 	uint64_t cycles, warp_insts, thread_insts, kernels, ctas;
 	double ipc;           /* warp-instructions per cycle, whole GPU */
+	/* Mean over the SMs of the cycles each was busy: per kernel, from the
+	 * cycle its first CTA launched to the cycle its last CTA finished.  A
+	 * kernel lasts as long as its slowest SM, whose finish moves by a percent
+	 * or two with small timing changes (memory contention): this mean, the
+	 * GPU's throughput, moves far less. */
+	double sm_busy_mean;
 	uint64_t act[IW_A_COUNT];
 	struct iw_counters cnt;
 	struct iw_series series;

@@ -434,6 +434,10 @@ static int launch_cta(struct iw_sim *s, struct iw_sm *sm)
 	cs->threads = s->cta_threads;
 	cs->regs = s->cta_regs;
 	cs->shmem = s->cta_shmem;
+	if (!sm->busy) {
+		sm->busy = 1;
+		sm->busy_from = s->now;
+	}
 	sm->used_ctas++;
 	sm->used_warps += cs->nwarps;
 	sm->used_threads += cs->threads;
@@ -485,9 +489,22 @@ static int fill_sm(struct iw_sim *s, struct iw_sm *sm)
 
 /* Open kernels until one has CTAs; distribute CTAs round-robin over the SMs
  * (one per SM per round, as a hardware CTA scheduler does). */
+/* The kernel ended (every SM is idle): add each SM's busy period to the
+ * run's SM-cycles. */
+static void close_busy(struct iw_sim *s)
+{
+	for (int i = 0; i < s->cfg->sms; i++) {
+		struct iw_sm *sm = &s->sms[i];
+		if (sm->busy)
+			s->sm_cycles += sm->busy_last + 1 - sm->busy_from;
+		sm->busy = 0;
+	}
+}
+
 static int start_kernel(struct iw_sim *s)
 {
 	const struct iw_config *c = s->cfg;
+	close_busy(s);
 	for (;;) {
 		int rc = s->wl->ops->next_kernel(s->wl, &s->kernel, s->err);
 		if (rc < 0)
@@ -606,6 +623,7 @@ static int warp_finish(struct iw_sim *s, struct iw_sm *sm, struct iw_warp *w)
 	cs->used = 0;
 	s->live_ctas--;
 	s->res->ctas++;
+	sm->busy_last = s->now;
 	if (s->wl->ops->release_cta)
 		s->wl->ops->release_cta(s->wl, &cs->cta);
 	/* The CTA scheduler sees the freed resources at the end of the cycle,
@@ -1972,6 +1990,8 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 			while (series_push(&s, now - s.sample_start))
 				;
 		r->ipc = r->cycles ? (double)r->warp_insts / (double)r->cycles : 0;
+		close_busy(&s); /* (start_kernel did, unless the run stopped early) */
+		r->sm_busy_mean = (double)s.sm_cycles / (double)c->sms;
 	}
 	sim_free(&s);
 	if (rc) {

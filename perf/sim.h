@@ -196,6 +196,10 @@ struct iw_sm {
 	struct iw_cta_slot *ctas;
 	uint32_t used_threads, used_regs, used_shmem, used_ctas, used_warps;
 	int refill;            /* a CTA finished this cycle: the CTA scheduler refills it at the cycle's end */
+	/* Its busy period in the current kernel (iw_run_result.sm_busy_mean):
+	 * from the cycle its first CTA launched to the cycle its last finished. */
+	int busy;
+	uint64_t busy_from, busy_last;
 	void *scheme_state;
 };
 
@@ -300,6 +304,7 @@ struct iw_sim {
 	struct iw_run_result *res;
 	struct iw_err *err;
 	struct iw_sm *sms;
+	uint64_t sm_cycles;      /* the SMs' busy periods of the kernels that ended, summed */
 	uint64_t *sc_wake;      /* next cycle each sub-core must be ticked, SM after SM */
 	/* The sub-cores to tick, by cycle: a timing wheel of IW_WHEEL slots, each
 	 * a bitmap over all sub-cores (index SM * subcores + sub-core, the tick

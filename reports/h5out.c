@@ -127,7 +127,7 @@ struct summary_rec {
 	char workload[256], scheme[32], config[64], tech[64];
 	uint64_t cycles, warp_insts;
 	double ipc, seconds, energy_j, static_j, avg_power_w, area_mm2, speedup, energy_rel, adp_rel, pdp_rel, edp_rel;
-	double fpga_area_pct;
+	double fpga_area_pct, sm_busy_mean, sm_speedup;
 };
 
 static int write_summary(hid_t f, const struct iw_h5_meta *m, const struct iw_h5_source *src, size_t n,
@@ -166,6 +166,8 @@ static int write_summary(hid_t f, const struct iw_h5_meta *m, const struct iw_h5
 		r->pdp_rel = x->pdp_rel;
 		r->edp_rel = x->edp_rel;
 		r->fpga_area_pct = x->fpga_area_pct;
+		r->sm_busy_mean = x->run.sm_busy_mean;
+		r->sm_speedup = x->sm_speedup;
 		double *p = (double *)(buf + i * recsz + sizeof *r);
 		for (size_t k = 0; k < np; k++)
 			p[k] = k < x->nparams ? x->params[k] : 0;
@@ -192,6 +194,8 @@ static int write_summary(hid_t f, const struct iw_h5_meta *m, const struct iw_h5
 	F(pdp_rel, H5T_NATIVE_DOUBLE);
 	F(edp_rel, H5T_NATIVE_DOUBLE);
 	F(fpga_area_pct, H5T_NATIVE_DOUBLE);
+	F(sm_busy_mean, H5T_NATIVE_DOUBLE);
+	F(sm_speedup, H5T_NATIVE_DOUBLE);
 #undef F
 	for (size_t k = 0; k < np; k++)
 		CHECK(H5Tinsert(ct, m->param_names[k], sizeof(struct summary_rec) + k * sizeof(double), H5T_NATIVE_DOUBLE));
@@ -204,7 +208,8 @@ static int write_summary(hid_t f, const struct iw_h5_meta *m, const struct iw_h5
 	CHECK(attr_str(d, "description",
 		       "one record per run; speedup and *_rel against inorder on the same workload and configuration"));
 	CHECK(attr_str(d, "units", "cycles: cycle; seconds: s; energy_j, static_j: J; avg_power_w: W; area_mm2: mm^2; "
-				   "fpga_area_pct: % of the FPGA device; ipc: warp-instructions/cycle; speedup, *_rel: ratio"));
+				   "fpga_area_pct: % of the FPGA device; ipc: warp-instructions/cycle; sm_busy_mean: cycle; "
+				   "speedup, *_rel, sm_speedup: ratio"));
 	H5Dclose(d);
 	H5Sclose(sp);
 	H5Tclose(ct);
@@ -264,6 +269,8 @@ static int write_run(hid_t f, const struct iw_row *r, size_t i, const char *path
 	CHECK(attr_double(g, "adp_rel", r->adp_rel));
 	CHECK(attr_double(g, "pdp_rel", r->pdp_rel));
 	CHECK(attr_double(g, "edp_rel", r->edp_rel));
+	CHECK(attr_double(g, "sm_busy_mean", r->run.sm_busy_mean));
+	CHECK(attr_double(g, "sm_speedup", r->sm_speedup));
 	hsize_t d1;
 	d1 = IW_STALL_COUNT;
 	CHECK(du64(g, "stall_cycles", 1, &d1, r->run.cnt.stall, "scheduler-cycle", 0));

@@ -185,6 +185,7 @@ void iw_row_metrics(struct iw_row *r, const struct iw_row *b)
 	r->adp_rel = ratio(area * r->seconds, barea * b->seconds);
 	r->pdp_rel = ratio(r->power.avg_power_w * r->seconds, b->power.avg_power_w * b->seconds);
 	r->edp_rel = ratio(r->power.energy_j * r->seconds, b->power.energy_j * b->seconds);
+	r->sm_speedup = ratio(b->run.sm_busy_mean, r->run.sm_busy_mean);
 }
 
 /* Row k = workload x nschemes + scheme: open, simulate, price.  `mu`
@@ -304,18 +305,19 @@ void iw_summary_text(FILE *f, const struct iw_row *rows, size_t n)
 	/* On an FPGA device the area is the thesis's Total Area(%) of the device,
 	 * which the ADP uses, not mm^2 (a job has one technology) */
 	int fpga = n > 0 && rows[0].fpga_area_pct > 0;
-	fprintf(f, "%-14s %-8s %12s %12s %7s %11s %9s %9s %8s %8s %8s %8s\n", "workload", "scheme", "cycles",
+	fprintf(f, "%-14s %-8s %12s %12s %7s %11s %9s %9s %8s %8s %8s %8s %10s\n", "workload", "scheme", "cycles",
 		"warp_insts", "ipc", "energy_J", "power_W", fpga ? "area_%" : "area_mm2", "speedup", "energy", "ADP",
-		"EDP");
+		"EDP", "sm_speedup");
 	for (size_t i = 0; i < n; i++) {
 		const struct iw_row *r = &rows[i];
-		fprintf(f, "%-14s %-8s %12llu %12llu %7.3f %11.4g %9.3f %9.*f %8.3f %8.3f %8.3f %8.3f\n", r->workload,
+		fprintf(f, "%-14s %-8s %12llu %12llu %7.3f %11.4g %9.3f %9.*f %8.3f %8.3f %8.3f %8.3f %10.3f\n", r->workload,
 			r->scheme, (unsigned long long)r->run.cycles, (unsigned long long)r->run.warp_insts, r->run.ipc,
 			r->power.energy_j, r->power.avg_power_w, fpga ? 3 : 2, fpga ? r->fpga_area_pct : r->area_mm2,
-			r->speedup, r->energy_rel, r->adp_rel, r->edp_rel);
+			r->speedup, r->energy_rel, r->adp_rel, r->edp_rel, r->sm_speedup);
 	}
 	fprintf(f, "(speedup, energy, ADP and EDP are relative to inorder on the same workload; below 1 is better\n"
-		   " for energy, ADP and EDP.  Energy is the whole GPU's, leakage included; delay = simulated run time.)\n");
+		   " for energy, ADP and EDP.  Energy is the whole GPU's, leakage included; delay = simulated run time.\n"
+		   " sm_speedup: the same for the mean SM busy time, the GPU's throughput without the last SM's tail.)\n");
 }
 
 void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *const *pn, size_t np, int header)
@@ -327,7 +329,7 @@ void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *co
 			iw_csv_field(f, pn[k]);
 		}
 		fprintf(f, ",cycles,warp_insts,ipc,seconds,energy_j,dynamic_j,static_j,avg_power_w,area_mm2,"
-			   "speedup,energy_rel,adp_rel,pdp_rel,edp_rel,fpga_area_pct\n");
+			   "speedup,energy_rel,adp_rel,pdp_rel,edp_rel,fpga_area_pct,sm_busy_mean,sm_speedup\n");
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct iw_row *r = &rows[i];
@@ -343,9 +345,10 @@ void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *co
 		double dyn = 0;
 		for (int s = 0; s < IW_S_COUNT; s++)
 			dyn += r->power.dynamic_j[s];
-		fprintf(f, ",%llu,%llu,%.6f,%.9g,%.9g,%.9g,%.9g,%.9g,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n",
+		fprintf(f, ",%llu,%llu,%.6f,%.9g,%.9g,%.9g,%.9g,%.9g,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.3f,%.6f\n",
 			(unsigned long long)r->run.cycles, (unsigned long long)r->run.warp_insts, r->run.ipc, r->seconds,
 			r->power.energy_j, dyn, r->power.static_j, r->power.avg_power_w, r->area_mm2, r->speedup,
-			r->energy_rel, r->adp_rel, r->pdp_rel, r->edp_rel, r->fpga_area_pct);
+			r->energy_rel, r->adp_rel, r->pdp_rel, r->edp_rel, r->fpga_area_pct, r->run.sm_busy_mean,
+			r->sm_speedup);
 	}
 }

@@ -8,6 +8,7 @@
 
 #include <hdf5.h>
 #include <hdf5_hl.h>
+#include <math.h>
 #include <string.h>
 
 #define RCHECK(x, what)                                                                            \
@@ -152,6 +153,12 @@ static int read_run(hid_t f, size_t i, struct iw_row *r, const char *path, struc
 	RCHECK(attr_dbl(g, "adp_rel", &r->adp_rel), "adp_rel");
 	RCHECK(attr_dbl(g, "pdp_rel", &r->pdp_rel), "pdp_rel");
 	RCHECK(attr_dbl(g, "edp_rel", &r->edp_rel), "edp_rel");
+	/* (files of earlier versions lack these: NAN, not a number that looks measured) */
+	r->run.sm_busy_mean = r->sm_speedup = NAN;
+	if (H5Aexists(g, "sm_busy_mean") > 0)
+		RCHECK(attr_dbl(g, "sm_busy_mean", &r->run.sm_busy_mean), "sm_busy_mean");
+	if (H5Aexists(g, "sm_speedup") > 0)
+		RCHECK(attr_dbl(g, "sm_speedup", &r->sm_speedup), "sm_speedup");
 	r->power.seconds = r->seconds;
 	RCHECK(dread(g, "stall_cycles", H5T_NATIVE_UINT64, r->run.cnt.stall, IW_STALL_COUNT), "stall_cycles");
 	RCHECK(dread(g, "activity", H5T_NATIVE_UINT64, r->run.act, IW_A_COUNT), "activity");
@@ -235,7 +242,8 @@ fail:
 
 static const char *const fixed_cols[] = {"workload", "scheme", "config", "tech", "cycles", "warp_insts",
 					 "ipc", "seconds", "energy_j", "static_j", "avg_power_w", "area_mm2",
-					 "speedup", "energy_rel", "adp_rel", "pdp_rel", "edp_rel", "fpga_area_pct"};
+					 "speedup", "energy_rel", "adp_rel", "pdp_rel", "edp_rel", "fpga_area_pct",
+					 "sm_busy_mean", "sm_speedup"};
 
 /* The sweep parameters: /summary members that are not the fixed columns. */
 static int read_params(hid_t f, struct iw_results *res, const char *path, struct iw_err *e)

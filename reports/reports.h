@@ -27,6 +27,9 @@ struct iw_row {
 	double fpga_area_pct; /* FPGA device: Total Area(%) = (FF% + LUT% + BRAM% + DSP%) / 4 (0 on ASIC) */
 	/* against the in-order run of the same workload and configuration */
 	double speedup, energy_rel, adp_rel, pdp_rel, edp_rel;
+	/* the baseline's mean SM busy cycles over this run's: the speed-up of the
+	 * GPU's throughput, without the last SM's tail (perf.h, sm_busy_mean) */
+	double sm_speedup;
 	/* sweep parameters of this row (NULL for a plain run) */
 	size_t nparams;
 	double *params;
@@ -68,7 +71,8 @@ void iw_row_free(struct iw_row *r);
 
 /* Summary on a stream: text (a readable table) or CSV (header + one row per run;
  * the columns include workload,scheme,cycles,warp_insts,ipc,energy_j,avg_power_w,
- * area_mm2,speedup,energy_rel,adp_rel,pdp_rel,edp_rel). */
+ * area_mm2,speedup,energy_rel,adp_rel,pdp_rel,edp_rel; then fpga_area_pct,
+ * sm_busy_mean,sm_speedup). */
 void iw_summary_text(FILE *f, const struct iw_row *rows, size_t n);
 void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *const *param_names,
 		    size_t nparams, int header);

@@ -149,11 +149,50 @@ static void stalls_account_for_every_scheduler_cycle(void)
 	iw_run_result_free(&r);
 }
 
+/* A kernel lasts as long as its slowest SM; the mean SM busy time is the
+ * GPU's throughput.  Five equal CTAs on four SMs that hold one CTA each: the
+ * kernel takes two CTA times, while the SMs are busy five CTA times in all,
+ * 1.25 on average.  Four CTAs keep every SM busy for the whole kernel.  The
+ * SM-major and the cycle-major orders, and stepping, agree. */
+static void sm_busy_mean_is_the_throughput_without_the_tail(void)
+{
+	enum { N = 100 };
+	struct iw_inst prog[N];
+	for (int i = 0; i < N; i++) /* a dependent chain: every CTA takes the same time */
+		prog[i] = tu_op(IW_UNIT_SP, 1 + (i + 1) % 2, 1 + i % 2, -1);
+	struct iw_config c;
+	small_gpu(&c);
+	c.sms = 4;
+	c.max_ctas = 1;
+	struct iw_run_result r4, r5, rc, rs;
+	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, N, 4, 1, &r4), 0);
+	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, N, 5, 1, &r5), 0);
+	double t = r4.sm_busy_mean; /* one CTA time */
+	CU_ASSERT(t > 0.95 * (double)r4.cycles && t <= (double)r4.cycles);
+	CU_ASSERT(r5.cycles > 1.9 * t);
+	CU_ASSERT_DOUBLE_EQUAL(r5.sm_busy_mean / t, 1.25, 0.02);
+	struct iw_workload *w;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_program_open("prog", prog, N, 5, 1, &w, &e), 0);
+	struct iw_sim_opts o = {&c, "inorder", NULL, NULL, 1};
+	CU_ASSERT_EQUAL_FATAL(iw_simulate(&o, w, &rc, &e), 0);
+	iw_workload_close(w);
+	CU_ASSERT_EQUAL(rc.sm_busy_mean, r5.sm_busy_mean);
+	c.fast_forward = 0;
+	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, N, 5, 1, &rs), 0);
+	CU_ASSERT_EQUAL(rs.sm_busy_mean, r5.sm_busy_mean);
+	iw_run_result_free(&r4);
+	iw_run_result_free(&r5);
+	iw_run_result_free(&rc);
+	iw_run_result_free(&rs);
+}
+
 void suite_sim(void)
 {
 	TU_SUITE("sim", {"dependent_chain_takes_n_times_latency", dependent_chain_takes_n_times_latency},
 		 {"independent_stream_approaches_issue_width", independent_stream_approaches_issue_width},
 		 {"fast_forward_equals_stepping", fast_forward_equals_stepping},
 		 {"policies_are_exact_and_complete", policies_are_exact_and_complete},
-		 {"stalls_account_for_every_scheduler_cycle", stalls_account_for_every_scheduler_cycle});
+		 {"stalls_account_for_every_scheduler_cycle", stalls_account_for_every_scheduler_cycle},
+		 {"sm_busy_mean_is_the_throughput_without_the_tail", sm_busy_mean_is_the_throughput_without_the_tail});
 }

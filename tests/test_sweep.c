@@ -378,7 +378,7 @@ static int same_run(const struct iw_run_result *a, const struct iw_run_result *b
 {
 	const struct iw_series *x = &a->series, *y = &b->series;
 	return a->cycles == b->cycles && a->warp_insts == b->warp_insts && a->thread_insts == b->thread_insts &&
-	       a->ipc == b->ipc && memcmp(a->act, b->act, sizeof a->act) == 0 &&
+	       a->ipc == b->ipc && a->sm_busy_mean == b->sm_busy_mean && memcmp(a->act, b->act, sizeof a->act) == 0 &&
 	       memcmp(&a->cnt, &b->cnt, sizeof a->cnt) == 0 && x->interval == y->interval && x->n == y->n &&
 	       memcmp(x->act, y->act, x->n * IW_A_COUNT * sizeof *x->act) == 0 &&
 	       memcmp(x->insts, y->insts, x->n * sizeof *x->insts) == 0 &&
@@ -395,7 +395,8 @@ static int same_row(const struct iw_row *a, const struct iw_row *b)
 	       a->area.gpu_mm2 == b->area.gpu_mm2 && a->area_mm2 == b->area_mm2 && a->fpga_area_pct == b->fpga_area_pct &&
 	       a->seconds == b->seconds &&
 	       a->speedup == b->speedup && a->energy_rel == b->energy_rel && a->adp_rel == b->adp_rel &&
-	       a->pdp_rel == b->pdp_rel && a->edp_rel == b->edp_rel && a->nparams == b->nparams &&
+	       a->pdp_rel == b->pdp_rel && a->edp_rel == b->edp_rel && a->sm_speedup == b->sm_speedup &&
+	       a->nparams == b->nparams &&
 	       memcmp(a->params, b->params, a->nparams * sizeof *a->params) == 0;
 }
 
