@@ -1,7 +1,8 @@
 /*
  * perf/scheme_ideal.c -- the limit study of GhOST Table V (SCHEMES.md
  * section 6): a window of ideal.window instructions per warp (inserted and
- * not yet written back), oldest ready first, with three idealisations that
+ * not yet written back), oldest ready first (among those whose unit is free:
+ * see id_candidate), with three idealisations that
  * can each be switched off:
  *   renaming            unbounded renaming: only RAW dependences remain;
  *                       off: WAW waits for the older writer's write-back and
@@ -791,19 +792,55 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	return x->n == st->win && !st->srr ? IW_INSERT_FULL : 0;
 }
 
+/* Can a unit of s's class take it in the cycle after `now` (when it would
+ * dispatch; the engine's issue test)? */
+static inline int unit_ready(const struct id_state *st, const struct iw_warp *w, const struct iw_slot *s, uint64_t now)
+{
+	return iw_sim_unit_free(&st->sm->sc[w->subcore], s->in.unit, now + 1) >= 0;
+}
+
+/* The oldest ready instruction `oldest` waits for a busy unit: the oldest
+ * younger ready one whose unit is free, else `oldest` itself (the engine then
+ * counts fu_busy and waits for its unit). */
+static __attribute__((noinline)) struct iw_slot *candidate_unit(struct id_state *st, struct iw_warp *w,
+								 struct iw_slot *oldest, uint32_t from, uint64_t now)
+{
+	struct id_view v = view(st, w);
+	const struct id_warp *x = v.x;
+	for (uint32_t k = first_set(&v, M_READY, from, x->hi); k != x->hi; k = first_set(&v, M_READY, k + 1, x->hi)) {
+		struct iw_slot *s = &w->slots[v.ord[k & v.cmask]];
+		if (unit_ready(st, w, s, now))
+			return s;
+	}
+	return oldest;
+}
+
 /* id_candidate with overflowed instructions to judge: those older than the
  * oldest ready one with no kept dependence open, oldest first (one with a
  * kept dependence open is blocked without a scan), then as id_candidate. */
-static __attribute__((noinline)) struct iw_slot *candidate_ovf(struct id_state *st, struct iw_warp *w, int *reason)
+static __attribute__((noinline)) struct iw_slot *candidate_ovf(struct id_state *st, struct iw_warp *w, uint64_t now,
+							       int *reason)
 {
 	struct id_view v = view(st, w);
 	const struct id_warp *x = v.x;
 	uint32_t top = x->top_slot != NIL ? x->top : x->hi;
+	struct iw_slot *oldest = NULL;
 	for (uint32_t k = first_set(&v, M_OVFREE, x->lo, top); k != top; k = first_set(&v, M_OVFREE, k + 1, top))
-		if (!rescan(st, w, &v, v.ord[k & v.cmask]))
-			return &w->slots[v.ord[k & v.cmask]];
-	if (x->top_slot != NIL)
-		return &w->slots[x->top_slot];
+		if (!rescan(st, w, &v, v.ord[k & v.cmask])) {
+			struct iw_slot *s = &w->slots[v.ord[k & v.cmask]];
+			if (unit_ready(st, w, s, now))
+				return s;
+			if (!oldest)
+				oldest = s;
+		}
+	if (x->top_slot != NIL) {
+		struct iw_slot *t = &w->slots[x->top_slot];
+		if (unit_ready(st, w, t, now))
+			return t;
+		return candidate_unit(st, w, oldest ? oldest : t, x->top + 1, now);
+	}
+	if (oldest)
+		return oldest;
 	uint32_t k = first_set(&v, M_WAIT, x->lo, x->hi);
 	if (k == x->hi)
 		*reason = IW_STALL_IB_EMPTY;
@@ -842,18 +879,27 @@ static __attribute__((noinline)) struct iw_slot *candidate_slow(struct id_state 
 	return NULL;
 }
 
+/* Oldest ready first, among the instructions a unit can take next cycle:
+ * the select logic of an out-of-order core picks per issue port, so an
+ * ideal one does not stall a warp on a busy unit while a younger ready
+ * instruction's unit is free (SCHEMES.md says "oldest-ready first"; picking
+ * the oldest whatever its unit left `ideal` 1.3% behind in-order on sgemm
+ * with opc.cus = 32, fu_busy its largest stall).  The choice is made when
+ * the warp is asked, and the engine keeps it until the warp's next event,
+ * as every scheme's candidate (which keeps fast-forward exact). */
 static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
 {
-	(void)now;
 	struct id_state *st = p;
 	/* The usual answer, the oldest ready instruction with no overflowed one
 	 * to judge, reads the warp's scalars only; the rest is apart so that
 	 * this path builds no view (and saves no registers). */
 	const struct id_warp *x = (const struct id_warp *)(st->chunk + (size_t)w->id * st->stride);
 	if (x->novf_free)
-		return candidate_ovf(st, w, reason);
-	if (x->top_slot != NIL)
-		return &w->slots[x->top_slot];
+		return candidate_ovf(st, w, now, reason);
+	if (x->top_slot != NIL) {
+		struct iw_slot *t = &w->slots[x->top_slot];
+		return unit_ready(st, w, t, now) ? t : candidate_unit(st, w, t, x->top + 1, now);
+	}
 	return candidate_slow(st, w, reason);
 }
 
