@@ -187,6 +187,37 @@ static void sm_busy_mean_is_the_throughput_without_the_tail(void)
 	iw_run_result_free(&rs);
 }
 
+/* The limit study selects per port, as out-of-order select logic does: while
+ * the one SFU is busy (a new warp every 8 cycles), a warp's younger
+ * independent INT instructions issue.  One warp, blocks of 8 SFU and 24 INT
+ * instructions: in order, a block's SFU ones issue 8 cycles apart, then its
+ * INT ones, about 7 x 8 + 24 = 80 cycles a block (633 in all); ideal hides
+ * the INT ones under the SFU's intervals and approaches the SFU bound, 63 x 8
+ * = 504 cycles between the first and the last of the 64 SFU instructions
+ * (531).  Taking the oldest ready instruction whatever its unit, it stalled
+ * on the busy SFU as in order does. */
+static void ideal_issues_around_a_busy_unit(void)
+{
+	enum { BLOCKS = 8, N = BLOCKS * 32 };
+	struct iw_inst prog[N];
+	for (int i = 0; i < N; i++) /* no dependences: register 250 is never written */
+		prog[i] = tu_op(i % 32 < 8 ? IW_UNIT_SFU : IW_UNIT_INT, 2 + i % 120, 250, -1);
+	struct iw_config c;
+	small_gpu(&c);
+	c.sms = 1;
+	c.ii[IW_UNIT_SFU] = 8;
+	c.ii[IW_UNIT_INT] = 1;
+	struct iw_run_result io, id;
+	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, N, 1, 1, &io), 0);
+	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "ideal", prog, N, 1, 1, &id), 0);
+	CU_ASSERT(io.cycles >= 0.95 * BLOCKS * 80);
+	CU_ASSERT(id.cycles >= 63 * 8);
+	CU_ASSERT(id.cycles <= 1.1 * 63 * 8);
+	CU_ASSERT(id.cycles < 0.9 * (double)io.cycles);
+	iw_run_result_free(&io);
+	iw_run_result_free(&id);
+}
+
 void suite_sim(void)
 {
 	TU_SUITE("sim", {"dependent_chain_takes_n_times_latency", dependent_chain_takes_n_times_latency},
@@ -194,5 +225,6 @@ void suite_sim(void)
 		 {"fast_forward_equals_stepping", fast_forward_equals_stepping},
 		 {"policies_are_exact_and_complete", policies_are_exact_and_complete},
 		 {"stalls_account_for_every_scheduler_cycle", stalls_account_for_every_scheduler_cycle},
-		 {"sm_busy_mean_is_the_throughput_without_the_tail", sm_busy_mean_is_the_throughput_without_the_tail});
+		 {"sm_busy_mean_is_the_throughput_without_the_tail", sm_busy_mean_is_the_throughput_without_the_tail},
+		 {"ideal_issues_around_a_busy_unit", ideal_issues_around_a_busy_unit});
 }
