@@ -449,8 +449,10 @@ struct iw_run_result {
 	char workload[256];
 	uint64_t cycles, warp_insts, thread_insts, kernels, ctas;
 	double ipc;           /* warp-instructions per cycle, whole GPU */
-	/* Mean over the SMs of the cycles each was busy: per kernel, from the
-	 * cycle its first CTA launched to the cycle its last CTA finished.  A
+	/* Mean over all the SMs of the cycles each was busy: per kernel, from
+	 * the cycle its first CTA launched to the cycle its last CTA finished
+	 * (an SM without work counts 0: a trace of one CTA on 80 SMs is busy
+	 * 1/80 of its cycles on average).  A
 	 * kernel lasts as long as its slowest SM, whose finish moves by a percent
 	 * or two with small timing changes (memory contention): this mean, the
 	 * GPU's throughput, moves far less. */
