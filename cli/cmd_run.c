@@ -27,7 +27,8 @@ static void run_help(FILE *f)
 		"                             a kernel may not fill the GPU: fewer warps per SM, where\n"
 		"                             out-of-order issue gains more than at full occupancy\n"
 		"  -o, --output=FILE.h5       write every result to an HDF5 file (default: none)\n"
-		"      --format=text|csv      summary on standard output (default: text)\n"
+		"      --format=text|csv|json summary on standard output (default: text); csv: one row per run;\n"
+		"                             json: {\"runs\": [...]} with the csv's fields and the stall breakdown\n"
 		"  -j, --jobs=N               simulations at a time (default: every core the process may use, as\n"
 		"                             taskset or Slurm allow; the results are the same)\n"
 		"  -q, --quiet                no progress lines on standard error\n"
@@ -130,15 +131,15 @@ int cmd_run(int argc, char **argv)
 		rc = cli_fail(2, "unexpected argument '%s' (see --help)", argv[optind]);
 		goto done;
 	}
-	if (strcmp(format, "text") && strcmp(format, "csv")) {
-		rc = cli_fail(2, "--format %s: expected text or csv", format);
+	if (strcmp(format, "text") && strcmp(format, "csv") && strcmp(format, "json")) {
+		rc = cli_fail(2, "--format %s: expected text, csv or json", format);
 		goto done;
 	}
 	struct iw_err e = {0};
 	struct iw_job job;
 	int r = iw_job_init(&job, config, tech, sets, nsets, schemes ? schemes : "all",
 			    workloads ? workloads : "builtin", &e);
-	job.verbose = !quiet && strcmp(format, "csv") != 0;
+	job.verbose = !quiet && strcmp(format, "text") == 0;
 	job.jobs = jobs;
 	if (r == 0 && output) /* before the simulations, not after them */
 		r = iw_out_check(output, &e);
@@ -152,6 +153,8 @@ int cmd_run(int argc, char **argv)
 	if (r == 0) {
 		if (strcmp(format, "csv") == 0)
 			iw_summary_csv(stdout, job.rows, job.nrows, NULL, 0, 1);
+		else if (strcmp(format, "json") == 0)
+			iw_summary_json(stdout, job.rows, job.nrows, NULL, 0);
 		else {
 			printf("issuewatt %s: %s at %s, %zu workload(s) x %zu scheme(s)\n\n", IW_VERSION, job.cfg.name,
 			       job.tech.name, job.nworkloads, job.nschemes);

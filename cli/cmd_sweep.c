@@ -230,7 +230,7 @@ int cmd_report(int argc, char **argv)
 		case 'q': quiet = 1; break;
 		case 'h':
 			printf("Usage: issuewatt report RESULTS.h5 -o DIR\n"
-			       "       issuewatt report RESULTS.h5 --format csv\n"
+			       "       issuewatt report RESULTS.h5 --format csv|json\n"
 			       "Turn a results file (from 'run -o', 'sweep' or 'merge') into what a paper needs: DIR/index.html\n"
 			       "with figures rendered by gnuplot as SVG and PNG (speed-up per workload and scheme; IPC, ADP\n"
 			       "and PDP heat maps over warps x threads per CU count and RRS factor, normalised to the in-order\n"
@@ -240,9 +240,10 @@ int cmd_report(int argc, char **argv)
 			       "Without gnuplot the data and scripts are still written and the page says how to render them.\n\n"
 			       "Options:\n"
 			       "  -o, --output=DIR       folder for the report (created if needed)\n"
-			       "      --format=html|csv  html: the report in DIR (default); csv: the summary table (one row\n"
-			       "                         per run, the 'run --format csv' columns plus every swept\n"
-			       "                         parameter) on standard output\n"
+			       "      --format=html|csv|json  html: the report in DIR (default); csv: the summary table\n"
+			       "                         (one row per run, the 'run --format csv' columns plus every\n"
+			       "                         swept parameter) on standard output; json: the same as one\n"
+			       "                         document, as 'run --format json', the parameters in \"params\"\n"
 			       "      --power-runs=WORKLOAD:SCHEME[,...]  runs whose power over time is plotted (at the\n"
 			       "                         first configuration; default: the spec's <power-trace> elements,\n"
 			       "                         else the first workload with every scheme)\n"
@@ -258,10 +259,10 @@ int cmd_report(int argc, char **argv)
 	}
 	if (optind != argc - 1)
 		return cli_fail(2, "report: expected one results file (see --help)");
-	if (strcmp(format, "html") && strcmp(format, "csv"))
-		return cli_fail(2, "--format %s: expected html or csv", format);
+	if (strcmp(format, "html") && strcmp(format, "csv") && strcmp(format, "json"))
+		return cli_fail(2, "--format %s: expected html, csv or json", format);
 	if (!strcmp(format, "html") && !out)
-		return cli_fail(2, "report: expected -o DIR (or --format csv)");
+		return cli_fail(2, "report: expected -o DIR (or --format csv|json)");
 	struct iw_err e = {0};
 	struct iw_results res;
 	if (iw_h5_read(argv[optind], &res, &e))
@@ -269,6 +270,8 @@ int cmd_report(int argc, char **argv)
 	int rc = 0;
 	if (!strcmp(format, "csv")) {
 		iw_summary_csv(stdout, res.rows, res.n, (const char *const *)res.param_names, res.nparams, 1);
+	} else if (!strcmp(format, "json")) {
+		iw_summary_json(stdout, res.rows, res.n, (const char *const *)res.param_names, res.nparams);
 	} else {
 		struct iw_report_opts ro = {getenv("IW_GNUPLOT"), render, quiet, power_runs};
 		if (iw_report_write(&res, out, &ro, &e))

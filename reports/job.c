@@ -352,3 +352,80 @@ void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *co
 			r->sm_speedup);
 	}
 }
+
+/* A JSON string: quotes, backslashes and control characters escaped (names
+ * are UTF-8 and pass through). */
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(f, "\\%c", *p);
+		else if (*p < 0x20)
+			fprintf(f, "\\u%04x", *p);
+		else
+			fputc(*p, f);
+	}
+	fputc('"', f);
+}
+
+/* A JSON number, exact (17 significant digits); JSON has no NaN or
+ * infinity: null (an undefined ratio, or a file of an earlier version). */
+static void json_num(FILE *f, const char *key, double v, int last)
+{
+	json_str(f, key);
+	if (isfinite(v))
+		fprintf(f, ": %.17g%s", v, last ? "" : ", ");
+	else
+		fprintf(f, ": null%s", last ? "" : ", ");
+}
+
+void iw_summary_json(FILE *f, const struct iw_row *rows, size_t n, const char *const *pn, size_t np)
+{
+	fprintf(f, "{\"tool\": \"issuewatt\", \"version\": \"%s\", \"runs\": [", IW_VERSION);
+	for (size_t i = 0; i < n; i++) {
+		const struct iw_row *r = &rows[i];
+		fprintf(f, "%s\n  {", i ? "," : "");
+		const char *key[] = {"workload", "scheme", "config", "tech"};
+		const char *text[] = {r->workload, r->scheme, r->config, r->tech};
+		for (int k = 0; k < 4; k++) {
+			json_str(f, key[k]);
+			fputs(": ", f);
+			json_str(f, text[k]);
+			fputs(", ", f);
+		}
+		if (np) {
+			fputs("\"params\": {", f);
+			for (size_t k = 0; k < np; k++)
+				json_num(f, pn[k], k < r->nparams ? r->params[k] : NAN, k + 1 == np);
+			fputs("}, ", f);
+		}
+		double dyn = 0;
+		for (int s = 0; s < IW_S_COUNT; s++)
+			dyn += r->power.dynamic_j[s];
+		fprintf(f, "\"cycles\": %llu, \"warp_insts\": %llu, ", (unsigned long long)r->run.cycles,
+			(unsigned long long)r->run.warp_insts);
+		json_num(f, "ipc", r->run.ipc, 0);
+		json_num(f, "seconds", r->seconds, 0);
+		json_num(f, "energy_j", r->power.energy_j, 0);
+		json_num(f, "dynamic_j", dyn, 0);
+		json_num(f, "static_j", r->power.static_j, 0);
+		json_num(f, "avg_power_w", r->power.avg_power_w, 0);
+		json_num(f, "area_mm2", r->area_mm2, 0);
+		json_num(f, "speedup", r->speedup, 0);
+		json_num(f, "energy_rel", r->energy_rel, 0);
+		json_num(f, "adp_rel", r->adp_rel, 0);
+		json_num(f, "pdp_rel", r->pdp_rel, 0);
+		json_num(f, "edp_rel", r->edp_rel, 0);
+		json_num(f, "fpga_area_pct", r->fpga_area_pct, 0);
+		json_num(f, "sm_busy_mean", r->run.sm_busy_mean, 0);
+		json_num(f, "sm_speedup", r->sm_speedup, 0);
+		fputs("\"stall_cycles\": {", f);
+		for (int k = 0; k < IW_STALL_COUNT; k++) {
+			json_str(f, iw_stall_name[k]);
+			fprintf(f, ": %llu%s", (unsigned long long)r->run.cnt.stall[k], k + 1 < IW_STALL_COUNT ? ", " : "");
+		}
+		fputs("}}", f);
+	}
+	fputs(n ? "\n]}\n" : "]}\n", f);
+}

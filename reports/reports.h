@@ -76,6 +76,12 @@ void iw_row_free(struct iw_row *r);
 void iw_summary_text(FILE *f, const struct iw_row *rows, size_t n);
 void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *const *param_names,
 		    size_t nparams, int header);
+/* The same as one JSON document, {"tool", "version", "runs": [...]}: per run
+ * the CSV's columns by the same names (numbers exact, null where the CSV has
+ * nan), the sweep parameters in "params" and the stall breakdown in
+ * "stall_cycles" (scheduler-cycles by reason). */
+void iw_summary_json(FILE *f, const struct iw_row *rows, size_t n, const char *const *param_names,
+		     size_t nparams);
 
 /* HDF5 output (see reports/README.md for the layout): written to a temporary
  * name and renamed when complete. */

@@ -5,6 +5,7 @@
 
 #include <hdf5.h>
 #include <hdf5_hl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -148,9 +149,99 @@ static void same_seed_same_numbers(void)
 	iw_tech_free(&t2);
 }
 
+/* A JSON syntax check (RFC 8259): the end of the value at p, or NULL. */
+static const char *json_ws(const char *p)
+{
+	while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
+		p++;
+	return p;
+}
+static const char *json_value(const char *p, int depth)
+{
+	p = json_ws(p);
+	if (depth > 16)
+		return NULL;
+	if (*p == '"') {
+		for (p++; *p != '"'; p++) {
+			if ((unsigned char)*p < 0x20)
+				return NULL;
+			if (*p == '\\' && !*++p)
+				return NULL;
+		}
+		return p + 1;
+	}
+	if (*p == '{' || *p == '[') {
+		char close = *p == '{' ? '}' : ']';
+		p = json_ws(p + 1);
+		if (*p == close)
+			return p + 1;
+		for (;;) {
+			if (close == '}') {
+				if (*json_ws(p) != '"' || !(p = json_value(p, depth + 1)) || *(p = json_ws(p)) != ':')
+					return NULL;
+				p++;
+			}
+			if (!(p = json_value(p, depth + 1)))
+				return NULL;
+			p = json_ws(p);
+			if (*p == close)
+				return p + 1;
+			if (*p++ != ',')
+				return NULL;
+		}
+	}
+	if (!strncmp(p, "null", 4) || !strncmp(p, "true", 4))
+		return p + 4;
+	if (!strncmp(p, "false", 5))
+		return p + 5;
+	char *end;
+	strtod(p, &end);
+	return end > p && (*p == '-' || (*p >= '0' && *p <= '9')) ? end : NULL;
+}
+
+/* `run --format json` is one valid JSON document with the CSV's numbers
+ * (exact, so a script reads what the file holds), and `report --format json`
+ * reads the same document back from the results file. */
+static void json_summary_is_valid_and_matches_csv(void)
+{
+	static char json[16384], json2[16384], csv[8192], args[1024];
+	const char *d = tu_tmpdir();
+	snprintf(args, sizeof args, "run -q -s inorder,ghost --scale 0.02 -w vecadd,sgemm --format json -o %s/j.h5", d);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, json, sizeof json, NULL, 0), 0);
+	const char *end = json_value(json, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(end);
+	CU_ASSERT_EQUAL(*json_ws(end), '\0');
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"runs\": ["));
+	snprintf(args, sizeof args, "report %s/j.h5 --format csv", d);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, csv, sizeof csv, NULL, 0), 0);
+	/* every CSV row's cycles, in order, as the JSON run's */
+	const char *c = strchr(csv, '\n'), *j = json;
+	int rows = 0;
+	for (; c && c[1]; c = strchr(c + 1, '\n'), rows++) {
+		char wl[64], sc[64];
+		unsigned long long cy = 0, jcy = 0;
+		CU_ASSERT_EQUAL_FATAL(sscanf(c + 1, "%63[^,],%63[^,],%*[^,],%*[^,],%llu", wl, sc, &cy), 3);
+		char key[160];
+		snprintf(key, sizeof key, "{\"workload\": \"%s\", \"scheme\": \"%s\"", wl, sc);
+		j = strstr(j, key);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+		const char *cj = strstr(j, "\"cycles\": ");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(cj);
+		CU_ASSERT_EQUAL(sscanf(cj, "\"cycles\": %llu", &jcy), 1);
+		CU_ASSERT_EQUAL(jcy, cy);
+	}
+	CU_ASSERT_EQUAL(rows, 4);
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"stall_cycles\": {\"idle\": "));
+	snprintf(args, sizeof args, "report %s/j.h5 --format json", d);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, json2, sizeof json2, NULL, 0), 0);
+	CU_ASSERT_STRING_EQUAL(json2, json);
+	CU_ASSERT_EQUAL(tu_run("run -q --format xml", NULL, 0, NULL, 0), 2);
+}
+
 void suite_h5(void)
 {
 	TU_SUITE("h5", {"round_trip_through_the_c_api", round_trip_through_the_c_api},
 		 {"unwritable_output_leaves_nothing", unwritable_output_leaves_nothing},
-		 {"same_seed_same_numbers", same_seed_same_numbers});
+		 {"same_seed_same_numbers", same_seed_same_numbers},
+		 {"json_summary_is_valid_and_matches_csv", json_summary_is_valid_and_matches_csv});
 }
