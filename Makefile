@@ -30,7 +30,7 @@ clean:
 .PHONY: $(PUBLIC_TARGETS) deps clean
 else
 
-PKGS := gsl libxml-2.0 hdf5 cunit liblzma
+PKGS := gsl libxml-2.0 hdf5 cunit liblzma zlib
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 # Debian's hdf5.pc names libhdf5 only; the high-level library sits beside it.
 PKG_LIBS := $(shell pkg-config --libs-only-L hdf5) -lhdf5_hl $(shell pkg-config --libs $(PKGS)) -lm

@@ -18,7 +18,7 @@ static void run_help(FILE *f)
 		"  -t, --tech=PRESET|FILE     technology or FPGA device file (default: 12nm; 'issuewatt list tech')\n"
 		"  -s, --scheme=NAME[,NAME]   schemes to compare, or 'all' (default: all); repeatable\n"
 		"  -w, --workload=NAME|PATH   built-in workload, 'builtin' for the default set, or an Accel-Sim\n"
-		"                             trace (folder, kernelslist.g or .traceg[.xz]) (default: builtin); repeatable\n"
+		"                             trace (folder, kernelslist.g or .traceg[.xz|.gz]) (default: builtin); repeatable\n"
 		"      --set=KEY=VALUE        override a configuration key (see --help-config), or tech.vdd /\n"
 		"                             tech.clock_mhz of the technology; repeatable\n"
 		"      --interval=CYCLES      cycles per activity/power sample (default: 1000)\n"
@@ -204,7 +204,7 @@ int cmd_list(int argc, char **argv)
 	} else if (!strcmp(what, "workloads")) {
 		for (size_t i = 0; i < iw_builtin_count(); i++)
 			printf("%-12s %s\n", iw_builtin_get(i)->name, iw_builtin_get(i)->description);
-		printf("%-12s %s\n", "PATH", "an Accel-Sim trace: a folder, its kernelslist.g, or one kernel-N.traceg[.xz]");
+		printf("%-12s %s\n", "PATH", "an Accel-Sim trace: a folder, its kernelslist.g, or one kernel-N.traceg[.xz|.gz]");
 	} else if (!strcmp(what, "structures")) {
 		for (int s = 0; s < IW_S_COUNT; s++)
 			printf("%-6s %s\n", iw_structs[s].name, iw_structs[s].help);

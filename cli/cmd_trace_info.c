@@ -181,7 +181,7 @@ static void usage(FILE *f)
 {
 	fprintf(f, "Usage: issuewatt trace-info [--format text|csv] PATH\n"
 		   "Summarise an Accel-Sim SASS trace: PATH is a trace folder, its kernelslist.g, or one\n"
-		   "kernel-N.traceg[.xz].  Per kernel and in total: grid, block, registers, shared memory,\n"
+		   "kernel-N.traceg[.xz|.gz].  Per kernel and in total: grid, block, registers, shared memory,\n"
 		   "tracer and binary version, thread blocks, warps, warp-instructions, mix by unit class,\n"
 		   "mask-0 instructions, opcodes the SASS table lacks, and the memory footprint (distinct\n"
 		   "32-byte sectors of global/local memory).\n\n"

@@ -15,6 +15,7 @@ lib libxml-2.0 libxml2-dev
 lib hdf5 libhdf5-dev
 lib cunit libcunit1-dev
 lib liblzma liblzma-dev
+lib zlib zlib1g-dev
 tool xmllint libxml2-utils
 tool h5dump hdf5-tools
 tool help2man help2man

@@ -1,12 +1,12 @@
 /*
  * perf/trace.c -- Accel-Sim SASS trace reader (docs/ACCELSIM-TRACE-FORMAT.md):
- * kernelslist.g, kernel-N.traceg and kernel-N.traceg.xz, tracer versions 0-5,
+ * kernelslist.g, kernel-N.traceg and kernel-N.traceg.xz or .gz, tracer versions 0-5,
  * exposed as a struct iw_workload.
  *
  * Design (memory bounded by the resident warps, never by the trace length):
  *  - kernelslist.g is read one line at a time as kernels are asked for.
- *  - A kernel file is used in place; an .xz file is first decompressed,
- *    streamed through liblzma, into an unlinked temporary file (so the disk,
+ *  - A kernel file is used in place; an .xz or .gz file is first decompressed,
+ *    streamed through liblzma or zlib, into an unlinked temporary file (so the disk,
  *    not the memory, holds the text, and nothing is left behind on a crash).
  *  - One sequential "structure cursor" per kernel walks the body CTA by CTA
  *    as the engine asks for CTAs: for each warp it records the byte offset,
@@ -54,6 +54,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #define SCAN_BUF (256u * 1024u) /* structure cursor */
 #define WARP_BUF 4096u           /* per-warp line buffer (grows for long lines) */
@@ -594,7 +595,100 @@ done:
 	return 0;
 }
 
-/* Open a kernel file (plain or xz, by content) and read its header. */
+/* The same for a gzip file (one or more members, as `cat a.gz b.gz` makes),
+ * through zlib. */
+static int decompress_gz(int in, const char *path, int *out_fd, uint64_t *size, struct iw_err *e)
+{
+	const char *td = getenv("TMPDIR");
+	char tmpl[1100];
+	snprintf(tmpl, sizeof tmpl, "%s/issuewatt-trace-XXXXXX", td && *td ? td : "/tmp");
+	int fd = mkstemp(tmpl);
+	if (fd < 0)
+		return iw_fail(e, IW_ERUN, "%s: cannot create a temporary file in %s to decompress into: %s",
+			       path, td && *td ? td : "/tmp", strerror(errno));
+	unlink(tmpl);
+	z_stream s;
+	memset(&s, 0, sizeof s);
+	if (inflateInit2(&s, 16 + MAX_WBITS) != Z_OK) { /* 16: a gzip header and trailer */
+		close(fd);
+		return iw_fail(e, IW_ERUN, "%s: cannot start the gzip decoder", path);
+	}
+	uint8_t *ib = iw_malloc(1u << 16), *ob = iw_malloc(1u << 18);
+	int rc = 0, eof = 0, ended = 0;
+	uint64_t total = 0, consumed = 0;
+	if (!ib || !ob) {
+		rc = iw_fail(e, IW_ERUN, "out of memory");
+		goto done;
+	}
+	for (;;) {
+		if (s.avail_in == 0 && !eof) {
+			ssize_t n = read(in, ib, 1u << 16);
+			if (n < 0) {
+				if (errno == EINTR)
+					continue;
+				rc = iw_fail(e, IW_ERUN, "%s: read error: %s", path, strerror(errno));
+				goto done;
+			}
+			consumed += (uint64_t)n;
+			s.next_in = ib;
+			s.avail_in = (uInt)n;
+			eof = n == 0;
+		}
+		if (ended) { /* a member ended: another follows, or the file does */
+			if (s.avail_in == 0 && eof)
+				break;
+			if (s.avail_in == 0)
+				continue;
+			inflateReset(&s);
+			ended = 0;
+		}
+		s.next_out = ob;
+		s.avail_out = 1u << 18;
+		int r = inflate(&s, Z_NO_FLUSH);
+		size_t n = (1u << 18) - s.avail_out;
+		for (size_t o = 0; o < n;) {
+			ssize_t w = write(fd, ob + o, n - o);
+			if (w < 0) {
+				if (errno == EINTR)
+					continue;
+				rc = iw_fail(e, IW_ERUN, "%s: cannot write the decompressed text: %s", path,
+					     strerror(errno));
+				goto done;
+			}
+			o += (size_t)w;
+		}
+		total += n;
+		if (r == Z_STREAM_END) {
+			ended = 1;
+			continue;
+		}
+		/* no progress possible: the input ended inside a member */
+		int truncated = r == Z_BUF_ERROR && eof && s.avail_in == 0;
+		if ((r != Z_OK && r != Z_BUF_ERROR) || truncated) {
+			const char *why = truncated ? "truncated compressed data"
+					  : r == Z_DATA_ERROR ? "corrupt compressed data"
+					  : r == Z_MEM_ERROR ? "out of memory"
+							     : "an unusable stream";
+			rc = iw_fail(e, r == Z_MEM_ERROR ? IW_ERUN : IW_EINPUT,
+				     "%s: expected a valid gzip stream, found %s (near compressed byte %llu)", path, why,
+				     (unsigned long long)(consumed - s.avail_in));
+			goto done;
+		}
+	}
+done:
+	inflateEnd(&s);
+	iw_free(ib);
+	iw_free(ob);
+	if (rc) {
+		close(fd);
+		return rc;
+	}
+	*out_fd = fd;
+	*size = total;
+	return 0;
+}
+
+/* Open a kernel file (plain, xz or gzip, by content) and read its header. */
 static int kfile_open(struct iw_workload_trace *t, const char *path, const char *shown, struct kfile **out,
 		      struct iw_err *e)
 {
@@ -619,11 +713,12 @@ static int kfile_open(struct iw_workload_trace *t, const char *path, const char 
 			return rc;
 		fd = dfd;
 	} else if (got >= 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
+		int dfd = -1;
+		int rc = decompress_gz(fd, shown, &dfd, &size, e);
 		close(fd);
-		return iw_fail(e, IW_EINPUT,
-			       "%s: expected plain or xz-compressed trace text, found gzip data "
-			       "(decompress with gunzip, or recompress with xz)",
-			       shown);
+		if (rc)
+			return rc;
+		fd = dfd;
 	}
 	struct kfile *k = iw_calloc(1, sizeof *k);
 	if (!k) {
@@ -816,10 +911,14 @@ static int tr_next_kernel(struct iw_workload *w, struct iw_kernel_info *ki, stru
 		set_kernel_path(path, sizeof path, t->dir, s);
 		if (access(path, R_OK) != 0) {
 			/* traces are often compressed after the list was written */
-			char alt[2300];
+			char alt[2300], alt2[2300];
 			snprintf(alt, sizeof alt, "%s.xz", path);
-			if (!ends_with(path, ".xz") && access(alt, R_OK) == 0)
+			snprintf(alt2, sizeof alt2, "%s.gz", path);
+			int plain = !ends_with(path, ".xz") && !ends_with(path, ".gz");
+			if (plain && access(alt, R_OK) == 0)
 				scopy(path, sizeof path, alt);
+			else if (plain && access(alt2, R_OK) == 0)
+				scopy(path, sizeof path, alt2);
 			else
 				return iw_fail(e, IW_EINPUT, "%s:%llu: expected a readable kernel trace '%s', found: %s",
 					       t->list_path, (unsigned long long)t->list_line, show(s), strerror(errno));
@@ -1582,7 +1681,7 @@ static int list_from_folder(struct iw_workload_trace *t, const char *dir, struct
 		if (strncmp(nm, "kernel-", 7) || !isdigit((unsigned char)nm[7]))
 			continue;
 		unsigned long id = strtoul(nm + 7, &end, 10);
-		if (strcmp(end, ".traceg") && strcmp(end, ".traceg.xz"))
+		if (strcmp(end, ".traceg") && strcmp(end, ".traceg.xz") && strcmp(end, ".traceg.gz"))
 			continue;
 		if (strlen(nm) >= sizeof k->name)
 			continue;
@@ -1603,7 +1702,7 @@ static int list_from_folder(struct iw_workload_trace *t, const char *dir, struct
 	closedir(d);
 	if (!rc && n == 0)
 		rc = iw_fail(e, IW_EINPUT,
-			     "%s: expected kernelslist.g or kernel-N.traceg[.xz] files in the folder, found none%s", dir,
+			     "%s: expected kernelslist.g or kernel-N.traceg[.xz|.gz] files in the folder, found none%s", dir,
 			     access(raw, F_OK) == 0 ? " (only a raw 'kernelslist': run Accel-Sim's "
 						      "post-traces-processing on it first)" : "");
 	if (!rc) {
@@ -1615,7 +1714,8 @@ static int list_from_folder(struct iw_workload_trace *t, const char *dir, struct
 	if (!rc) {
 		size_t o = 0;
 		for (size_t i = 0; i < n; i++) {
-			/* both kernel-1.traceg and kernel-1.traceg.xz: read the plain one */
+			/* kernel-1.traceg and kernel-1.traceg.xz or .gz: read the plain one (it
+			 * sorts first), else the .gz one */
 			if (i && k[i].n == k[i - 1].n)
 				continue;
 			o += (size_t)sprintf(t->list_text + o, "%s\n", k[i].name);
@@ -1647,7 +1747,7 @@ int iw_trace_open(const char *path, struct iw_workload **out, struct iw_err *e)
 	struct stat st;
 	if (stat(path, &st) != 0)
 		return iw_fail(e, IW_EINPUT, "%s: expected an Accel-Sim trace (folder, kernelslist.g or "
-			       ".traceg[.xz]), found: %s", path, strerror(errno));
+			       ".traceg[.xz|.gz]), found: %s", path, strerror(errno));
 	struct iw_workload_trace *t = iw_calloc(1, sizeof *t);
 	if (!t)
 		return iw_fail(e, IW_ERUN, "out of memory");

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <zlib.h>
 
 /* ------------------------------------------------------------- helpers */
 struct tally {
@@ -244,13 +245,39 @@ static void every_version_reads_the_same(void)
 	CU_ASSERT_EQUAL(t.insts, 54);
 }
 
+static char *slurp(const char *rel, size_t *n);
+
 static void compressed_equals_plain(void)
 {
-	static char a[8192], b[8192];
+	static char a[8192], b[8192], args[1200];
 	CU_ASSERT_EQUAL(tu_run("trace-info --format csv tests/data/traces/vectoradd-sm61", a, sizeof a, NULL, 0), 0);
 	CU_ASSERT_EQUAL(tu_run("trace-info --format csv tests/data/traces/vectoradd-sm61-xz", b, sizeof b, NULL, 0), 0);
 	CU_ASSERT_STRING_EQUAL(a, b);
 	CU_ASSERT_PTR_NOT_NULL(strstr(a, ",344,"));
+	CU_ASSERT_EQUAL(tu_run("trace-info --format csv tests/data/traces/vectoradd-sm61-gz", b, sizeof b, NULL, 0), 0);
+	CU_ASSERT_STRING_EQUAL(a, b);
+	/* a gzip file of several members (as `cat a.gz b.gz` makes) reads as their concatenation */
+	size_t n;
+	char *s = slurp("tests/data/traces/vectoradd-sm61/kernel-1.traceg", &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	const char *dir = tu_tmpdir();
+	char path[1100];
+	snprintf(path, sizeof path, "%s/kernel-1.traceg.gz", dir);
+	for (size_t part = 0; part < 3; part++) { /* cut anywhere, even mid-line */
+		gzFile g = gzopen(path, part ? "ab" : "wb");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+		size_t from = n * part / 3, to = n * (part + 1) / 3;
+		CU_ASSERT_EQUAL(gzwrite(g, s + from, (unsigned)(to - from)), (int)(to - from));
+		gzclose(g);
+	}
+	free(s);
+	CU_ASSERT_EQUAL(tu_run("trace-info --format csv tests/data/traces/vectoradd-sm61/kernel-1.traceg", a, sizeof a, NULL,
+			       0), 0);
+	snprintf(args, sizeof args, "trace-info --format csv %s", path);
+	CU_ASSERT_EQUAL(tu_run(args, b, sizeof b, NULL, 0), 0);
+	const char *ra = strchr(a, '\n'), *rb = strchr(b, '\n'); /* (the rows name the file) */
+	CU_ASSERT_FATAL(ra && rb);
+	CU_ASSERT_STRING_EQUAL(strchr(ra, ','), strchr(rb, ','));
 	CU_ASSERT_EQUAL(tu_run("trace-info tests/data/traces/hand/v5", a, sizeof a, NULL, 0), 0);
 	CU_ASSERT_EQUAL(tu_run("trace-info tests/data/traces/hand/v5-xz", b, sizeof b, NULL, 0), 0);
 	CU_ASSERT_STRING_EQUAL(a, b);
@@ -301,6 +328,12 @@ static void real_traces_simulate(void)
 	const char *ra = strstr(a, "vectoradd-sm61,"), *rb = strstr(b, "vectoradd-sm61-xz,");
 	CU_ASSERT_FATAL(ra && rb);
 	CU_ASSERT_STRING_EQUAL(ra + strlen("vectoradd-sm61,"), rb + strlen("vectoradd-sm61-xz,"));
+	/* gzip: its list names kernel-1.traceg, the folder holds kernel-1.traceg.gz */
+	CU_ASSERT_EQUAL_FATAL(tu_run("run -q -s inorder --format csv -w tests/data/traces/vectoradd-sm61-gz", b,
+				     sizeof b, NULL, 0), 0);
+	rb = strstr(b, "vectoradd-sm61-gz,");
+	CU_ASSERT_FATAL(rb != NULL);
+	CU_ASSERT_STRING_EQUAL(ra + strlen("vectoradd-sm61,"), rb + strlen("vectoradd-sm61-gz,"));
 	/* a broken trace stops the run with exit 3 */
 	CU_ASSERT_EQUAL(tu_run("run -q -s inorder -w /nonexistent/kernelslist.g", NULL, 0, NULL, 0), 3);
 }
@@ -531,6 +564,19 @@ static void bad_input_exits_3_with_file_line(void)
 	/* truncated xz */
 	spit(dir, "kernel-1.traceg.xz", s, n / 2);
 	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	free(s);
+	/* a corrupt gzip stream, a truncated one */
+	s = slurp("tests/data/traces/vectoradd-sm61-gz/kernel-1.traceg.gz", &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	spit(dir, "kernel-1.traceg.gz", s, n / 2);
+	snprintf(args, sizeof args, "trace-info %s/kernel-1.traceg.gz", dir);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT(has(err, dir, "kernel-1.traceg.gz: expected a valid gzip stream, found truncated compressed data"));
+	for (size_t i = n / 3; i < n / 3 + 16 && i < n; i++)
+		s[i] = (char)(s[i] ^ 0x5a);
+	spit(dir, "kernel-1.traceg.gz", s, n);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected a valid gzip stream, found corrupt compressed data"));
 	free(s);
 
 	/* no such path; an empty file */
