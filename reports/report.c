@@ -138,8 +138,8 @@ static int index_rows(struct rep *r)
 }
 
 /* ------------------------------------------------------------- metrics */
-enum metric { M_SPEEDUP, M_IPC, M_ADP, M_PDP, M_ENERGY, M_EDP };
-static const char *const metric_name[] = {"speed-up", "IPC", "ADP", "PDP", "energy", "EDP"};
+enum metric { M_SPEEDUP, M_IPC, M_ADP, M_PDP, M_ENERGY, M_EDP, M_SM_SPEEDUP };
+static const char *const metric_name[] = {"speed-up", "IPC", "ADP", "PDP", "energy", "EDP", "throughput speed-up"};
 
 /* The metric of one run against its baseline; NaN when undefined. */
 static double metric(const struct rep *r, size_t c, size_t w, size_t s, enum metric m)
@@ -155,6 +155,7 @@ static double metric(const struct rep *r, size_t c, size_t w, size_t s, enum met
 	case M_PDP: return x->pdp_rel;
 	case M_ENERGY: return x->energy_rel;
 	case M_EDP: return x->edp_rel;
+	case M_SM_SPEEDUP: return x->sm_speedup; /* (NaN in files of earlier versions) */
 	}
 	return NAN;
 }
@@ -311,13 +312,25 @@ static FILE *begin_fig(struct rep *r, const char *name, const char *title, int w
 }
 
 /* ------------------------------------------------------------ figures */
-static int fig_speedup(struct rep *r)
+/* The speed-up figure (`name` "speedup": of the kernel time) or its twin
+ * "sm_speedup" (of the mean SM busy time: the throughput without the
+ * slowest SM's tail, which moves a run by a percent or two). */
+static int fig_speedup(struct rep *r, enum metric m)
 {
-	FILE *d = open_in(r, "speedup", ".dat");
+	const char *name = m == M_SPEEDUP ? "speedup" : "sm_speedup";
+	const char *what = m == M_SPEEDUP ? "Speed-up" : "Throughput speed-up (mean SM busy time)";
+	if (m == M_SM_SPEEDUP) { /* files of earlier versions lack it: no figure */
+		int any = 0;
+		for (size_t i = 0; i < r->res->n && !any; i++)
+			any = isfinite(r->res->rows[i].sm_speedup);
+		if (!any)
+			return 0;
+	}
+	FILE *d = open_in(r, name, ".dat");
 	if (!d)
 		return -r->e->code;
 	int bars = r->ncfg > 1;
-	fprintf(d, "# speed-up over inorder, geometric mean over %zu %s\n", r->ncfg,
+	fprintf(d, "# %s over inorder, geometric mean over %zu %s\n", metric_name[m], r->ncfg,
 		r->replicates ? "seeds" : "configuration(s)");
 	if (bars)
 		fprintf(d, "# each scheme's columns: mean, then the %s\n", band_meaning(r));
@@ -331,7 +344,7 @@ static int fig_speedup(struct rep *r)
 	for (size_t w = 0; w < r->nwl; w++) {
 		tok(d, r->workloads[w]);
 		for (size_t s = 0; s < r->nsch; s++) {
-			struct band b = over_configs_band(r, w, s, M_SPEEDUP);
+			struct band b = over_configs_band(r, w, s, m);
 			num(d, b.mid);
 			if (bars) {
 				num(d, b.lo);
@@ -340,35 +353,38 @@ static int fig_speedup(struct rep *r)
 		}
 		fputc('\n', d);
 	}
-	if (close_file(r, d, "speedup", ".dat"))
+	if (close_file(r, d, name, ".dat"))
 		return -r->e->code;
-	char cap[512];
+	char cap[768], title[128];
+	const char *of = m == M_SPEEDUP ? "" : " of the mean SM busy time (per SM and kernel, first CTA launch to last CTA "
+					       "end: the GPU's throughput, without the slowest SM's tail)";
 	if (bars)
-		snprintf(cap, sizeof cap, "Speed-up of each scheme over the in-order baseline per workload (geometric mean over "
-					  "%zu %s; bars: %s; 1 = as fast as in-order).", r->ncfg,
-			 r->replicates ? "seeds" : "configurations", band_meaning(r));
+		snprintf(cap, sizeof cap, "%s of each scheme over the in-order baseline per workload%s (geometric mean over "
+					  "%zu %s; bars: %s; 1 = as fast as in-order).", "Speed-up",
+			 of, r->ncfg, r->replicates ? "seeds" : "configurations", band_meaning(r));
 	else
-		snprintf(cap, sizeof cap, "Speed-up of each scheme over the in-order baseline per workload (geometric mean over "
-					  "%zu configuration(s); 1 = as fast as in-order).", r->ncfg);
-	FILE *f = begin_fig(r, "speedup", "Speed-up per workload and scheme", 900, 500, cap);
+		snprintf(cap, sizeof cap, "%s of each scheme over the in-order baseline per workload%s (geometric mean over "
+					  "%zu configuration(s); 1 = as fast as in-order).", "Speed-up", of, r->ncfg);
+	snprintf(title, sizeof title, "%s per workload and scheme", what);
+	FILE *f = begin_fig(r, name, title, 900, 500, cap);
 	if (!f)
 		return -r->e->code;
-	fprintf(f, "set title 'Speed-up over in-order'\nset ylabel 'speed-up'\nset style data histograms\n"
+	fprintf(f, "set title '%s over in-order'\nset ylabel 'speed-up'\nset style data histograms\n"
 		   "set style histogram %s gap 1\nset style fill solid 0.8 border -1\nset boxwidth 0.9\n"
 		   "set key outside right\nset grid ytics\nset yrange [0:*]\nset xtics rotate by -30\n"
 		   "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\nplot ",
-		bars ? "errorbars lw 1" : "clustered");
+		what, bars ? "errorbars lw 1" : "clustered");
 	for (size_t s = 0; s < r->nsch; s++) {
 		size_t col = bars ? 2 + 3 * s : s + 2;
 		if (bars)
-			fprintf(f, "%s'speedup.dat' using %zu:%zu:%zu%s title ", s ? ", " : "", col, col + 1, col + 2,
+			fprintf(f, "%s'%s.dat' using %zu:%zu:%zu%s title ", s ? ", " : "", name, col, col + 1, col + 2,
 				s ? "" : ":xtic(1)");
 		else
-			fprintf(f, "%s'speedup.dat' using %zu%s title ", s ? ", " : "", col, s ? "" : ":xtic(1)");
+			fprintf(f, "%s'%s.dat' using %zu%s title ", s ? ", " : "", name, col, s ? "" : ":xtic(1)");
 		gq(f, r->schemes[s]);
 	}
 	fputc('\n', f);
-	return close_file(r, f, "speedup", ".gp");
+	return close_file(r, f, name, ".gp");
 }
 
 /* The two heat-map axes and the facets (every other parameter). */
@@ -1254,7 +1270,9 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 	if (rc == 0 && (r.nsch == 0 || strcmp(r.schemes[0], "inorder")))
 		rc = iw_fail(e, IW_EINPUT, "report: expected in-order baseline runs in the results file, found none");
 	if (rc == 0)
-		rc = fig_speedup(&r);
+		rc = fig_speedup(&r, M_SPEEDUP);
+	if (rc == 0)
+		rc = fig_speedup(&r, M_SM_SPEEDUP);
 	if (rc == 0)
 		rc = figs_heat(&r);
 	if (rc == 0)

@@ -294,7 +294,7 @@ static void report_names_every_figure_and_renders_it(void)
 	CU_ASSERT(check_figures(rep, html, &nfig));
 	/* speed-up, 3 heat maps per scheme, energy, power, reorder, allocation CDFs */
 	CU_ASSERT(nfig >= 8);
-	static const char *const must[] = {"speedup.svg", "heat_ipc_", "heat_adp_", "heat_pdp_", "energy.svg", "energy_issue.svg",
+	static const char *const must[] = {"speedup.svg", "sm_speedup.svg", "heat_ipc_", "heat_adp_", "heat_pdp_", "energy.svg", "energy_issue.svg",
 					   "power.svg", "reorder.svg", "alloc_cdf.svg", "summary.csv", "tables.tex"};
 	for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
 		CU_ASSERT_PTR_NOT_NULL(strstr(html, must[i]));
