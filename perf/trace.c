@@ -510,22 +510,76 @@ static int parse_dim3(const char *s, uint32_t d[3])
 }
 
 /* --------------------------------------------------------- opening files */
-static int decompress_xz(int in, const char *path, int *out_fd, uint64_t *size, struct iw_err *e)
+/* Compressed kernels (xz, gzip) are decompressed into an unlinked temporary
+ * file: the disk, not the memory, holds the text, and nothing is left behind
+ * on a crash.  The pieces both decoders share: */
+static int text_tmp(const char *path, int *fd, struct iw_err *e)
 {
 	const char *td = getenv("TMPDIR");
 	char tmpl[1100];
 	snprintf(tmpl, sizeof tmpl, "%s/issuewatt-trace-XXXXXX", td && *td ? td : "/tmp");
-	int fd = mkstemp(tmpl);
-	if (fd < 0)
+	*fd = mkstemp(tmpl);
+	if (*fd < 0)
 		return iw_fail(e, IW_ERUN, "%s: cannot create a temporary file in %s to decompress into: %s",
 			       path, td && *td ? td : "/tmp", strerror(errno));
 	unlink(tmpl); /* gone when closed, whatever happens */
+	return 0;
+}
+
+static int text_put(int fd, const uint8_t *b, size_t n, const char *path, struct iw_err *e)
+{
+	for (size_t o = 0; o < n;) {
+		ssize_t w = write(fd, b + o, n - o);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return iw_fail(e, IW_ERUN, "%s: cannot write the decompressed text: %s", path, strerror(errno));
+		o += (size_t)w;
+	}
+	return 0;
+}
+
+/* The next piece of compressed input: its length (0 at the end), or -1. */
+static ssize_t comp_get(int in, uint8_t *b, size_t cap, const char *path, struct iw_err *e)
+{
+	for (;;) {
+		ssize_t n = read(in, b, cap);
+		if (n >= 0)
+			return n;
+		if (errno != EINTR) {
+			iw_fail(e, IW_ERUN, "%s: read error: %s", path, strerror(errno));
+			return -1;
+		}
+	}
+}
+
+enum { COMP_IN = 1u << 16, TEXT_OUT = 1u << 18 };
+
+/* A decoder's end: its buffers freed; the text file kept on success. */
+static int text_done(int rc, int fd, uint64_t total, uint8_t *ib, uint8_t *ob, int *out_fd, uint64_t *size)
+{
+	iw_free(ib);
+	iw_free(ob);
+	if (rc) {
+		close(fd);
+		return rc;
+	}
+	*out_fd = fd;
+	*size = total;
+	return 0;
+}
+
+static int decompress_xz(int in, const char *path, int *out_fd, uint64_t *size, struct iw_err *e)
+{
+	int fd;
+	if (text_tmp(path, &fd, e))
+		return -e->code;
 	lzma_stream s = LZMA_STREAM_INIT;
 	if (lzma_stream_decoder(&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK) {
 		close(fd);
 		return iw_fail(e, IW_ERUN, "%s: cannot start the xz decoder", path);
 	}
-	uint8_t *ib = iw_malloc(1u << 16), *ob = iw_malloc(1u << 18);
+	uint8_t *ib = iw_malloc(COMP_IN), *ob = iw_malloc(TEXT_OUT);
 	int rc = 0;
 	uint64_t total = 0, consumed = 0;
 	if (!ib || !ob) {
@@ -534,14 +588,12 @@ static int decompress_xz(int in, const char *path, int *out_fd, uint64_t *size, 
 	}
 	lzma_action act = LZMA_RUN;
 	s.next_out = ob;
-	s.avail_out = 1u << 18;
+	s.avail_out = TEXT_OUT;
 	for (;;) {
 		if (s.avail_in == 0 && act == LZMA_RUN) {
-			ssize_t n = read(in, ib, 1u << 16);
+			ssize_t n = comp_get(in, ib, COMP_IN, path, e);
 			if (n < 0) {
-				if (errno == EINTR)
-					continue;
-				rc = iw_fail(e, IW_ERUN, "%s: read error: %s", path, strerror(errno));
+				rc = -e->code;
 				goto done;
 			}
 			consumed += (uint64_t)n;
@@ -552,21 +604,12 @@ static int decompress_xz(int in, const char *path, int *out_fd, uint64_t *size, 
 		}
 		lzma_ret r = lzma_code(&s, act);
 		if (s.avail_out == 0 || r == LZMA_STREAM_END) {
-			size_t n = (1u << 18) - s.avail_out;
-			for (size_t o = 0; o < n;) {
-				ssize_t w = write(fd, ob + o, n - o);
-				if (w < 0) {
-					if (errno == EINTR)
-						continue;
-					rc = iw_fail(e, IW_ERUN, "%s: cannot write the decompressed text: %s",
-						     path, strerror(errno));
-					goto done;
-				}
-				o += (size_t)w;
-			}
+			size_t n = TEXT_OUT - s.avail_out;
+			if ((rc = text_put(fd, ob, n, path, e)))
+				goto done;
 			total += n;
 			s.next_out = ob;
-			s.avail_out = 1u << 18;
+			s.avail_out = TEXT_OUT;
 		}
 		if (r == LZMA_STREAM_END)
 			break;
@@ -584,36 +627,23 @@ static int decompress_xz(int in, const char *path, int *out_fd, uint64_t *size, 
 	}
 done:
 	lzma_end(&s);
-	iw_free(ib);
-	iw_free(ob);
-	if (rc) {
-		close(fd);
-		return rc;
-	}
-	*out_fd = fd;
-	*size = total;
-	return 0;
+	return text_done(rc, fd, total, ib, ob, out_fd, size);
 }
 
 /* The same for a gzip file (one or more members, as `cat a.gz b.gz` makes),
  * through zlib. */
 static int decompress_gz(int in, const char *path, int *out_fd, uint64_t *size, struct iw_err *e)
 {
-	const char *td = getenv("TMPDIR");
-	char tmpl[1100];
-	snprintf(tmpl, sizeof tmpl, "%s/issuewatt-trace-XXXXXX", td && *td ? td : "/tmp");
-	int fd = mkstemp(tmpl);
-	if (fd < 0)
-		return iw_fail(e, IW_ERUN, "%s: cannot create a temporary file in %s to decompress into: %s",
-			       path, td && *td ? td : "/tmp", strerror(errno));
-	unlink(tmpl);
+	int fd;
+	if (text_tmp(path, &fd, e))
+		return -e->code;
 	z_stream s;
 	memset(&s, 0, sizeof s);
 	if (inflateInit2(&s, 16 + MAX_WBITS) != Z_OK) { /* 16: a gzip header and trailer */
 		close(fd);
 		return iw_fail(e, IW_ERUN, "%s: cannot start the gzip decoder", path);
 	}
-	uint8_t *ib = iw_malloc(1u << 16), *ob = iw_malloc(1u << 18);
+	uint8_t *ib = iw_malloc(COMP_IN), *ob = iw_malloc(TEXT_OUT);
 	int rc = 0, eof = 0, ended = 0;
 	uint64_t total = 0, consumed = 0;
 	if (!ib || !ob) {
@@ -622,11 +652,9 @@ static int decompress_gz(int in, const char *path, int *out_fd, uint64_t *size, 
 	}
 	for (;;) {
 		if (s.avail_in == 0 && !eof) {
-			ssize_t n = read(in, ib, 1u << 16);
+			ssize_t n = comp_get(in, ib, COMP_IN, path, e);
 			if (n < 0) {
-				if (errno == EINTR)
-					continue;
-				rc = iw_fail(e, IW_ERUN, "%s: read error: %s", path, strerror(errno));
+				rc = -e->code;
 				goto done;
 			}
 			consumed += (uint64_t)n;
@@ -643,20 +671,11 @@ static int decompress_gz(int in, const char *path, int *out_fd, uint64_t *size, 
 			ended = 0;
 		}
 		s.next_out = ob;
-		s.avail_out = 1u << 18;
+		s.avail_out = TEXT_OUT;
 		int r = inflate(&s, Z_NO_FLUSH);
-		size_t n = (1u << 18) - s.avail_out;
-		for (size_t o = 0; o < n;) {
-			ssize_t w = write(fd, ob + o, n - o);
-			if (w < 0) {
-				if (errno == EINTR)
-					continue;
-				rc = iw_fail(e, IW_ERUN, "%s: cannot write the decompressed text: %s", path,
-					     strerror(errno));
-				goto done;
-			}
-			o += (size_t)w;
-		}
+		size_t n = TEXT_OUT - s.avail_out;
+		if ((rc = text_put(fd, ob, n, path, e)))
+			goto done;
 		total += n;
 		if (r == Z_STREAM_END) {
 			ended = 1;
@@ -677,15 +696,7 @@ static int decompress_gz(int in, const char *path, int *out_fd, uint64_t *size, 
 	}
 done:
 	inflateEnd(&s);
-	iw_free(ib);
-	iw_free(ob);
-	if (rc) {
-		close(fd);
-		return rc;
-	}
-	*out_fd = fd;
-	*size = total;
-	return 0;
+	return text_done(rc, fd, total, ib, ob, out_fd, size);
 }
 
 /* Open a kernel file (plain, xz or gzip, by content) and read its header. */
