@@ -487,8 +487,6 @@ static int fill_sm(struct iw_sim *s, struct iw_sm *sm)
 	return 0;
 }
 
-/* Open kernels until one has CTAs; distribute CTAs round-robin over the SMs
- * (one per SM per round, as a hardware CTA scheduler does). */
 /* The kernel ended (every SM is idle): add each SM's busy period to the
  * run's SM-cycles. */
 static void close_busy(struct iw_sim *s)
@@ -501,6 +499,8 @@ static void close_busy(struct iw_sim *s)
 	}
 }
 
+/* Open kernels until one has CTAs; distribute CTAs round-robin over the SMs
+ * (one per SM per round, as a hardware CTA scheduler does). */
 static int start_kernel(struct iw_sim *s)
 {
 	const struct iw_config *c = s->cfg;
