@@ -273,6 +273,8 @@ static int check_figures(const char *dir, const char *html, size_t *nfig)
 	return ok;
 }
 
+static size_t slurp(const char *path, char *buf, size_t sz);
+
 static void report_names_every_figure_and_renders_it(void)
 {
 	const char *dir = tu_tmpdir();
@@ -300,6 +302,10 @@ static void report_names_every_figure_and_renders_it(void)
 		CU_ASSERT_PTR_NOT_NULL(strstr(html, must[i]));
 	snprintf(path, sizeof path, "%s/tables.tex", rep);
 	CU_ASSERT(file_size(path) > 0);
+	static char tex[65536];
+	CU_ASSERT(slurp(path, tex, sizeof tex) > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(tex, "\\label{tab:speedup}"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(tex, "\\label{tab:sm-speedup}"));
 	snprintf(path, sizeof path, "%s/summary.csv", rep);
 	CU_ASSERT(file_size(path) > 0);
 	CU_ASSERT_PTR_NULL(strstr(html, "not rendered"));
