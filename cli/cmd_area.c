@@ -31,8 +31,9 @@ static void area_usage(FILE *f)
 		"                             22nm 14nm 12nm 7nm xcu50\n"
 		"      --set KEY=VALUE        override a configuration key, or a technology key as\n"
 		"                             tech.vdd, tech.clock_mhz, tech.<coefficient> (repeatable)\n"
-		"  -f, --format text|csv      output format (default text)\n"
-		"      --per-structure        CSV: one row per structure as well as the totals\n"
+		"  -f, --format text|csv|json output format (default text); json: {\"rows\": [...]}, one object\n"
+		"                             per CSV row, by the CSV's column names\n"
+		"      --per-structure        CSV, JSON: one row per structure as well as the totals\n"
 		"      --explain STRUCTURE    print the working of one structure (bits, gates, cells, factors)\n"
 		"      --validation           print docs/VALIDATION.md: estimates beside the papers' figures\n"
 		"  -h, --help                 this help\n\n"
@@ -120,24 +121,67 @@ static double struct_total_pct(const struct iw_area_result *a, int s)
 		100 * v[IW_FPGA_BRAM] / d[IW_FPGA_BRAM] + 100 * v[IW_FPGA_DSP] / d[IW_FPGA_DSP]) / 4;
 }
 
-static void print_csv_row(const struct iw_config *c, const struct iw_tech *t, const char *scheme,
-			  const char *structure, int s, const struct iw_area_result *a,
-			  const struct iw_area_result *b)
+/* The CSV's (and JSON's) columns after config,scheme,tech,structure, for a
+ * structure s or the total (s < 0). */
+static const char *const asic_cols[] = {"area_mm2", "overhead_mm2", "overhead_pct", "sm_um2"};
+static const char *const fpga_cols[] = {"lut", "lutram", "ff", "bram", "dsp", "total_area_pct", "overhead_pct"};
+
+static size_t row_values(const struct iw_tech *t, int s, const struct iw_area_result *a,
+			 const struct iw_area_result *b, double *v)
 {
 	if (t->kind == IW_TECH_ASIC) {
 		double mm2 = s < 0 ? a->gpu_mm2 : a->gpu_um2[s] * 1e-6;
 		double bmm2 = s < 0 ? b->gpu_mm2 : b->gpu_um2[s] * 1e-6;
-		double sm = s < 0 ? a->sm_total_um2 : a->sm_um2[s];
-		printf("%s,%s,%s,%s,%.6f,%.6f,%.6f,%.3f\n", c->name, scheme, t->name, structure, mm2, mm2 - bmm2,
-		       100 * (mm2 - bmm2) / a->die_mm2, sm);
-	} else {
-		const double *v = s < 0 ? a->fpga_total : a->fpga[s];
-		double tot = s < 0 ? a->total_area_pct : struct_total_pct(a, s);
-		/* a structure's row: its share of the growth, so the rows add up to the total's */
-		double ov = s < 0 ? fpga_overhead(a, b)
-				  : (b->total_area_pct > 0 ? 100 * (tot - struct_total_pct(b, s)) / b->total_area_pct : 0);
+		v[0] = mm2;
+		v[1] = mm2 - bmm2;
+		v[2] = 100 * (mm2 - bmm2) / a->die_mm2;
+		v[3] = s < 0 ? a->sm_total_um2 : a->sm_um2[s];
+		return IW_ARRAY_LEN(asic_cols);
+	}
+	const double *r = s < 0 ? a->fpga_total : a->fpga[s];
+	double tot = s < 0 ? a->total_area_pct : struct_total_pct(a, s);
+	for (int k = 0; k < 5; k++)
+		v[k] = r[k];
+	v[5] = tot;
+	/* a structure's row: its share of the growth, so the rows add up to the total's */
+	v[6] = s < 0 ? fpga_overhead(a, b)
+		     : (b->total_area_pct > 0 ? 100 * (tot - struct_total_pct(b, s)) / b->total_area_pct : 0);
+	return IW_ARRAY_LEN(fpga_cols);
+}
+
+static void print_csv_row(const struct iw_config *c, const struct iw_tech *t, const char *scheme,
+			  const char *structure, int s, const struct iw_area_result *a,
+			  const struct iw_area_result *b)
+{
+	double v[8];
+	row_values(t, s, a, b, v);
+	if (t->kind == IW_TECH_ASIC)
+		printf("%s,%s,%s,%s,%.6f,%.6f,%.6f,%.3f\n", c->name, scheme, t->name, structure, v[0], v[1], v[2], v[3]);
+	else
 		printf("%s,%s,%s,%s,%.0f,%.0f,%.0f,%.0f,%.0f,%.6f,%.4f\n", c->name, scheme, t->name, structure, v[0],
-		       v[1], v[2], v[3], v[4], tot, ov);
+		       v[1], v[2], v[3], v[4], v[5], v[6]);
+}
+
+/* The same row as a JSON object (numbers exact). */
+static void print_json_row(const struct iw_config *c, const struct iw_tech *t, const char *scheme,
+			   const char *structure, int s, const struct iw_area_result *a,
+			   const struct iw_area_result *b, int first)
+{
+	double v[8];
+	size_t n = row_values(t, s, a, b, v);
+	const char *const *cols = t->kind == IW_TECH_ASIC ? asic_cols : fpga_cols;
+	const char *key[] = {"config", "scheme", "tech", "structure"}, *val[] = {c->name, scheme, t->name, structure};
+	printf("%s\n  {", first ? "" : ",");
+	for (int k = 0; k < 4; k++) {
+		iw_json_str(stdout, key[k]);
+		fputs(": ", stdout);
+		iw_json_str(stdout, val[k]);
+		fputs(", ", stdout);
+	}
+	for (size_t k = 0; k < n; k++) {
+		printf("\"%s\": ", cols[k]);
+		iw_json_num(stdout, v[k]);
+		fputs(k + 1 < n ? ", " : "}", stdout);
 	}
 }
 
@@ -176,9 +220,9 @@ int cmd_area(int argc, char **argv)
 		free(sets);
 		return cli_fail(2, "area: unexpected argument '%s' (see 'issuewatt area --help')", argv[optind]);
 	}
-	if (strcmp(format, "text") && strcmp(format, "csv")) {
+	if (strcmp(format, "text") && strcmp(format, "csv") && strcmp(format, "json")) {
 		free(sets);
-		return cli_fail(2, "area: --format: expected text or csv, found '%s'", format);
+		return cli_fail(2, "area: --format: expected text, csv or json, found '%s'", format);
 	}
 	struct iw_err e = {0};
 	if (want_validation) {
@@ -219,24 +263,34 @@ int cmd_area(int argc, char **argv)
 	}
 	struct iw_area_result base, a;
 	rc = iw_area_eval(&c, "inorder", &t, &base, &e);
-	int csv = strcmp(format, "csv") == 0;
+	int csv = strcmp(format, "csv") == 0, json = strcmp(format, "json") == 0, first = 1;
 	if (!rc && csv)
 		printf(t.kind == IW_TECH_ASIC ? "config,scheme,tech,structure,area_mm2,overhead_mm2,overhead_pct,sm_um2\n"
 					      : "config,scheme,tech,structure,lut,lutram,ff,bram,dsp,total_area_pct,overhead_pct\n");
+	if (!rc && json)
+		printf("{\"tool\": \"issuewatt\", \"version\": \"%s\", \"rows\": [", IW_VERSION);
 	for (size_t i = 0; i < n && !rc; i++) {
 		rc = iw_area_eval(&c, list[i], &t, &a, &e);
 		if (rc)
 			break;
-		if (!csv) {
+		if (!csv && !json) {
 			print_text(&c, &t, list[i], &a, strcmp(list[i], "inorder") ? &base : NULL);
 			continue;
 		}
-		if (per_structure)
-			for (int s = 0; s < IW_S_COUNT; s++)
-				if (a.present[s] || base.present[s])
-					print_csv_row(&c, &t, list[i], iw_structs[s].name, s, &a, &base);
-		print_csv_row(&c, &t, list[i], "all", -1, &a, &base);
+		for (int s = per_structure ? 0 : IW_S_COUNT; s <= IW_S_COUNT; s++) {
+			int total = s == IW_S_COUNT;
+			if (!total && !a.present[s] && !base.present[s])
+				continue;
+			const char *name = total ? "all" : iw_structs[s].name;
+			if (json)
+				print_json_row(&c, &t, list[i], name, total ? -1 : s, &a, &base, first);
+			else
+				print_csv_row(&c, &t, list[i], name, total ? -1 : s, &a, &base);
+			first = 0;
+		}
 	}
+	if (!rc && json)
+		printf("\n]}\n");
 	iw_tech_free(&t);
 	free(sets);
 	return rc ? cli_fail(e.code, "%s", e.msg) : 0;

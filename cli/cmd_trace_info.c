@@ -177,15 +177,48 @@ static void print_csv(FILE *f, const char *label, const struct stats *s, const s
 	fprintf(f, "\",%.0f,%d\n", fp_count(fp), fp->overflow);
 }
 
+/* One kernel (kn > 0) or the total (kn == 0) as a JSON object: the CSV's
+ * fields, with the grid and block as arrays, the mix and the unknown opcodes
+ * as objects. */
+static void print_json(FILE *f, uint64_t kn, const struct stats *s, const struct footprint *fp,
+		       const struct iw_workload *w, const struct unk *u, size_t nu)
+{
+	fputc('{', f);
+	if (kn) {
+		fprintf(f, "\"kernel\": %llu, \"name\": ", (unsigned long long)kn);
+		iw_json_str(f, s->name);
+		fprintf(f, ", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u], \"nregs\": %u, \"shmem_bytes\": %u, "
+			   "\"tracer_version\": %u, \"binary_version\": %u, ",
+			s->grid[0], s->grid[1], s->grid[2], s->block[0], s->block[1], s->block[2], s->nregs, s->shmem,
+			s->tracer, s->binary);
+	} else {
+		fprintf(f, "\"kernels\": %llu, ", (unsigned long long)s->kernels);
+	}
+	fprintf(f, "\"ctas\": %llu, \"warps\": %llu, \"warp_insts\": %llu, \"mix\": {", (unsigned long long)s->ctas,
+		(unsigned long long)s->warps, (unsigned long long)s->insts);
+	for (int i = 0; i < IW_UNIT_COUNT; i++)
+		fprintf(f, "%s\"%s\": %llu", i ? ", " : "", iw_unit_name[i], (unsigned long long)s->unit[i]);
+	fprintf(f, "}, \"mask0\": %llu, \"unknown\": %llu, \"unknown_opcodes\": {", (unsigned long long)s->mask0,
+		(unsigned long long)s->unknown);
+	for (size_t i = 0; i < nu; i++) {
+		fputs(i ? ", " : "", f);
+		iw_json_str(f, iw_trace_opcode_name(w, u[i].op));
+		fprintf(f, ": %llu", (unsigned long long)u[i].n);
+	}
+	fprintf(f, "}, \"footprint_sectors\": %.0f, \"footprint_estimated\": %s}", fp_count(fp),
+		fp->overflow ? "true" : "false");
+}
+
 static void usage(FILE *f)
 {
-	fprintf(f, "Usage: issuewatt trace-info [--format text|csv] PATH\n"
+	fprintf(f, "Usage: issuewatt trace-info [--format text|csv|json] PATH\n"
 		   "Summarise an Accel-Sim SASS trace: PATH is a trace folder, its kernelslist.g, or one\n"
 		   "kernel-N.traceg[.xz|.gz].  Per kernel and in total: grid, block, registers, shared memory,\n"
 		   "tracer and binary version, thread blocks, warps, warp-instructions, mix by unit class,\n"
 		   "mask-0 instructions, opcodes the SASS table lacks, and the memory footprint (distinct\n"
 		   "32-byte sectors of global/local memory).\n\n"
-		   "  --format FMT   text (default) or csv (one row per kernel, then 'total')\n"
+		   "  --format FMT   text (default), csv (one row per kernel, then 'total') or json\n"
+		   "                 ({\"kernels\": [...], \"total\": {...}}, the csv's fields)\n"
 		   "  -h, --help     this text\n\n"
 		   "Exit status: 0 ok, 1 failure, 2 usage error, 3 invalid trace (file:line: what was\n"
 		   "expected, what was found).\n");
@@ -195,18 +228,16 @@ int cmd_trace_info(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{"format", required_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-	int csv = 0, c;
+	int csv = 0, json = 0, c;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (strcmp(optarg, "csv") == 0)
-				csv = 1;
-			else if (strcmp(optarg, "text") == 0)
-				csv = 0;
-			else
-				return cli_fail(2, "trace-info: --format expects text or csv, found '%s'", optarg);
+			csv = strcmp(optarg, "csv") == 0;
+			json = strcmp(optarg, "json") == 0;
+			if (!csv && !json && strcmp(optarg, "text") != 0)
+				return cli_fail(2, "trace-info: --format expects text, csv or json, found '%s'", optarg);
 			break;
 		case 'h': usage(stdout); return 0;
 		default:
@@ -239,6 +270,11 @@ int cmd_trace_info(int argc, char **argv)
 		for (int i = 0; i < IW_UNIT_COUNT; i++)
 			printf(",%s", iw_unit_name[i]);
 		printf(",mask0,unknown,unknown_opcodes,footprint_sectors,footprint_estimated\n");
+	}
+	if (json) {
+		printf("{\"tool\": \"issuewatt\", \"version\": \"%s\", \"path\": ", IW_VERSION);
+		iw_json_str(stdout, path);
+		printf(", \"kernels\": [");
 	}
 	struct iw_kernel_info ki;
 	struct iw_mem_addrs ma;
@@ -307,10 +343,14 @@ int cmd_trace_info(int argc, char **argv)
 			}
 		char label[32];
 		snprintf(label, sizeof label, csv ? "%llu" : "kernel %llu", (unsigned long long)kn);
-		if (csv)
+		if (json) {
+			printf("%s\n  ", kn > 1 ? "," : "");
+			print_json(stdout, kn, &ks, kfp, w, unk, nu);
+		} else if (csv) {
 			print_csv(stdout, label, &ks, kfp, w, unk, nu, 0);
-		else
+		} else {
 			print_text(stdout, label, &ks, kfp, w, unk, nu, 0);
+		}
 		add_stats(&tot, &ks);
 	}
 	size_t nu = 0;
@@ -319,10 +359,15 @@ int cmd_trace_info(int argc, char **argv)
 			unk[nu].op = (uint16_t)i;
 			unk[nu++].n = opcount[nop + i];
 		}
-	if (csv)
+	if (json) {
+		printf("\n], \"total\": ");
+		print_json(stdout, 0, &tot, tfp, w, unk, nu);
+		printf("}\n");
+	} else if (csv) {
 		print_csv(stdout, "total", &tot, tfp, w, unk, nu, 1);
-	else
+	} else {
 		print_text(stdout, "total", &tot, tfp, w, unk, nu, 1);
+	}
 out:
 	if (w)
 		iw_workload_close(w);

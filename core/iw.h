@@ -68,6 +68,11 @@ int iw_out_check(const char *path, struct iw_err *e);
  * comma, a quote or a line break (workload names such as
  * "synth:warps=4,ctas=160" and trace paths do). */
 void iw_csv_field(FILE *f, const char *s);
+/* A JSON string (RFC 8259: quotes, backslashes and control characters
+ * escaped; UTF-8 passes through), and a JSON number, exact (17 significant
+ * digits), or null for NaN and infinity, which JSON lacks. */
+void iw_json_str(FILE *f, const char *s);
+void iw_json_num(FILE *f, double v);
 
 /* Read a whole small text file (configuration, technology, specs) into memory. */
 int iw_read_file(const char *path, char **text, size_t *len, struct iw_err *e);

@@ -353,31 +353,14 @@ void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *co
 	}
 }
 
-/* A JSON string: quotes, backslashes and control characters escaped (names
- * are UTF-8 and pass through). */
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p < 0x20)
-			fprintf(f, "\\u%04x", *p);
-		else
-			fputc(*p, f);
-	}
-	fputc('"', f);
-}
-
-/* A JSON number, exact (17 significant digits); JSON has no NaN or
- * infinity: null (an undefined ratio, or a file of an earlier version). */
+/* "key": number, and a separator unless last. */
 static void json_num(FILE *f, const char *key, double v, int last)
 {
-	json_str(f, key);
-	if (isfinite(v))
-		fprintf(f, ": %.17g%s", v, last ? "" : ", ");
-	else
-		fprintf(f, ": null%s", last ? "" : ", ");
+	iw_json_str(f, key);
+	fputs(": ", f);
+	iw_json_num(f, v);
+	if (!last)
+		fputs(", ", f);
 }
 
 void iw_summary_json(FILE *f, const struct iw_row *rows, size_t n, const char *const *pn, size_t np)
@@ -389,9 +372,9 @@ void iw_summary_json(FILE *f, const struct iw_row *rows, size_t n, const char *c
 		const char *key[] = {"workload", "scheme", "config", "tech"};
 		const char *text[] = {r->workload, r->scheme, r->config, r->tech};
 		for (int k = 0; k < 4; k++) {
-			json_str(f, key[k]);
+			iw_json_str(f, key[k]);
 			fputs(": ", f);
-			json_str(f, text[k]);
+			iw_json_str(f, text[k]);
 			fputs(", ", f);
 		}
 		if (np) {
@@ -422,7 +405,7 @@ void iw_summary_json(FILE *f, const struct iw_row *rows, size_t n, const char *c
 		json_num(f, "sm_speedup", r->sm_speedup, 0);
 		fputs("\"stall_cycles\": {", f);
 		for (int k = 0; k < IW_STALL_COUNT; k++) {
-			json_str(f, iw_stall_name[k]);
+			iw_json_str(f, iw_stall_name[k]);
 			fprintf(f, ": %llu%s", (unsigned long long)r->run.cnt.stall[k], k + 1 < IW_STALL_COUNT ? ", " : "");
 		}
 		fputs("}}", f);

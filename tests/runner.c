@@ -54,6 +54,62 @@ static void slurp(const char *path, char *buf, size_t n)
 	fclose(f);
 }
 
+/* A JSON syntax check (RFC 8259): the end of the value at p, or NULL. */
+static const char *json_ws(const char *p)
+{
+	while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
+		p++;
+	return p;
+}
+static const char *json_value(const char *p, int depth)
+{
+	p = json_ws(p);
+	if (depth > 16)
+		return NULL;
+	if (*p == '"') {
+		for (p++; *p != '"'; p++) {
+			if ((unsigned char)*p < 0x20)
+				return NULL;
+			if (*p == '\\' && !*++p)
+				return NULL;
+		}
+		return p + 1;
+	}
+	if (*p == '{' || *p == '[') {
+		char close = *p == '{' ? '}' : ']';
+		p = json_ws(p + 1);
+		if (*p == close)
+			return p + 1;
+		for (;;) {
+			if (close == '}') {
+				if (*json_ws(p) != '"' || !(p = json_value(p, depth + 1)) || *(p = json_ws(p)) != ':')
+					return NULL;
+				p++;
+			}
+			if (!(p = json_value(p, depth + 1)))
+				return NULL;
+			p = json_ws(p);
+			if (*p == close)
+				return p + 1;
+			if (*p++ != ',')
+				return NULL;
+		}
+	}
+	if (!strncmp(p, "null", 4) || !strncmp(p, "true", 4))
+		return p + 4;
+	if (!strncmp(p, "false", 5))
+		return p + 5;
+	char *end;
+	strtod(p, &end);
+	return end > p && (*p == '-' || (*p >= '0' && *p <= '9')) ? end : NULL;
+}
+
+int tu_json_valid(const char *s)
+{
+	const char *end = json_value(s, 0);
+	return end && *json_ws(end) == '\0';
+}
+
 int tu_run(const char *args, char *out, size_t outsz, char *err, size_t errsz)
 {
 	const char *bin = getenv("IW_BIN");

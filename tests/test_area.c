@@ -315,6 +315,16 @@ static void run_table_shows_fpga_area_in_percent(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",1.000000,0.000000,")); /* ASIC: edp_rel 1, no FPGA area */
 	CU_ASSERT_EQUAL_FATAL(tu_run("run -q -s inorder --scale 0.01 -w vecadd", out, sizeof out, NULL, 0), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "area_mm2"));
+	/* area --format json: the CSV's rows as objects, the same Total Area(%) */
+	CU_ASSERT_EQUAL_FATAL(tu_run("area -c vortex -t xcu50 -s loog --format json", out, sizeof out, NULL, 0), 0);
+	CU_ASSERT(tu_json_valid(out));
+	const char *lj = strstr(out, "\"scheme\": \"loog\"");
+	const char *tj = lj ? strstr(lj, "\"total_area_pct\": ") : NULL;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tj);
+	CU_ASSERT_DOUBLE_EQUAL(atof(tj + strlen("\"total_area_pct\": ")), a[1], 0.0005);
+	CU_ASSERT_EQUAL_FATAL(tu_run("area --format json --per-structure -s ghost", out, sizeof out, NULL, 0), 0);
+	CU_ASSERT(tu_json_valid(out));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"structure\": \"isb\", \"area_mm2\": "));
 }
 
 /* docs/VALIDATION.md is what --validation prints today (regenerate, don't edit). */

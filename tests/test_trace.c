@@ -309,6 +309,17 @@ static void trace_info_reports(void)
 	CU_ASSERT_PTR_NULL(strstr(strstr(err, "FOOBAR") + 1, "FOOBAR"));
 	CU_ASSERT_EQUAL(tu_run("trace-info", NULL, 0, err, sizeof err), 2);
 	CU_ASSERT_EQUAL(tu_run("trace-info --format xml tests/data/traces/hand/v4", NULL, 0, err, sizeof err), 2);
+	/* JSON: one valid document with the same figures (two kernels here) */
+	CU_ASSERT_EQUAL(tu_run("trace-info --format json tests/data/traces/hand/multi", out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT(tu_json_valid(out));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"kernel\": 2, "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"total\": {\"kernels\": 2, "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"unknown_opcodes\": {\"FOOBAR\": 4}"));
+	CU_ASSERT_EQUAL(tu_run("trace-info --format json tests/data/traces/matrixmul-sm61", out, sizeof out, err, sizeof err),
+			0);
+	CU_ASSERT(tu_json_valid(out));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"warp_insts\": 4416, "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"footprint_sectors\": 384, "));
 }
 
 /* The real traces simulate end to end; compressed and plain give the same run. */

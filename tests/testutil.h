@@ -12,6 +12,8 @@ const char *tu_tmpdir(void);
 /* Run the issuewatt program (IW_BIN) with a shell argument string; capture
  * stdout and stderr into the given buffers (may be NULL); return the exit code. */
 int tu_run(const char *args, char *out, size_t outsz, char *err, size_t errsz);
+/* Is s exactly one JSON value (RFC 8259 syntax), nothing after it but blanks? */
+int tu_json_valid(const char *s);
 /* One full-mask instruction of unit class `unit` writing `dst` and reading
  * `s0`, `s1` (-1 = none), for fixed programs (iw_program_open). */
 struct iw_inst;
