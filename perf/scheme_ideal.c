@@ -1000,7 +1000,7 @@ static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 
 const struct iw_scheme_ops iw_scheme_ideal = {
 	.name = "ideal",
-	.help = "limit study: window of ideal.window, oldest ready first, renaming/disambiguation/fetch through control",
+	.help = "limit study: window of ideal.window, oldest ready first (of those whose unit is free), renaming/disambiguation/fetch through control",
 	.window = id_window,
 	.cus = id_cus,
 	.fetch_through_control = id_through,
