@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static uint64_t last_ticks; /* sub-core ticks of the last simulate() */
+
 static int simulate(const char *scheme, double scale, int cycle_major, uint64_t *insts, double *secs)
 {
 	struct iw_config c;
@@ -33,6 +35,7 @@ static int simulate(const char *scheme, double scale, int cycle_major, uint64_t 
 		return -1;
 	}
 	*insts = r.warp_insts;
+	last_ticks = r.host_ticks;
 	iw_run_result_free(&r);
 	return 0;
 }
@@ -53,6 +56,10 @@ void bench_sim(void)
 		return bench_report("sim: inorder, v100, builtin", 0, "Minst/s", ">= 10", 0);
 	bench_report("sim: inorder, v100, builtin (warp-insts)", (double)n, "insts", ">= 5e6", n >= 5000000);
 	bench_report("sim: inorder, v100, builtin", (double)n / s / 1e6, "Minst/s", ">= 10", (double)n / s >= 10e6);
+	/* what the back end does per instruction: a sub-core's tick costs
+	 * roughly the same whatever moved in it (see perf/README.md) */
+	bench_report("sim: sub-core ticks per warp-instruction", n ? (double)last_ticks / (double)n : 0, "ticks",
+		     "(informative)", n > 0);
 	/* the same run in the reference cycle-major order (same results): what
 	 * simulating SM after SM gains */
 	uint64_t n2;

@@ -461,6 +461,7 @@ struct iw_run_result {
 	struct iw_counters cnt;
 	struct iw_series series;
 	double sim_seconds;   /* host time, informative only */
+	uint64_t host_ticks;  /* sub-core ticks the engine ran: the host's work, about proportional (informative) */
 };
 void iw_run_result_free(struct iw_run_result *r);
 

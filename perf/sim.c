@@ -1339,6 +1339,7 @@ IW_HOT int might_move(const struct iw_sim *s, const struct iw_subcore *sc, uint6
 IW_HOT int tick_subcore_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now,
 		  const struct iw_scheme_ops *ops)
 {
+	s->res->host_ticks++;
 	account(s, sc, now);
 	if (sc->unstarted_mask) { /* warps launched earlier become eligible at their start */
 		uint64_t m = sc->unstarted_mask;
