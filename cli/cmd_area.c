@@ -264,9 +264,14 @@ int cmd_area(int argc, char **argv)
 	struct iw_area_result base, a;
 	rc = iw_area_eval(&c, "inorder", &t, &base, &e);
 	int csv = strcmp(format, "csv") == 0, json = strcmp(format, "json") == 0, first = 1;
-	if (!rc && csv)
-		printf(t.kind == IW_TECH_ASIC ? "config,scheme,tech,structure,area_mm2,overhead_mm2,overhead_pct,sm_um2\n"
-					      : "config,scheme,tech,structure,lut,lutram,ff,bram,dsp,total_area_pct,overhead_pct\n");
+	if (!rc && csv) { /* the header from the columns' table, as the JSON keys */
+		int asic = t.kind == IW_TECH_ASIC;
+		size_t ncol = asic ? IW_ARRAY_LEN(asic_cols) : IW_ARRAY_LEN(fpga_cols);
+		printf("config,scheme,tech,structure");
+		for (size_t k = 0; k < ncol; k++)
+			printf(",%s", asic ? asic_cols[k] : fpga_cols[k]);
+		putchar('\n');
+	}
 	if (!rc && json)
 		printf("{\"tool\": \"issuewatt\", \"version\": \"%s\", \"rows\": [", IW_VERSION);
 	for (size_t i = 0; i < n && !rc; i++) {
