@@ -28,7 +28,11 @@ static void run_help(FILE *f)
 		"                             out-of-order issue gains more than at full occupancy\n"
 		"  -o, --output=FILE.h5       write every result to an HDF5 file (default: none)\n"
 		"      --format=text|csv|json summary on standard output (default: text); csv: one row per run;\n"
-		"                             json: {\"runs\": [...]} with the csv's fields and the stall breakdown\n"
+		"                             json: {\"runs\": [...]} with the csv's fields, the stall breakdown\n"
+		"                             and the kernels\n"
+		"      --kernels              per kernel too (cycles, warp-instructions, IPC, speed-up against\n"
+		"                             inorder on the same kernel): text: a second table; csv: one row per\n"
+		"                             run and kernel instead of one per run\n"
 		"  -j, --jobs=N               simulations at a time (default: every core the process may use, as\n"
 		"                             taskset or Slurm allow; the results are the same)\n"
 		"  -q, --quiet                no progress lines on standard error\n"
@@ -68,7 +72,7 @@ int cmd_run(int argc, char **argv)
 		{"output", required_argument, 0, 'o'},   {"format", required_argument, 0, 'F'},
 		{"quiet", no_argument, 0, 'q'},          {"help", no_argument, 0, 'h'},
 		{"help-config", no_argument, 0, 'H'},    {"version", no_argument, 0, 'V'},
-		{"jobs", required_argument, 0, 'j'},
+		{"jobs", required_argument, 0, 'j'},     {"kernels", no_argument, 0, 'K'},
 		{0, 0, 0, 0},
 	};
 	const char *config = "v100", *tech = "12nm", *output = NULL, *format = "text";
@@ -76,7 +80,7 @@ int cmd_run(int argc, char **argv)
 	char **sets = calloc((size_t)argc + 4, sizeof *sets);
 	char *owned[3] = {0}; /* --interval/--seed/--scale become --set assignments */
 	size_t nsets = 0;
-	int quiet = 0, rc = 0, jobs = -1;
+	int quiet = 0, rc = 0, jobs = -1, per_kernel = 0;
 	long v;
 	if (!sets)
 		return cli_fail(1, "out of memory");
@@ -112,6 +116,7 @@ int cmd_run(int argc, char **argv)
 		}
 		case 'o': output = optarg; break;
 		case 'F': format = optarg; break;
+		case 'K': per_kernel = 1; break;
 		case 'q': quiet = 1; break;
 		case 'j':
 			if (iw_parse_long(optarg, &v) || v < 1) {
@@ -151,7 +156,9 @@ int cmd_run(int argc, char **argv)
 		r = iw_h5_write(output, &m, job.rows, job.nrows, &e);
 	}
 	if (r == 0) {
-		if (strcmp(format, "csv") == 0)
+		if (strcmp(format, "csv") == 0 && per_kernel)
+			iw_kernels_csv(stdout, job.rows, job.nrows);
+		else if (strcmp(format, "csv") == 0)
 			iw_summary_csv(stdout, job.rows, job.nrows, NULL, 0, 1);
 		else if (strcmp(format, "json") == 0)
 			iw_summary_json(stdout, job.rows, job.nrows, NULL, 0);
@@ -159,6 +166,10 @@ int cmd_run(int argc, char **argv)
 			printf("issuewatt %s: %s at %s, %zu workload(s) x %zu scheme(s)\n\n", IW_VERSION, job.cfg.name,
 			       job.tech.name, job.nworkloads, job.nschemes);
 			iw_summary_text(stdout, job.rows, job.nrows);
+			if (per_kernel) {
+				putchar('\n');
+				iw_kernels_text(stdout, job.rows, job.nrows);
+			}
 			if (output)
 				printf("\nresults: %s\n", output);
 		}

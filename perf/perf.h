@@ -444,6 +444,21 @@ struct iw_series {
 	uint64_t *cycles;     /* n: cycles in the sample (last may be partial) */
 };
 
+/* One kernel of a run (Accel-Sim's per-kernel gpu_sim_cycle and
+ * gpu_sim_insn).  Kernels run one after another: the first occupies cycles
+ * 0 .. cycles - 1, each next one starts the cycle after the one before it
+ * ended (its CTAs launch in that one's last cycle), so the kernels' cycles
+ * add up to the run's.  The layout is also the HDF5 record (reports/h5out.c). */
+struct iw_kernel_stat {
+	char name[256];
+	uint64_t ctas;
+	uint64_t start;       /* first cycle */
+	uint64_t cycles;      /* 0 for a kernel without CTAs */
+	uint64_t warp_insts;
+	double ipc;           /* warp_insts / cycles (0 without cycles) */
+	double sm_busy_mean;  /* as the run's, over this kernel only */
+};
+
 struct iw_run_result {
 	char scheme[32];
 	char workload[256];
@@ -460,6 +475,9 @@ struct iw_run_result {
 	uint64_t act[IW_A_COUNT];
 	struct iw_counters cnt;
 	struct iw_series series;
+	/* one per kernel, in launch order (nkstats == kernels after a whole run) */
+	struct iw_kernel_stat *kstats;
+	size_t nkstats;
 	double sim_seconds;   /* host time, informative only */
 	uint64_t host_ticks;  /* sub-core ticks the engine ran: the host's work, about proportional (informative) */
 };

@@ -499,12 +499,55 @@ static void close_busy(struct iw_sim *s)
 	}
 }
 
+/* The open kernel's record ends with cycle s->now (after close_busy). */
+static void kstat_close(struct iw_sim *s)
+{
+	if (!s->kstat_open)
+		return;
+	struct iw_run_result *r = s->res;
+	struct iw_kernel_stat *k = &r->kstats[r->nkstats - 1];
+	k->warp_insts = r->warp_insts - s->k_insts0;
+	k->ctas = r->ctas - s->k_ctas0; /* the CTAs that ran */
+	k->sm_busy_mean = (double)(s->sm_cycles - s->k_smc0) / (double)s->cfg->sms;
+	if (k->ctas) {
+		k->cycles = s->now + 1 - k->start;
+		s->k_next_start = s->now + 1;
+	}
+	k->ipc = k->cycles ? (double)k->warp_insts / (double)k->cycles : 0;
+	s->kstat_open = 0;
+}
+
+/* A record for the kernel just opened (at kernel boundaries only: the
+ * array doubles, never in the cycle loop). */
+static int kstat_open(struct iw_sim *s, const struct iw_kernel_info *ki)
+{
+	struct iw_run_result *r = s->res;
+	if (r->nkstats == s->kstats_cap) {
+		size_t cap = s->kstats_cap ? 2 * s->kstats_cap : 8;
+		struct iw_kernel_stat *nk = iw_realloc(r->kstats, cap * sizeof *nk);
+		if (!nk)
+			return iw_fail(s->err, IW_ERUN, "out of memory");
+		r->kstats = nk;
+		s->kstats_cap = cap;
+	}
+	struct iw_kernel_stat *k = &r->kstats[r->nkstats++];
+	memset(k, 0, sizeof *k);
+	snprintf(k->name, sizeof k->name, "%s", ki->name);
+	k->start = s->k_next_start;
+	s->k_insts0 = r->warp_insts;
+	s->k_ctas0 = r->ctas;
+	s->k_smc0 = s->sm_cycles;
+	s->kstat_open = 1;
+	return 0;
+}
+
 /* Open kernels until one has CTAs; distribute CTAs round-robin over the SMs
  * (one per SM per round, as a hardware CTA scheduler does). */
 static int start_kernel(struct iw_sim *s)
 {
 	const struct iw_config *c = s->cfg;
 	close_busy(s);
+	kstat_close(s);
 	for (;;) {
 		int rc = s->wl->ops->next_kernel(s->wl, &s->kernel, s->err);
 		if (rc < 0)
@@ -538,6 +581,8 @@ static int start_kernel(struct iw_sim *s)
 		s->kernel_open = 1;
 		s->kernel_ctas_left = 1;
 		s->res->kernels++;
+		if ((rc = kstat_open(s, k)))
+			return rc;
 		for (;;) {
 			int any = 0;
 			for (uint32_t i = 0; i < (uint32_t)c->sms && s->kernel_ctas_left; i++) {
@@ -555,6 +600,7 @@ static int start_kernel(struct iw_sim *s)
 		if (s->live_ctas)
 			return 0;
 		/* An empty kernel: move on to the next. */
+		kstat_close(s);
 	}
 }
 
@@ -1918,6 +1964,9 @@ void iw_run_result_free(struct iw_run_result *r)
 	iw_free(r->series.insts);
 	iw_free(r->series.cycles);
 	memset(&r->series, 0, sizeof r->series);
+	iw_free(r->kstats);
+	r->kstats = NULL;
+	r->nkstats = 0;
 }
 
 /* ------------------------------------------------------------ the loop */

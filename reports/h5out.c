@@ -232,6 +232,54 @@ fail:
 	return -IW_ERUN;
 }
 
+_Static_assert(sizeof(hid_t) == sizeof(int64_t), "reports.h gives hid_t as int64_t");
+
+int64_t iw_h5_kernel_type(void)
+{
+	hid_t ct = H5Tcreate(H5T_COMPOUND, sizeof(struct iw_kernel_stat)), s256 = utf8_type(256);
+	herr_t r = 0;
+#define F(name, type) r |= H5Tinsert(ct, #name, HOFFSET(struct iw_kernel_stat, name), type)
+	F(name, s256);
+	F(ctas, H5T_NATIVE_UINT64);
+	F(start, H5T_NATIVE_UINT64);
+	F(cycles, H5T_NATIVE_UINT64);
+	F(warp_insts, H5T_NATIVE_UINT64);
+	F(ipc, H5T_NATIVE_DOUBLE);
+	F(sm_busy_mean, H5T_NATIVE_DOUBLE);
+#undef F
+	H5Tclose(s256);
+	if (r < 0) {
+		H5Tclose(ct);
+		return -1;
+	}
+	return ct;
+}
+
+/* runs/N/kernels: one record per kernel, in launch order. */
+static herr_t write_kernels(hid_t g, const struct iw_run_result *run)
+{
+	hid_t ct = iw_h5_kernel_type();
+	if (ct < 0)
+		return -1;
+	hsize_t dim = run->kstats ? run->nkstats : 0;
+	hid_t sp = H5Screate_simple(1, &dim, NULL);
+	hid_t d = H5Dcreate2(g, "kernels", ct, sp, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+	herr_t r = d < 0 ? -1 : 0;
+	if (r == 0 && dim)
+		r = H5Dwrite(d, ct, H5S_ALL, H5S_ALL, H5P_DEFAULT, run->kstats);
+	if (r == 0)
+		r = attr_str(d, "description", "one record per kernel, in launch order; the first starts at cycle 0, each "
+					       "next the cycle after the one before ended, so cycles add up to the run's");
+	if (r == 0)
+		r = attr_str(d, "units", "start, cycles: cycle; ctas: CTAs run; warp_insts: warp-instructions; ipc: "
+					 "warp-instructions/cycle; sm_busy_mean: cycle (mean over all SMs)");
+	if (d >= 0)
+		H5Dclose(d);
+	H5Sclose(sp);
+	H5Tclose(ct);
+	return r;
+}
+
 static int write_run(hid_t f, const struct iw_row *r, size_t i, const char *path, struct iw_err *e)
 {
 	char gname[64];
@@ -295,6 +343,8 @@ static int write_run(hid_t f, const struct iw_row *r, size_t i, const char *path
 	CHECK(ddouble(g, "area_by_structure", 1, &d1, r->area.sm_um2, "um^2 per SM", 0));
 	hsize_t d2[2] = {IW_S_COUNT, IW_FPGA_COUNT};
 	CHECK(ddouble(g, "fpga_by_structure", 2, d2, &r->area.fpga[0][0], "LUT, LUTRAM, FF, BRAM36, DSP48E2", 0));
+
+	CHECK(write_kernels(g, &r->run));
 
 	const struct iw_series *se = &r->run.series;
 	sg = H5Gcreate2(g, "series", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);

@@ -353,6 +353,84 @@ void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *co
 	}
 }
 
+/* The in-order row that row i is compared with: the nearest one at or
+ * before it with the same workload (a job and a sweep list each baseline
+ * first among the schemes of a workload); NULL if none. */
+static const struct iw_row *base_of(const struct iw_row *rows, size_t i)
+{
+	for (size_t j = i + 1; j-- > 0;) {
+		if (strcmp(rows[j].workload, rows[i].workload))
+			return NULL;
+		if (!strcmp(rows[j].scheme, "inorder"))
+			return &rows[j];
+	}
+	return NULL;
+}
+
+/* Kernel k's speed-up and SM speed-up against the baseline's kernel k
+ * (NaN when the baseline lacks it). */
+static void kernel_rel(const struct iw_row *b, const struct iw_row *r, size_t k, double *sp, double *smsp)
+{
+	*sp = *smsp = NAN;
+	if (!b || k >= b->run.nkstats || k >= r->run.nkstats)
+		return;
+	const struct iw_kernel_stat *bk = &b->run.kstats[k], *rk = &r->run.kstats[k];
+	*sp = ratio((double)bk->cycles, (double)rk->cycles);
+	*smsp = ratio(bk->sm_busy_mean, rk->sm_busy_mean);
+}
+
+void iw_kernels_text(FILE *f, const struct iw_row *rows, size_t n)
+{
+	fprintf(f, "%-14s %6s %-30s %-8s %10s %10s %12s %7s %8s %10s\n", "workload", "kernel", "name", "scheme",
+		"start", "cycles", "warp_insts", "ipc", "speedup", "sm_speedup");
+	/* a workload's runs side by side, kernel by kernel */
+	for (size_t g = 0; g < n;) {
+		size_t end = g + 1, nk = rows[g].run.nkstats;
+		for (; end < n && !strcmp(rows[end].workload, rows[g].workload); end++)
+			nk = rows[end].run.nkstats > nk ? rows[end].run.nkstats : nk;
+		for (size_t k = 0; k < nk; k++)
+			for (size_t i = g; i < end; i++) {
+				const struct iw_row *r = &rows[i];
+				if (k >= r->run.nkstats)
+					continue;
+				const struct iw_kernel_stat *ks = &r->run.kstats[k];
+				double sp, smsp;
+				kernel_rel(base_of(rows, i), r, k, &sp, &smsp);
+				fprintf(f, "%-14s %6zu %-30.30s %-8s %10llu %10llu %12llu %7.3f %8.3f %10.3f\n", r->workload,
+					k + 1, ks->name, r->scheme, (unsigned long long)ks->start,
+					(unsigned long long)ks->cycles, (unsigned long long)ks->warp_insts, ks->ipc, sp, smsp);
+			}
+		g = end;
+	}
+	fprintf(f, "(kernels in launch order, each starting the cycle after the one before ended; speedup and\n"
+		   " sm_speedup against inorder on the same kernel)\n");
+}
+
+void iw_kernels_csv(FILE *f, const struct iw_row *rows, size_t n)
+{
+	fprintf(f, "workload,scheme,config,tech,kernel,name,ctas,start,cycles,warp_insts,ipc,sm_busy_mean,speedup,"
+		   "sm_speedup\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct iw_row *r = &rows[i];
+		const struct iw_row *b = base_of(rows, i);
+		for (size_t k = 0; k < r->run.nkstats; k++) {
+			const struct iw_kernel_stat *ks = &r->run.kstats[k];
+			const char *text[] = {r->workload, r->scheme, r->config, r->tech};
+			for (int t = 0; t < 4; t++) {
+				iw_csv_field(f, text[t]);
+				fputc(',', f);
+			}
+			fprintf(f, "%zu,", k + 1);
+			iw_csv_field(f, ks->name);
+			double sp, smsp;
+			kernel_rel(b, r, k, &sp, &smsp);
+			fprintf(f, ",%llu,%llu,%llu,%llu,%.6f,%.3f,%.6f,%.6f\n", (unsigned long long)ks->ctas,
+				(unsigned long long)ks->start, (unsigned long long)ks->cycles,
+				(unsigned long long)ks->warp_insts, ks->ipc, ks->sm_busy_mean, sp, smsp);
+		}
+	}
+}
+
 /* "key": number, and a separator unless last. */
 static void json_num(FILE *f, const char *key, double v, int last)
 {
@@ -408,7 +486,19 @@ void iw_summary_json(FILE *f, const struct iw_row *rows, size_t n, const char *c
 			iw_json_str(f, iw_stall_name[k]);
 			fprintf(f, ": %llu%s", (unsigned long long)r->run.cnt.stall[k], k + 1 < IW_STALL_COUNT ? ", " : "");
 		}
-		fputs("}}", f);
+		fputs("}, \"kernels\": [", f);
+		for (size_t k = 0; k < r->run.nkstats; k++) {
+			const struct iw_kernel_stat *ks = &r->run.kstats[k];
+			fputs(k ? ", {\"name\": " : "{\"name\": ", f);
+			iw_json_str(f, ks->name);
+			fprintf(f, ", \"ctas\": %llu, \"start\": %llu, \"cycles\": %llu, \"warp_insts\": %llu, ",
+				(unsigned long long)ks->ctas, (unsigned long long)ks->start, (unsigned long long)ks->cycles,
+				(unsigned long long)ks->warp_insts);
+			json_num(f, "ipc", ks->ipc, 0);
+			json_num(f, "sm_busy_mean", ks->sm_busy_mean, 1);
+			fputc('}', f);
+		}
+		fputs("]}", f);
 	}
 	fputs(n ? "\n]}\n" : "]}\n", f);
 }

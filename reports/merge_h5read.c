@@ -192,6 +192,24 @@ static int read_run(hid_t f, size_t i, struct iw_row *r, const char *path, struc
 	RCHECK(dread(g, "fpga_by_structure", H5T_NATIVE_DOUBLE, &r->area.fpga[0][0], IW_S_COUNT * IW_FPGA_COUNT),
 	       "fpga_by_structure");
 
+	/* (files of earlier versions lack the kernel records: none) */
+	long long nk = dset_len(g, "kernels");
+	if (nk > 0) {
+		r->run.kstats = iw_calloc((size_t)nk, sizeof *r->run.kstats);
+		if (!r->run.kstats) {
+			iw_fail(e, IW_ERUN, "out of memory");
+			goto fail;
+		}
+		r->run.nkstats = (size_t)nk;
+		hid_t kt = iw_h5_kernel_type(), kd = kt < 0 ? -1 : H5Dopen2(g, "kernels", H5P_DEFAULT);
+		herr_t kr = kd < 0 ? -1 : H5Dread(kd, kt, H5S_ALL, H5S_ALL, H5P_DEFAULT, r->run.kstats);
+		if (kd >= 0)
+			H5Dclose(kd);
+		if (kt >= 0)
+			H5Tclose(kt);
+		RCHECK(kr, "kernels");
+	}
+
 	sg = H5Gopen2(g, "series", H5P_DEFAULT);
 	RCHECK(sg, "a series group");
 	struct iw_series *se = &r->run.series;

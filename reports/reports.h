@@ -78,10 +78,18 @@ void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *co
 		    size_t nparams, int header);
 /* The same as one JSON document, {"tool", "version", "runs": [...]}: per run
  * the CSV's columns by the same names (numbers exact, null where the CSV has
- * nan), the sweep parameters in "params" and the stall breakdown in
- * "stall_cycles" (scheduler-cycles by reason). */
+ * nan), the sweep parameters in "params", the stall breakdown in
+ * "stall_cycles" (scheduler-cycles by reason) and the kernel records in
+ * "kernels" (name, ctas, start, cycles, warp_insts, ipc, sm_busy_mean). */
 void iw_summary_json(FILE *f, const struct iw_row *rows, size_t n, const char *const *param_names,
 		     size_t nparams);
+/* Per kernel (struct iw_kernel_stat), with speed-up and SM speed-up against
+ * the in-order run's same kernel: a table (a workload's runs side by side,
+ * kernel by kernel) or CSV (one row per run and kernel: workload,scheme,
+ * config,tech,kernel,name,ctas,start,cycles,warp_insts,ipc,sm_busy_mean,
+ * speedup,sm_speedup; kernels numbered from 1). */
+void iw_kernels_text(FILE *f, const struct iw_row *rows, size_t n);
+void iw_kernels_csv(FILE *f, const struct iw_row *rows, size_t n);
 
 /* HDF5 output (see reports/README.md for the layout): written to a temporary
  * name and renamed when complete. */
@@ -128,6 +136,9 @@ int iw_h5_read(const char *path, struct iw_results *r, struct iw_err *e);
 void iw_results_free(struct iw_results *r);
 /* Free one row obtained from iw_h5_read (or iw_row_unpack). */
 void iw_results_row_free(struct iw_row *r);
+/* The HDF5 compound type (an hid_t) of struct iw_kernel_stat, which both
+ * the writer and the reader use; the caller closes it (-1 on failure). */
+int64_t iw_h5_kernel_type(void);
 
 /* ---------------------------------------------------------------- sweeps */
 /* A spec (reports/sweep.xsd): workloads x schemes x the product of the axes.

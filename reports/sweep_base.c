@@ -89,7 +89,8 @@ void iw_base_cache_stats(struct iw_base_cache *c, uint64_t *hits, uint64_t *miss
 	pthread_mutex_unlock(&c->mu);
 }
 
-/* A deep copy of a run result (its series are the only pointers). */
+/* A deep copy of a run result (its series and kernel records are the only
+ * pointers). */
 static int run_copy(struct iw_run_result *dst, const struct iw_run_result *src)
 {
 	*dst = *src;
@@ -99,7 +100,10 @@ static int run_copy(struct iw_run_result *dst, const struct iw_run_result *src)
 	d->act = iw_malloc((n ? n : 1) * IW_A_COUNT * sizeof *d->act);
 	d->insts = iw_malloc((n ? n : 1) * sizeof *d->insts);
 	d->cycles = iw_malloc((n ? n : 1) * sizeof *d->cycles);
-	if (!d->act || !d->insts || !d->cycles) {
+	dst->kstats = iw_malloc((src->nkstats ? src->nkstats : 1) * sizeof *dst->kstats);
+	if (dst->kstats && src->nkstats)
+		memcpy(dst->kstats, src->kstats, src->nkstats * sizeof *dst->kstats);
+	if (!d->act || !d->insts || !d->cycles || !dst->kstats) {
 		iw_run_result_free(dst);
 		return -1;
 	}

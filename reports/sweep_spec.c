@@ -475,9 +475,10 @@ int iw_row_pack(const struct iw_row *r, unsigned char **buf, size_t *len, struct
 {
 	size_t n = r->run.series.n, np = r->power.nseries == n && r->power.series_w ? n : 0;
 	size_t nps = np && r->power.series_struct_w ? np : 0;
-	uint64_t hdr[4] = {n, np, nps, r->nparams};
+	size_t nk = r->run.kstats ? r->run.nkstats : 0;
+	uint64_t hdr[5] = {n, np, nps, r->nparams, nk};
 	size_t sz = sizeof *r + sizeof hdr + n * (IW_A_COUNT + 2) * sizeof(uint64_t) + np * sizeof(double) +
-		    nps * IW_S_COUNT * sizeof(double) + r->nparams * sizeof(double);
+		    nps * IW_S_COUNT * sizeof(double) + r->nparams * sizeof(double) + nk * sizeof(struct iw_kernel_stat);
 	unsigned char *b = iw_malloc(sz), *p = b;
 	if (!b)
 		return iw_fail(e, IW_ERUN, "out of memory");
@@ -495,6 +496,7 @@ int iw_row_pack(const struct iw_row *r, unsigned char **buf, size_t *len, struct
 	PUT(r->power.series_w, np * sizeof(double));
 	PUT(r->power.series_struct_w, nps * IW_S_COUNT * sizeof(double));
 	PUT(r->params, r->nparams * sizeof(double));
+	PUT(r->run.kstats, nk * sizeof(struct iw_kernel_stat));
 #undef PUT
 	*buf = b;
 	*len = sz;
@@ -503,22 +505,24 @@ int iw_row_pack(const struct iw_row *r, unsigned char **buf, size_t *len, struct
 
 int iw_row_unpack(struct iw_row *r, const unsigned char *buf, size_t len, size_t *used, struct iw_err *e)
 {
-	uint64_t hdr[4];
+	uint64_t hdr[5];
 	const unsigned char *p = buf;
 	if (len < sizeof *r + sizeof hdr)
 		return iw_fail(e, IW_ERUN, "internal: truncated row message");
 	memcpy(r, p, sizeof *r);
 	memcpy(hdr, p + sizeof *r, sizeof hdr);
 	p += sizeof *r + sizeof hdr;
-	size_t n = hdr[0], np = hdr[1], nps = hdr[2], npar = hdr[3];
+	size_t n = hdr[0], np = hdr[1], nps = hdr[2], npar = hdr[3], nk = hdr[4];
 	size_t need = sizeof *r + sizeof hdr + n * (IW_A_COUNT + 2) * sizeof(uint64_t) + np * sizeof(double) +
-		      nps * IW_S_COUNT * sizeof(double) + npar * sizeof(double);
+		      nps * IW_S_COUNT * sizeof(double) + npar * sizeof(double) + nk * sizeof(struct iw_kernel_stat);
 	memset(&r->run.series, 0, sizeof r->run.series);
 	r->run.series.interval = ((const struct iw_row *)(const void *)buf)->run.series.interval;
 	r->power.series_t_s = r->power.series_w = r->power.series_struct_w = NULL;
 	r->power.nseries = 0;
 	r->params = NULL;
 	r->nparams = 0;
+	r->run.kstats = NULL;
+	r->run.nkstats = 0;
 	if (len < need)
 		return iw_fail(e, IW_ERUN, "internal: truncated row message");
 	struct iw_series *se = &r->run.series;
@@ -527,16 +531,18 @@ int iw_row_unpack(struct iw_row *r, const unsigned char *buf, size_t len, size_t
 	se->insts = iw_malloc((n ? n : 1) * sizeof(uint64_t));
 	se->cycles = iw_malloc((n ? n : 1) * sizeof(uint64_t));
 	r->params = iw_malloc((npar ? npar : 1) * sizeof(double));
+	r->run.kstats = iw_malloc((nk ? nk : 1) * sizeof(struct iw_kernel_stat));
 	if (np)
 		r->power.series_w = iw_malloc(np * sizeof(double));
 	if (nps)
 		r->power.series_struct_w = iw_malloc(nps * IW_S_COUNT * sizeof(double));
-	if (!se->act || !se->insts || !se->cycles || !r->params || (np && !r->power.series_w) ||
+	if (!se->act || !se->insts || !se->cycles || !r->params || !r->run.kstats || (np && !r->power.series_w) ||
 	    (nps && !r->power.series_struct_w)) {
 		iw_results_row_free(r);
 		return iw_fail(e, IW_ERUN, "out of memory");
 	}
 	r->nparams = npar;
+	r->run.nkstats = nk;
 	r->power.nseries = np;
 #define GET(dst, bytes)                          \
 	do {                                     \
@@ -550,6 +556,7 @@ int iw_row_unpack(struct iw_row *r, const unsigned char *buf, size_t len, size_t
 	GET(r->power.series_w, np * sizeof(double));
 	GET(r->power.series_struct_w, nps * IW_S_COUNT * sizeof(double));
 	GET(r->params, npar * sizeof(double));
+	GET(r->run.kstats, nk * sizeof(struct iw_kernel_stat));
 #undef GET
 	if (used)
 		*used = need;

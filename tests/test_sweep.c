@@ -388,7 +388,8 @@ static int same_run(const struct iw_run_result *a, const struct iw_run_result *b
 	       memcmp(&a->cnt, &b->cnt, sizeof a->cnt) == 0 && x->interval == y->interval && x->n == y->n &&
 	       memcmp(x->act, y->act, x->n * IW_A_COUNT * sizeof *x->act) == 0 &&
 	       memcmp(x->insts, y->insts, x->n * sizeof *x->insts) == 0 &&
-	       memcmp(x->cycles, y->cycles, x->n * sizeof *x->cycles) == 0;
+	       memcmp(x->cycles, y->cycles, x->n * sizeof *x->cycles) == 0 && a->nkstats == b->nkstats &&
+	       (!a->nkstats || memcmp(a->kstats, b->kstats, a->nkstats * sizeof *a->kstats) == 0);
 }
 
 static int same_row(const struct iw_row *a, const struct iw_row *b)

@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -347,6 +348,121 @@ static void real_traces_simulate(void)
 	CU_ASSERT_STRING_EQUAL(ra + strlen("vectoradd-sm61,"), rb + strlen("vectoradd-sm61-gz,"));
 	/* a broken trace stops the run with exit 3 */
 	CU_ASSERT_EQUAL(tu_run("run -q -s inorder -w /nonexistent/kernelslist.g", NULL, 0, NULL, 0), 3);
+}
+
+/* Copy a fixture file into folder `dir` as `name`. */
+static int copy_into(const char *rel, const char *dir, const char *name)
+{
+	char dst[700];
+	snprintf(dst, sizeof dst, "%s/%s", dir, name);
+	FILE *in = fopen(tu_path(rel), "rb"), *out = fopen(dst, "wb");
+	int ok = in && out;
+	char buf[8192];
+	size_t n;
+	while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0)
+		ok = fwrite(buf, 1, n, out) == n;
+	if (in)
+		fclose(in);
+	if (out && fclose(out))
+		ok = 0;
+	return ok ? 0 : -1;
+}
+
+/* The three-kernel trace (vectoradd, matrixmul, vectoradd again) of the
+ * per-kernel tests, in a folder of its own. */
+static const char *three_kernels(void)
+{
+	static char dir[600];
+	snprintf(dir, sizeof dir, "%s/three", tu_tmpdir());
+	char list[700];
+	snprintf(list, sizeof list, "%s/kernelslist.g", dir);
+	FILE *f;
+	if (mkdir(dir, 0700) || copy_into("tests/data/traces/vectoradd-sm61/kernel-1.traceg", dir, "kernel-1.traceg") ||
+	    copy_into("tests/data/traces/matrixmul-sm61/kernel-1.traceg", dir, "kernel-2.traceg") ||
+	    copy_into("tests/data/traces/vectoradd-sm61/kernel-1.traceg", dir, "kernel-3.traceg") ||
+	    !(f = fopen(list, "w")))
+		return NULL;
+	fputs("MemcpyHtoD,0x00007fb02d700000,4096\nkernel-1.traceg\nkernel-2.traceg\nkernel-3.traceg\n", f);
+	return fclose(f) ? NULL : dir;
+}
+
+/* A run of a multi-kernel trace reports each kernel, as Accel-Sim's
+ * per-kernel statistics do: its instructions are the trace's, the kernels'
+ * cycles add up to the run's (each starts the cycle after the one before
+ * ended), and both simulation orders agree on every record. */
+static void kernels_are_timed_one_by_one(void)
+{
+	const char *dir = three_kernels();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
+	static const char *const schemes[] = {"inorder", "ghost", "loog"};
+	for (size_t si = 0; si < 3; si++) {
+		struct iw_run_result r[2];
+		for (int order = 0; order < 2; order++) {
+			struct iw_config c;
+			struct iw_err e = {0};
+			struct iw_workload *w = NULL;
+			iw_config_defaults(&c);
+			CU_ASSERT_EQUAL_FATAL(iw_config_load(&c, "v100", NULL, &e), 0);
+			CU_ASSERT_EQUAL_FATAL(iw_trace_open(dir, &w, &e), 0);
+			struct iw_sim_opts o = {&c, schemes[si], NULL, NULL, order};
+			CU_ASSERT_EQUAL_FATAL(iw_simulate(&o, w, &r[order], &e), 0);
+			iw_workload_close(w);
+		}
+		const struct iw_run_result *a = &r[0];
+		CU_ASSERT_EQUAL_FATAL(a->nkstats, 3);
+		CU_ASSERT_EQUAL(a->kernels, 3);
+		static const uint64_t insts[] = {344, 4416, 344};
+		uint64_t next = 0, cycles = 0;
+		double busy = 0;
+		for (int k = 0; k < 3; k++) {
+			const struct iw_kernel_stat *ks = &a->kstats[k];
+			CU_ASSERT_EQUAL(ks->warp_insts, insts[k]);
+			CU_ASSERT_EQUAL(ks->ctas, 1);
+			CU_ASSERT_EQUAL(ks->start, next);
+			CU_ASSERT(ks->cycles > 0);
+			CU_ASSERT_DOUBLE_EQUAL(ks->ipc, (double)ks->warp_insts / (double)ks->cycles, 1e-12);
+			next = ks->start + ks->cycles;
+			cycles += ks->cycles;
+			busy += ks->sm_busy_mean;
+		}
+		CU_ASSERT_STRING_EQUAL(a->kstats[0].name, "_Z6vecAddIfEvPT_S1_S1_i");
+		CU_ASSERT_STRING_EQUAL(a->kstats[1].name, "_Z8mult_gpuIfEvPT_S1_S1_ii");
+		CU_ASSERT_EQUAL(cycles, a->cycles);
+		CU_ASSERT_DOUBLE_EQUAL(busy, a->sm_busy_mean, 1e-9 * a->sm_busy_mean);
+		/* one CTA on one of 80 SMs: busy 1/80 of the kernel, less its launch cycle */
+		CU_ASSERT(a->kstats[0].sm_busy_mean > 0 && a->kstats[0].sm_busy_mean <= a->kstats[0].cycles / 80.0);
+		/* the L2 keeps its contents from one kernel to the next: the
+		 * second vectoradd finds its data there and is faster */
+		CU_ASSERT(a->kstats[2].cycles < a->kstats[0].cycles);
+		CU_ASSERT_EQUAL(r[1].nkstats, 3);
+		if (r[1].nkstats == 3)
+			CU_ASSERT_EQUAL(memcmp(a->kstats, r[1].kstats, 3 * sizeof *a->kstats), 0);
+		iw_run_result_free(&r[0]);
+		iw_run_result_free(&r[1]);
+	}
+	/* the command line: a table per kernel, CSV rows per run and kernel, JSON records */
+	static char out[16384], args[1024];
+	snprintf(args, sizeof args, "run -q -s inorder,ghost --kernels -w '%s'", dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nworkload       kernel name"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "_Z8mult_gpuIfEvPT_S1_S1_ii     ghost "));
+	snprintf(args, sizeof args, "run -q -s ghost --kernels --format csv -w '%s'", dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	int lines = 0;
+	for (const char *p = out; (p = strchr(p, '\n')); p++)
+		lines++;
+	CU_ASSERT_EQUAL(lines, 1 + 2 * 3); /* header, inorder and ghost x 3 kernels */
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",kernel,name,ctas,start,cycles,warp_insts,ipc,sm_busy_mean,speedup,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",inorder,v100,12nm,2,_Z8mult_gpuIfEvPT_S1_S1_ii,1,"));
+	/* the baseline's kernels are its own reference */
+	const char *row = strstr(out, ",inorder,v100,12nm,3,");
+	CU_ASSERT_FATAL(row != NULL);
+	const char *eol = strchr(row, '\n');
+	CU_ASSERT(eol && eol - row > 18 && strncmp(eol - 18, ",1.000000,1.000000", 18) == 0);
+	snprintf(args, sizeof args, "run -q -s ghost --format json -w '%s'", dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	CU_ASSERT(tu_json_valid(out));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"kernels\": [{\"name\": \"_Z6vecAddIfEvPT_S1_S1_i\", \"ctas\": 1, \"start\": 0, "));
 }
 
 /* Lane operations and L1 sectors of a run of matrixmul-sm61 on v100 with
@@ -742,6 +858,7 @@ void suite_trace(void)
 		 {"derived_semantics", derived_semantics}, {"every_version_reads_the_same", every_version_reads_the_same},
 		 {"compressed_equals_plain", compressed_equals_plain}, {"trace_info_reports", trace_info_reports},
 		 {"real_traces_simulate", real_traces_simulate},
+		 {"kernels_are_timed_one_by_one", kernels_are_timed_one_by_one},
 		 {"narrow_warps_run_their_own_lanes", narrow_warps_run_their_own_lanes},
 		 {"workload_paths_with_commas_and_many_of_them", workload_paths_with_commas_and_many_of_them},
 		 {"bad_input_exits_3_with_file_line", bad_input_exits_3_with_file_line},
