@@ -4,7 +4,7 @@
  * to its data (NAME.dat), rendered to NAME.svg and NAME.png by running
  * gnuplot with only the terminal set on the command line, so a user restyles
  * a figure by editing its script and re-running render.sh.  The same numbers
- * go to summary.csv and tables.tex.
+ * go to summary.csv, kernels.csv and tables.tex.
  *
  * Normalisation follows the LOOG-Vortex thesis (Figures 6.4, 6.9, 6.10): each
  * scheme against the in-order baseline of the same workload and
@@ -1206,6 +1206,8 @@ static int write_html(struct rep *r, int rendered, const char *why)
 		fprintf(f, ".</p>\n");
 	}
 	fprintf(f, "<p>Data: <a href=\"summary.csv\">summary.csv</a> (one row per run, the swept parameters as columns), "
+		   "<a href=\"kernels.csv\">kernels.csv</a> (one row per run and kernel: cycles, warp-instructions, "
+		   "speed-up against the in-order run's same kernel), "
 		   "<a href=\"tables.tex\">tables.tex</a> (LaTeX, booktabs). Every figure has its gnuplot script "
 		   "(<code>.gp</code>) and data (<code>.dat</code>) beside it; <code>sh render.sh</code> re-renders "
 		   "them all.</p>\n");
@@ -1299,6 +1301,15 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 		else {
 			iw_summary_csv(f, res->rows, res->n, (const char *const *)res->param_names, res->nparams, 1);
 			rc = close_file(&r, f, "summary", ".csv");
+		}
+	}
+	if (rc == 0) {
+		FILE *f = open_in(&r, "kernels", ".csv");
+		if (!f)
+			rc = -e->code;
+		else {
+			iw_kernels_csv(f, res->rows, res->n);
+			rc = close_file(&r, f, "kernels", ".csv");
 		}
 	}
 	if (rc == 0)

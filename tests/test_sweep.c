@@ -297,7 +297,7 @@ static void report_names_every_figure_and_renders_it(void)
 	/* speed-up, 3 heat maps per scheme, energy, power, reorder, allocation CDFs */
 	CU_ASSERT(nfig >= 8);
 	static const char *const must[] = {"speedup.svg", "sm_speedup.svg", "heat_ipc_", "heat_adp_", "heat_pdp_", "energy.svg", "energy_issue.svg",
-					   "power.svg", "reorder.svg", "alloc_cdf.svg", "summary.csv", "tables.tex"};
+					   "power.svg", "reorder.svg", "alloc_cdf.svg", "summary.csv", "kernels.csv", "tables.tex"};
 	for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
 		CU_ASSERT_PTR_NOT_NULL(strstr(html, must[i]));
 	snprintf(path, sizeof path, "%s/tables.tex", rep);
@@ -308,6 +308,19 @@ static void report_names_every_figure_and_renders_it(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(tex, "\\label{tab:sm-speedup}"));
 	snprintf(path, sizeof path, "%s/summary.csv", rep);
 	CU_ASSERT(file_size(path) > 0);
+	/* one kernel per built-in run: kernels.csv has a row per summary row,
+	 * each kernel as long as its run */
+	static char sum[65536], ker[65536];
+	CU_ASSERT(slurp(path, sum, sizeof sum) > 0);
+	snprintf(path, sizeof path, "%s/kernels.csv", rep);
+	CU_ASSERT(slurp(path, ker, sizeof ker) > 0);
+	size_t ls = 0, lk = 0;
+	for (const char *p = sum; (p = strchr(p, '\n')); p++)
+		ls++;
+	for (const char *p = ker; (p = strchr(p, '\n')); p++)
+		lk++;
+	CU_ASSERT(ls > 2 && lk == ls);
+	CU_ASSERT_PTR_NOT_NULL(strstr(ker, "workload,scheme,config,tech,kernel,name,ctas,start,cycles,"));
 	CU_ASSERT_PTR_NULL(strstr(html, "not rendered"));
 	snprintf(args, sizeof args, "report '%s/r.h5' -o '%s/p' --power-runs reduce:inorder", dir, dir);
 	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
