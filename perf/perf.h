@@ -458,6 +458,23 @@ struct iw_kernel_stat {
 	double ipc;           /* warp_insts / cycles (0 without cycles) */
 	double sm_busy_mean;  /* as the run's, over this kernel only */
 };
+/* Its numeric fields by name, in output order: the CSV's and JSON's keys and
+ * the HDF5 record's members after `name` (one table for every output). */
+struct iw_kstat_field {
+	const char *name;
+	size_t offset;        /* in struct iw_kernel_stat */
+	int is_double;        /* else uint64_t */
+	const char *unit;
+};
+#define IW_KSTAT_FIELDS 6
+extern const struct iw_kstat_field iw_kstat_fields[IW_KSTAT_FIELDS];
+static inline double iw_kstat_get(const struct iw_kernel_stat *k, int f)
+{
+	const char *p = (const char *)k + iw_kstat_fields[f].offset;
+	if (iw_kstat_fields[f].is_double)
+		return *(const double *)(const void *)p;
+	return (double)*(const uint64_t *)(const void *)p;
+}
 
 struct iw_run_result {
 	char scheme[32];

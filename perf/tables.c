@@ -1,6 +1,7 @@
 /* perf/tables.c -- the name tables behind perf.h's X-macros. */
 #include "perf.h"
 
+#include <stddef.h>
 #include <string.h>
 
 const char *const iw_unit_name[IW_UNIT_COUNT] = {
@@ -21,6 +22,15 @@ const struct iw_act_desc iw_acts[IW_A_COUNT] = {
 #define X(id, s, action, unit, help) {#id, IW_S_##s, unit, help},
 	IW_ACT_TABLE(X)
 #undef X
+};
+
+const struct iw_kstat_field iw_kstat_fields[IW_KSTAT_FIELDS] = {
+	{"ctas", offsetof(struct iw_kernel_stat, ctas), 0, "CTAs run"},
+	{"start", offsetof(struct iw_kernel_stat, start), 0, "cycle"},
+	{"cycles", offsetof(struct iw_kernel_stat, cycles), 0, "cycle"},
+	{"warp_insts", offsetof(struct iw_kernel_stat, warp_insts), 0, "warp-instructions"},
+	{"ipc", offsetof(struct iw_kernel_stat, ipc), 1, "warp-instructions/cycle"},
+	{"sm_busy_mean", offsetof(struct iw_kernel_stat, sm_busy_mean), 1, "cycle (mean over all SMs)"},
 };
 
 const char *const iw_stall_name[IW_STALL_COUNT] = {

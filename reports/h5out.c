@@ -237,16 +237,10 @@ _Static_assert(sizeof(hid_t) == sizeof(int64_t), "reports.h gives hid_t as int64
 int64_t iw_h5_kernel_type(void)
 {
 	hid_t ct = H5Tcreate(H5T_COMPOUND, sizeof(struct iw_kernel_stat)), s256 = utf8_type(256);
-	herr_t r = 0;
-#define F(name, type) r |= H5Tinsert(ct, #name, HOFFSET(struct iw_kernel_stat, name), type)
-	F(name, s256);
-	F(ctas, H5T_NATIVE_UINT64);
-	F(start, H5T_NATIVE_UINT64);
-	F(cycles, H5T_NATIVE_UINT64);
-	F(warp_insts, H5T_NATIVE_UINT64);
-	F(ipc, H5T_NATIVE_DOUBLE);
-	F(sm_busy_mean, H5T_NATIVE_DOUBLE);
-#undef F
+	herr_t r = H5Tinsert(ct, "name", HOFFSET(struct iw_kernel_stat, name), s256);
+	for (int k = 0; k < IW_KSTAT_FIELDS; k++)
+		r |= H5Tinsert(ct, iw_kstat_fields[k].name, iw_kstat_fields[k].offset,
+			       iw_kstat_fields[k].is_double ? H5T_NATIVE_DOUBLE : H5T_NATIVE_UINT64);
 	H5Tclose(s256);
 	if (r < 0) {
 		H5Tclose(ct);
@@ -270,9 +264,12 @@ static herr_t write_kernels(hid_t g, const struct iw_run_result *run)
 	if (r == 0)
 		r = attr_str(d, "description", "one record per kernel, in launch order; the first starts at cycle 0, each "
 					       "next the cycle after the one before ended, so cycles add up to the run's");
+	char units[512] = "";
+	for (int k = 0; k < IW_KSTAT_FIELDS; k++)
+		snprintf(units + strlen(units), sizeof units - strlen(units), "%s%s: %s", k ? "; " : "",
+			 iw_kstat_fields[k].name, iw_kstat_fields[k].unit);
 	if (r == 0)
-		r = attr_str(d, "units", "start, cycles: cycle; ctas: CTAs run; warp_insts: warp-instructions; ipc: "
-					 "warp-instructions/cycle; sm_busy_mean: cycle (mean over all SMs)");
+		r = attr_str(d, "units", units);
 	if (d >= 0)
 		H5Dclose(d);
 	H5Sclose(sp);

@@ -408,8 +408,10 @@ void iw_kernels_text(FILE *f, const struct iw_row *rows, size_t n)
 
 void iw_kernels_csv(FILE *f, const struct iw_row *rows, size_t n)
 {
-	fprintf(f, "workload,scheme,config,tech,kernel,name,ctas,start,cycles,warp_insts,ipc,sm_busy_mean,speedup,"
-		   "sm_speedup\n");
+	fputs("workload,scheme,config,tech,kernel,name", f);
+	for (int c = 0; c < IW_KSTAT_FIELDS; c++)
+		fprintf(f, ",%s", iw_kstat_fields[c].name);
+	fputs(",speedup,sm_speedup\n", f);
 	for (size_t i = 0; i < n; i++) {
 		const struct iw_row *r = &rows[i];
 		const struct iw_row *b = base_of(rows, i);
@@ -422,11 +424,11 @@ void iw_kernels_csv(FILE *f, const struct iw_row *rows, size_t n)
 			}
 			fprintf(f, "%zu,", k + 1);
 			iw_csv_field(f, ks->name);
+			for (int c = 0; c < IW_KSTAT_FIELDS; c++)
+				fprintf(f, iw_kstat_fields[c].is_double ? ",%.9g" : ",%.0f", iw_kstat_get(ks, c));
 			double sp, smsp;
 			kernel_rel(b, r, k, &sp, &smsp);
-			fprintf(f, ",%llu,%llu,%llu,%llu,%.6f,%.3f,%.6f,%.6f\n", (unsigned long long)ks->ctas,
-				(unsigned long long)ks->start, (unsigned long long)ks->cycles,
-				(unsigned long long)ks->warp_insts, ks->ipc, ks->sm_busy_mean, sp, smsp);
+			fprintf(f, ",%.6f,%.6f\n", sp, smsp);
 		}
 	}
 }
@@ -491,11 +493,10 @@ void iw_summary_json(FILE *f, const struct iw_row *rows, size_t n, const char *c
 			const struct iw_kernel_stat *ks = &r->run.kstats[k];
 			fputs(k ? ", {\"name\": " : "{\"name\": ", f);
 			iw_json_str(f, ks->name);
-			fprintf(f, ", \"ctas\": %llu, \"start\": %llu, \"cycles\": %llu, \"warp_insts\": %llu, ",
-				(unsigned long long)ks->ctas, (unsigned long long)ks->start, (unsigned long long)ks->cycles,
-				(unsigned long long)ks->warp_insts);
-			json_num(f, "ipc", ks->ipc, 0);
-			json_num(f, "sm_busy_mean", ks->sm_busy_mean, 1);
+			for (int c = 0; c < IW_KSTAT_FIELDS; c++) {
+				fputs(", ", f);
+				json_num(f, iw_kstat_fields[c].name, iw_kstat_get(ks, c), 1);
+			}
 			fputc('}', f);
 		}
 		fputs("]}", f);
