@@ -5,6 +5,7 @@
 #include <libxml/tree.h>
 #include <math.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include <unistd.h>
@@ -320,6 +321,47 @@ void iw_summary_text(FILE *f, const struct iw_row *rows, size_t n)
 		   " sm_speedup: the same for the mean SM busy time, the GPU's throughput without the last SM's tail.)\n");
 }
 
+/* The numeric columns of a row, in CSV order (the JSON keys are the same
+ * names): one table, so that the two outputs cannot drift apart. */
+enum { COL_U64, COL_DBL, COL_DYN };
+static const struct row_col {
+	const char *name;
+	size_t offset; /* in struct iw_row */
+	int kind;      /* COL_DYN: the sum of power.dynamic_j */
+	const char *fmt; /* the CSV's */
+} row_cols[] = {
+	{"cycles", offsetof(struct iw_row, run.cycles), COL_U64, "%.0f"},
+	{"warp_insts", offsetof(struct iw_row, run.warp_insts), COL_U64, "%.0f"},
+	{"ipc", offsetof(struct iw_row, run.ipc), COL_DBL, "%.6f"},
+	{"seconds", offsetof(struct iw_row, seconds), COL_DBL, "%.9g"},
+	{"energy_j", offsetof(struct iw_row, power.energy_j), COL_DBL, "%.9g"},
+	{"dynamic_j", 0, COL_DYN, "%.9g"},
+	{"static_j", offsetof(struct iw_row, power.static_j), COL_DBL, "%.9g"},
+	{"avg_power_w", offsetof(struct iw_row, power.avg_power_w), COL_DBL, "%.9g"},
+	{"area_mm2", offsetof(struct iw_row, area_mm2), COL_DBL, "%.6f"},
+	{"speedup", offsetof(struct iw_row, speedup), COL_DBL, "%.6f"},
+	{"energy_rel", offsetof(struct iw_row, energy_rel), COL_DBL, "%.6f"},
+	{"adp_rel", offsetof(struct iw_row, adp_rel), COL_DBL, "%.6f"},
+	{"pdp_rel", offsetof(struct iw_row, pdp_rel), COL_DBL, "%.6f"},
+	{"edp_rel", offsetof(struct iw_row, edp_rel), COL_DBL, "%.6f"},
+	{"fpga_area_pct", offsetof(struct iw_row, fpga_area_pct), COL_DBL, "%.6f"},
+	{"sm_busy_mean", offsetof(struct iw_row, run.sm_busy_mean), COL_DBL, "%.3f"},
+	{"sm_speedup", offsetof(struct iw_row, sm_speedup), COL_DBL, "%.6f"},
+};
+
+static double col_get(const struct iw_row *r, const struct row_col *c)
+{
+	const char *p = (const char *)r + c->offset;
+	if (c->kind == COL_U64)
+		return (double)*(const uint64_t *)(const void *)p; /* (exact below 2^53) */
+	if (c->kind == COL_DBL)
+		return *(const double *)(const void *)p;
+	double dyn = 0;
+	for (int k = 0; k < IW_S_COUNT; k++)
+		dyn += r->power.dynamic_j[k];
+	return dyn;
+}
+
 void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *const *pn, size_t np, int header)
 {
 	if (header) {
@@ -328,8 +370,9 @@ void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *co
 			fputc(',', f);
 			iw_csv_field(f, pn[k]);
 		}
-		fprintf(f, ",cycles,warp_insts,ipc,seconds,energy_j,dynamic_j,static_j,avg_power_w,area_mm2,"
-			   "speedup,energy_rel,adp_rel,pdp_rel,edp_rel,fpga_area_pct,sm_busy_mean,sm_speedup\n");
+		for (size_t k = 0; k < IW_ARRAY_LEN(row_cols); k++)
+			fprintf(f, ",%s", row_cols[k].name);
+		fputc('\n', f);
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct iw_row *r = &rows[i];
@@ -342,14 +385,11 @@ void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *co
 		}
 		for (size_t k = 0; k < np; k++)
 			fprintf(f, ",%.10g", k < r->nparams ? r->params[k] : NAN);
-		double dyn = 0;
-		for (int s = 0; s < IW_S_COUNT; s++)
-			dyn += r->power.dynamic_j[s];
-		fprintf(f, ",%llu,%llu,%.6f,%.9g,%.9g,%.9g,%.9g,%.9g,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.3f,%.6f\n",
-			(unsigned long long)r->run.cycles, (unsigned long long)r->run.warp_insts, r->run.ipc, r->seconds,
-			r->power.energy_j, dyn, r->power.static_j, r->power.avg_power_w, r->area_mm2, r->speedup,
-			r->energy_rel, r->adp_rel, r->pdp_rel, r->edp_rel, r->fpga_area_pct, r->run.sm_busy_mean,
-			r->sm_speedup);
+		for (size_t k = 0; k < IW_ARRAY_LEN(row_cols); k++) {
+			fputc(',', f);
+			fprintf(f, row_cols[k].fmt, col_get(r, &row_cols[k]));
+		}
+		fputc('\n', f);
 	}
 }
 
@@ -463,26 +503,8 @@ void iw_summary_json(FILE *f, const struct iw_row *rows, size_t n, const char *c
 				json_num(f, pn[k], k < r->nparams ? r->params[k] : NAN, k + 1 == np);
 			fputs("}, ", f);
 		}
-		double dyn = 0;
-		for (int s = 0; s < IW_S_COUNT; s++)
-			dyn += r->power.dynamic_j[s];
-		fprintf(f, "\"cycles\": %llu, \"warp_insts\": %llu, ", (unsigned long long)r->run.cycles,
-			(unsigned long long)r->run.warp_insts);
-		json_num(f, "ipc", r->run.ipc, 0);
-		json_num(f, "seconds", r->seconds, 0);
-		json_num(f, "energy_j", r->power.energy_j, 0);
-		json_num(f, "dynamic_j", dyn, 0);
-		json_num(f, "static_j", r->power.static_j, 0);
-		json_num(f, "avg_power_w", r->power.avg_power_w, 0);
-		json_num(f, "area_mm2", r->area_mm2, 0);
-		json_num(f, "speedup", r->speedup, 0);
-		json_num(f, "energy_rel", r->energy_rel, 0);
-		json_num(f, "adp_rel", r->adp_rel, 0);
-		json_num(f, "pdp_rel", r->pdp_rel, 0);
-		json_num(f, "edp_rel", r->edp_rel, 0);
-		json_num(f, "fpga_area_pct", r->fpga_area_pct, 0);
-		json_num(f, "sm_busy_mean", r->run.sm_busy_mean, 0);
-		json_num(f, "sm_speedup", r->sm_speedup, 0);
+		for (size_t k = 0; k < IW_ARRAY_LEN(row_cols); k++)
+			json_num(f, row_cols[k].name, col_get(r, &row_cols[k]), 0);
 		fputs("\"stall_cycles\": {", f);
 		for (int k = 0; k < IW_STALL_COUNT; k++) {
 			iw_json_str(f, iw_stall_name[k]);
