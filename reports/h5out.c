@@ -255,25 +255,19 @@ static herr_t write_kernels(hid_t g, const struct iw_run_result *run)
 	hid_t ct = iw_h5_kernel_type();
 	if (ct < 0)
 		return -1;
-	hsize_t dim = run->kstats ? run->nkstats : 0;
-	hid_t sp = H5Screate_simple(1, &dim, NULL);
-	hid_t d = H5Dcreate2(g, "kernels", ct, sp, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
-	herr_t r = d < 0 ? -1 : 0;
-	if (r == 0 && dim)
-		r = H5Dwrite(d, ct, H5S_ALL, H5S_ALL, H5P_DEFAULT, run->kstats);
-	if (r == 0)
-		r = attr_str(d, "description", "one record per kernel, in launch order; the first starts at cycle 0, each "
-					       "next the cycle after the one before ended, so cycles add up to the run's");
 	char units[512] = "";
 	for (int k = 0; k < IW_KSTAT_FIELDS; k++)
 		snprintf(units + strlen(units), sizeof units - strlen(units), "%s%s: %s", k ? "; " : "",
 			 iw_kstat_fields[k].name, iw_kstat_fields[k].unit);
-	if (r == 0)
-		r = attr_str(d, "units", units);
+	hsize_t dim = run->kstats ? run->nkstats : 0;
+	herr_t r = dset(g, "kernels", ct, ct, 1, &dim, run->kstats, units, 0);
+	H5Tclose(ct);
+	hid_t d = r < 0 ? -1 : H5Dopen2(g, "kernels", H5P_DEFAULT);
+	r = d < 0 ? -1
+		  : attr_str(d, "description", "one record per kernel, in launch order; the first starts at cycle 0, each "
+					       "next the cycle after the one before ended, so cycles add up to the run's");
 	if (d >= 0)
 		H5Dclose(d);
-	H5Sclose(sp);
-	H5Tclose(ct);
 	return r;
 }
 
