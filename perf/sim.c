@@ -502,7 +502,7 @@ static void close_busy(struct iw_sim *s)
 /* The open kernel's record ends with cycle s->now (after close_busy). */
 static void kstat_close(struct iw_sim *s)
 {
-	if (!s->kstat_open)
+	if (!s->kstat_live)
 		return;
 	struct iw_run_result *r = s->res;
 	struct iw_kernel_stat *k = &r->kstats[r->nkstats - 1];
@@ -514,7 +514,7 @@ static void kstat_close(struct iw_sim *s)
 		s->k_next_start = s->now + 1;
 	}
 	k->ipc = k->cycles ? (double)k->warp_insts / (double)k->cycles : 0;
-	s->kstat_open = 0;
+	s->kstat_live = 0;
 }
 
 /* A record for the kernel just opened (at kernel boundaries only: the
@@ -537,7 +537,7 @@ static int kstat_open(struct iw_sim *s, const struct iw_kernel_info *ki)
 	s->k_insts0 = r->warp_insts;
 	s->k_ctas0 = r->ctas;
 	s->k_smc0 = s->sm_cycles;
-	s->kstat_open = 1;
+	s->kstat_live = 1;
 	return 0;
 }
 

@@ -307,7 +307,7 @@ struct iw_sim {
 	uint64_t sm_cycles;      /* the SMs' busy periods of the kernels that ended, summed */
 	/* the open kernel's record (res->kstats[res->nkstats - 1]): what the
 	 * run had when it started, and where the next kernel starts */
-	int kstat_open;
+	int kstat_live;
 	size_t kstats_cap;
 	uint64_t k_insts0, k_ctas0, k_smc0, k_next_start;
 	uint64_t *sc_wake;      /* next cycle each sub-core must be ticked, SM after SM */
