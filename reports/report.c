@@ -50,6 +50,8 @@ struct rep {
 	const char *power_runs;
 };
 
+#define IW_TEX_KERNELS 40 /* kernels per workload in tables.tex */
+
 static long at(const struct rep *r, size_t c, size_t w, size_t s) { return r->idx[(c * r->nwl + w) * r->nsch + s]; }
 
 static size_t find_or_add(char ***v, size_t *n, const char *s, int *err)
@@ -1069,6 +1071,52 @@ static int write_tables(struct rep *r)
 			tex_interval(r, f, &b);
 		}
 		fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n\\end{table}\n\n");
+	}
+	/* Per kernel, for the workloads of several kernels (a trace): each
+	 * scheme's speed-up on each kernel, the first IW_TEX_KERNELS in launch
+	 * order (kernels.csv has them all). */
+	for (size_t w = 0; w < r->nwl; w++) {
+		long b0 = at(r, 0, w, 0);
+		const struct iw_run_result *ref = b0 >= 0 ? &res->rows[b0].run : NULL;
+		if (!ref || ref->nkstats < 2)
+			continue;
+		size_t nk = IW_MIN(ref->nkstats, (size_t)IW_TEX_KERNELS);
+		fprintf(f, "\\begin{table}[t]\n\\centering\n\\caption{Speed-up relative to in-order per kernel of ");
+		tex_escape(f, r->workloads[w]);
+		fprintf(f, " (geometric mean over %zu %s; cycles: the in-order run's%s).}\n\\label{tab:kernels-%zu}\n"
+			   "\\begin{tabular}{rlr",
+			r->ncfg, r->replicates ? "seeds" : "configuration(s)",
+			nk < ref->nkstats ? "; the first kernels, all in kernels.csv" : "", w + 1);
+		for (size_t sc = 0; sc < r->nsch; sc++)
+			fputc('r', f);
+		fprintf(f, "}\n\\toprule\nkernel & name & cycles");
+		for (size_t sc = 0; sc < r->nsch; sc++) {
+			fprintf(f, " & ");
+			tex_escape(f, r->schemes[sc]);
+		}
+		fprintf(f, " \\\\\n\\midrule\n");
+		for (size_t k = 0; k < nk; k++) {
+			char name[33];
+			snprintf(name, sizeof name, "%.32s", ref->kstats[k].name);
+			fprintf(f, "%zu & ", k + 1);
+			tex_escape(f, name);
+			fprintf(f, " & %llu", (unsigned long long)ref->kstats[k].cycles);
+			for (size_t sc = 0; sc < r->nsch; sc++) {
+				struct gm g = {0, 0};
+				for (size_t c = 0; c < r->ncfg; c++) {
+					long bi = at(r, c, w, 0), ri = at(r, c, w, sc);
+					if (bi < 0 || ri < 0)
+						continue;
+					const struct iw_run_result *b = &res->rows[bi].run, *x = &res->rows[ri].run;
+					if (k < b->nkstats && k < x->nkstats && x->kstats[k].cycles > 0)
+						gm_add(&g, (double)b->kstats[k].cycles / (double)x->kstats[k].cycles);
+				}
+				fprintf(f, " & ");
+				tex_num(f, gm_get(&g));
+			}
+			fprintf(f, " \\\\\n");
+		}
+		fprintf(f, "\\bottomrule\n\\end{tabular}\n\\end{table}\n\n");
 	}
 	/* Right-sizing: the configurations with the lowest ADP per scheme. */
 	if (res->nparams && r->nsch > 1) {

@@ -441,7 +441,7 @@ static void kernels_are_timed_one_by_one(void)
 		iw_run_result_free(&r[1]);
 	}
 	/* the command line: a table per kernel, CSV rows per run and kernel, JSON records */
-	static char out[16384], args[1024];
+	static char out[16384], args[2048];
 	snprintf(args, sizeof args, "run -q -s inorder,ghost --kernels -w '%s'", dir);
 	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nworkload       kernel name"));
@@ -459,6 +459,29 @@ static void kernels_are_timed_one_by_one(void)
 	CU_ASSERT_FATAL(row != NULL);
 	const char *eol = strchr(row, '\n');
 	CU_ASSERT(eol && eol - row > 18 && strncmp(eol - 18, ",1.000000,1.000000", 18) == 0);
+	/* the report: a per-kernel table in tables.tex, and kernels.csv */
+	snprintf(args, sizeof args, "run -q -s ghost,loog -w '%s' -o '%s/three.h5'", dir, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	snprintf(args, sizeof args, "report -q --no-render '%s/three.h5' -o '%s/report'", dir, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	char path[700];
+	snprintf(path, sizeof path, "%s/report/tables.tex", dir);
+	size_t n = 0;
+	char *tex = slurp(path, &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tex);
+	CU_ASSERT_PTR_NOT_NULL(strstr(tex, "\\label{tab:kernels-1}"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(tex, "kernel & name & cycles & inorder & ghost & loog \\\\"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(tex, "\n2 & \\_Z8mult\\_gpuIfEvPT\\_S1\\_S1\\_ii & "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(tex, "\n3 & \\_Z6vecAddIfEvPT\\_S1\\_S1\\_i & "));
+	free(tex);
+	snprintf(path, sizeof path, "%s/report/kernels.csv", dir);
+	char *kcsv = slurp(path, &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(kcsv);
+	lines = 0;
+	for (const char *p = kcsv; (p = strchr(p, '\n')); p++)
+		lines++;
+	CU_ASSERT_EQUAL(lines, 1 + 3 * 3); /* header, inorder, ghost and loog x 3 kernels */
+	free(kcsv);
 	snprintf(args, sizeof args, "run -q -s ghost --format json -w '%s'", dir);
 	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
 	CU_ASSERT(tu_json_valid(out));
@@ -542,7 +565,7 @@ static void workload_paths_with_commas_and_many_of_them(void)
 /* --------------------------------------------------------- bad input */
 static char *slurp(const char *rel, size_t *n)
 {
-	FILE *f = fopen(tu_path(rel), "rb");
+	FILE *f = fopen(rel[0] == '/' ? rel : tu_path(rel), "rb"); /* (an absolute path as it is) */
 	if (!f)
 		return NULL;
 	fseek(f, 0, SEEK_END);
