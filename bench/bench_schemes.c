@@ -29,7 +29,7 @@ void bench_schemes(void)
 			bench_report(label, 0, "Minst/s", ">= 5", 0);
 			continue;
 		}
-		struct iw_sim_opts o = {&c, name, NULL, NULL, 0};
+		struct iw_sim_opts o = {.cfg = &c, .scheme = name};
 		struct iw_run_result r;
 		double t0 = bench_cpu_now();
 		int rc = iw_simulate(&o, w, &r, &e);

@@ -24,7 +24,7 @@ static int simulate(const char *scheme, double scale, int cycle_major, uint64_t 
 		fprintf(stderr, "bench_sim: built-in workloads unavailable: %s\n", e.msg);
 		return -1;
 	}
-	struct iw_sim_opts o = {&c, scheme, NULL, NULL, cycle_major};
+	struct iw_sim_opts o = {.cfg = &c, .scheme = scheme, .cycle_major = cycle_major};
 	struct iw_run_result r;
 	double t0 = bench_cpu_now();
 	int rc = iw_simulate(&o, w, &r, &e);

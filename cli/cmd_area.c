@@ -399,7 +399,7 @@ static int gpu_power(const char *preset, const char *kernel, double scale, const
 		return rc;
 	struct iw_run_result r;
 	memset(&r, 0, sizeof r);
-	struct iw_sim_opts o = {&c, "inorder", NULL, NULL, 0};
+	struct iw_sim_opts o = {.cfg = &c, .scheme = "inorder"};
 	rc = iw_simulate(&o, w, &r, e);
 	iw_workload_close(w);
 	if (rc == 0)
@@ -424,7 +424,7 @@ static uint64_t vortex_cycles(const struct iw_config *base, const char *kernel, 
 		return 0;
 	struct iw_run_result r;
 	memset(&r, 0, sizeof r);
-	struct iw_sim_opts o = {&c, scheme, NULL, NULL, 0};
+	struct iw_sim_opts o = {.cfg = &c, .scheme = scheme};
 	int rc = iw_simulate(&o, w, &r, e);
 	iw_workload_close(w);
 	uint64_t cycles = rc ? 0 : r.cycles;

@@ -457,6 +457,13 @@ struct iw_kernel_stat {
 	uint64_t warp_insts;
 	double ipc;           /* warp_insts / cycles (0 without cycles) */
 	double sm_busy_mean;  /* as the run's, over this kernel only */
+	/* The kernel priced alone (its activities, cycles, idle scheduler-cycles
+	 * and lanes) by the caller's on_kernel hook (reports/ prices it with
+	 * power/); NaN if no hook priced it.  Each kernel's static power follows
+	 * its own idle SMs, so the kernels' energies add up to the run's but for
+	 * the active SMs' per-lane static power, which follows the run's mean
+	 * active lanes. */
+	double energy_j, avg_power_w;
 };
 /* Its numeric fields by name, in output order: the CSV's and JSON's keys and
  * the HDF5 record's members after `name` (one table for every output). */
@@ -466,7 +473,7 @@ struct iw_kstat_field {
 	int is_double;        /* else uint64_t */
 	const char *unit;
 };
-#define IW_KSTAT_FIELDS 6
+#define IW_KSTAT_FIELDS 8
 extern const struct iw_kstat_field iw_kstat_fields[IW_KSTAT_FIELDS];
 static inline double iw_kstat_get(const struct iw_kernel_stat *k, int f)
 {
@@ -528,6 +535,11 @@ struct iw_sim_opts {
 	/* Non-zero: tick the GPU cycle after cycle (the reference order) rather
 	 * than SM after SM over short spans; the results are the same. */
 	int cycle_major;
+	/* Called at each kernel's end with the kernel's own counts as a run
+	 * (cycles, instructions, activities, stall breakdown; no series) and its
+	 * record, whose energy_j and avg_power_w it may fill (NULL: left NaN). */
+	void (*on_kernel)(void *ctx, const struct iw_run_result *kernel, struct iw_kernel_stat *k);
+	void *kernel_ctx;
 };
 /* Simulate the whole workload with one scheme.  Reentrant: all state hangs off
  * one context, so runs can go in parallel threads or processes. */

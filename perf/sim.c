@@ -19,6 +19,7 @@
  */
 #include "sim.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -499,6 +500,21 @@ static void close_busy(struct iw_sim *s)
 	}
 }
 
+static inline void account(struct iw_sim *s, struct iw_subcore *sc, uint64_t upto);
+
+/* The run's activity and stall totals so far, every sub-core's stall reason
+ * charged up to (not incl.) cycle `upto` (a charge in two steps adds up to
+ * the same). */
+static void counts_now(struct iw_sim *s, uint64_t upto, uint64_t *act, uint64_t *stall)
+{
+	for (int i = 0; i < s->cfg->sms; i++)
+		for (int k = 0; k < s->cfg->subcores; k++)
+			account(s, &s->sms[i].sc[k], upto);
+	for (int a = 0; a < IW_A_COUNT; a++)
+		act[a] = s->res->act[a] + s->cur_act[a]; /* (samples pushed, and the current one) */
+	memcpy(stall, s->res->cnt.stall, sizeof s->res->cnt.stall);
+}
+
 /* The open kernel's record ends with cycle s->now (after close_busy). */
 static void kstat_close(struct iw_sim *s)
 {
@@ -515,6 +531,26 @@ static void kstat_close(struct iw_sim *s)
 	}
 	k->ipc = k->cycles ? (double)k->warp_insts / (double)k->cycles : 0;
 	s->kstat_live = 0;
+	if (s->on_kernel) {
+		/* the kernel's own counts, as a run of one kernel */
+		struct iw_run_result *part = s->k_part;
+		memset(part, 0, sizeof *part);
+		counts_now(s, s->now + 1, part->act, part->cnt.stall);
+		for (int a = 0; a < IW_A_COUNT; a++)
+			part->act[a] -= s->k_act0[a];
+		for (int x = 0; x < IW_STALL_COUNT; x++)
+			part->cnt.stall[x] -= s->k_stall0[x];
+		snprintf(part->scheme, sizeof part->scheme, "%s", r->scheme);
+		snprintf(part->workload, sizeof part->workload, "%s", r->workload);
+		part->cycles = k->cycles;
+		part->warp_insts = k->warp_insts;
+		part->thread_insts = r->thread_insts - s->k_thr0;
+		part->kernels = 1;
+		part->ctas = k->ctas;
+		part->ipc = k->ipc;
+		part->sm_busy_mean = k->sm_busy_mean;
+		s->on_kernel(s->kernel_ctx, part, k);
+	}
 }
 
 /* A record for the kernel just opened (at kernel boundaries only: the
@@ -538,6 +574,11 @@ static int kstat_open(struct iw_sim *s, const struct iw_kernel_info *ki)
 	s->k_ctas0 = r->ctas;
 	s->k_smc0 = s->sm_cycles;
 	s->kstat_live = 1;
+	k->energy_j = k->avg_power_w = NAN; /* unless the hook prices it */
+	if (s->on_kernel) {
+		counts_now(s, k->start, s->k_act0, s->k_stall0); /* (its first cycle on) */
+		s->k_thr0 = r->thread_insts;
+	}
 	return 0;
 }
 
@@ -1862,6 +1903,12 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 	s->far_min = IW_NEVER;
 	if (!s->cur_act || !s->sms || !s->sc_wake || !s->wheel || !s->wsum || !s->far || !s->scs || !s->refill || !s->sm_state || !s->sm_at)
 		return iw_fail(e, IW_ERUN, "out of memory");
+	if (s->on_kernel) {
+		s->k_act0 = arena_get(s, IW_A_COUNT, sizeof *s->k_act0);
+		s->k_part = arena_get(s, 1, sizeof *s->k_part);
+		if (!s->k_act0 || !s->k_part)
+			return iw_fail(e, IW_ERUN, "out of memory");
+	}
 	int rc = iw_memsys_new(c, &s->mem, e);
 	if (rc)
 		return rc;
@@ -1991,6 +2038,8 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	s.res = r;
 	s.err = e;
 	s.on_event = o->on_event;
+	s.on_kernel = o->on_kernel;
+	s.kernel_ctx = o->kernel_ctx;
 	s.event_ctx = o->event_ctx;
 	const struct iw_config *c = o->cfg;
 	/* A warp has warp_size lanes (narrow_lanes) */

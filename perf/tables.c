@@ -31,6 +31,8 @@ const struct iw_kstat_field iw_kstat_fields[IW_KSTAT_FIELDS] = {
 	{"warp_insts", offsetof(struct iw_kernel_stat, warp_insts), 0, "warp-instructions"},
 	{"ipc", offsetof(struct iw_kernel_stat, ipc), 1, "warp-instructions/cycle"},
 	{"sm_busy_mean", offsetof(struct iw_kernel_stat, sm_busy_mean), 1, "cycle (mean over all SMs)"},
+	{"energy_j", offsetof(struct iw_kernel_stat, energy_j), 1, "J (the kernel priced alone)"},
+	{"avg_power_w", offsetof(struct iw_kernel_stat, avg_power_w), 1, "W"},
 };
 
 const char *const iw_stall_name[IW_STALL_COUNT] = {

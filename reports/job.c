@@ -169,6 +169,18 @@ int iw_row_price(struct iw_row *r, const struct iw_config *c, const struct iw_te
 
 static double ratio(double a, double b) { return b > 0 ? a / b : (a > 0 ? INFINITY : 1.0); }
 
+void iw_price_kernel(void *ctx, const struct iw_run_result *kernel, struct iw_kernel_stat *k)
+{
+	const struct iw_kernel_pricer *p = ctx;
+	struct iw_power_result pw;
+	struct iw_err e = {0};
+	if (iw_power_eval(p->cfg, kernel->scheme, p->tech, kernel, &pw, &e) == 0) {
+		k->energy_j = pw.energy_j;
+		k->avg_power_w = pw.avg_power_w;
+	} /* (else NaN, as unpriced: the run's own pricing reports the error) */
+	iw_power_result_free(&pw);
+}
+
 void iw_row_metrics(struct iw_row *r, const struct iw_row *b)
 {
 	/* The chip as modified: the die plus what this scheme adds over the
@@ -206,7 +218,8 @@ static int run_row(struct iw_job *j, size_t k, pthread_mutex_t *mu, struct iw_er
 		if (mu)
 			pthread_mutex_unlock(mu);
 	}
-	struct iw_sim_opts o = {&j->cfg, j->schemes[si], NULL, NULL, 0};
+	struct iw_kernel_pricer kp = {&j->cfg, &j->tech};
+	struct iw_sim_opts o = {.cfg = &j->cfg, .scheme = j->schemes[si], .on_kernel = iw_price_kernel, .kernel_ctx = &kp};
 	rc = iw_simulate(&o, w, &r->run, e);
 	snprintf(r->workload, sizeof r->workload, "%s", w->name[0] ? w->name : j->workloads[wi]);
 	iw_workload_close(w);
@@ -407,22 +420,27 @@ static const struct iw_row *base_of(const struct iw_row *rows, size_t i)
 	return NULL;
 }
 
-/* Kernel k's speed-up and SM speed-up against the baseline's kernel k
- * (NaN when the baseline lacks it). */
-static void kernel_rel(const struct iw_row *b, const struct iw_row *r, size_t k, double *sp, double *smsp)
+/* Kernel k's speed-up, SM speed-up and energy against the baseline's
+ * kernel k (NaN when the baseline lacks it). */
+struct krel {
+	double speedup, sm_speedup, energy_rel;
+};
+static struct krel kernel_rel(const struct iw_row *b, const struct iw_row *r, size_t k)
 {
-	*sp = *smsp = NAN;
+	struct krel x = {NAN, NAN, NAN};
 	if (!b || k >= b->run.nkstats || k >= r->run.nkstats)
-		return;
+		return x;
 	const struct iw_kernel_stat *bk = &b->run.kstats[k], *rk = &r->run.kstats[k];
-	*sp = ratio((double)bk->cycles, (double)rk->cycles);
-	*smsp = ratio(bk->sm_busy_mean, rk->sm_busy_mean);
+	x.speedup = ratio((double)bk->cycles, (double)rk->cycles);
+	x.sm_speedup = ratio(bk->sm_busy_mean, rk->sm_busy_mean);
+	x.energy_rel = isnan(rk->energy_j) || isnan(bk->energy_j) ? NAN : ratio(rk->energy_j, bk->energy_j);
+	return x;
 }
 
 void iw_kernels_text(FILE *f, const struct iw_row *rows, size_t n)
 {
-	fprintf(f, "%-14s %6s %-30s %-8s %10s %10s %12s %7s %8s %10s\n", "workload", "kernel", "name", "scheme",
-		"start", "cycles", "warp_insts", "ipc", "speedup", "sm_speedup");
+	fprintf(f, "%-14s %6s %-30s %-8s %10s %10s %12s %7s %11s %8s %10s %8s\n", "workload", "kernel", "name",
+		"scheme", "start", "cycles", "warp_insts", "ipc", "energy_J", "speedup", "sm_speedup", "energy");
 	/* a workload's runs side by side, kernel by kernel */
 	for (size_t g = 0; g < n;) {
 		size_t end = g + 1, nk = rows[g].run.nkstats;
@@ -434,16 +452,17 @@ void iw_kernels_text(FILE *f, const struct iw_row *rows, size_t n)
 				if (k >= r->run.nkstats)
 					continue;
 				const struct iw_kernel_stat *ks = &r->run.kstats[k];
-				double sp, smsp;
-				kernel_rel(base_of(rows, i), r, k, &sp, &smsp);
-				fprintf(f, "%-14s %6zu %-30.30s %-8s %10llu %10llu %12llu %7.3f %8.3f %10.3f\n", r->workload,
-					k + 1, ks->name, r->scheme, (unsigned long long)ks->start,
-					(unsigned long long)ks->cycles, (unsigned long long)ks->warp_insts, ks->ipc, sp, smsp);
+				struct krel x = kernel_rel(base_of(rows, i), r, k);
+				fprintf(f, "%-14s %6zu %-30.30s %-8s %10llu %10llu %12llu %7.3f %11.4g %8.3f %10.3f %8.3f\n",
+					r->workload, k + 1, ks->name, r->scheme, (unsigned long long)ks->start,
+					(unsigned long long)ks->cycles, (unsigned long long)ks->warp_insts, ks->ipc,
+					ks->energy_j, x.speedup, x.sm_speedup, x.energy_rel);
 			}
 		g = end;
 	}
-	fprintf(f, "(kernels in launch order, each starting the cycle after the one before ended; speedup and\n"
-		   " sm_speedup against inorder on the same kernel)\n");
+	fprintf(f, "(kernels in launch order, each starting the cycle after the one before ended; each priced alone:\n"
+		   " its energy's static part follows its own idle SMs; speedup, sm_speedup and energy against\n"
+		   " inorder on the same kernel)\n");
 }
 
 void iw_kernels_csv(FILE *f, const struct iw_row *rows, size_t n)
@@ -451,7 +470,7 @@ void iw_kernels_csv(FILE *f, const struct iw_row *rows, size_t n)
 	fputs("workload,scheme,config,tech,kernel,name", f);
 	for (int c = 0; c < IW_KSTAT_FIELDS; c++)
 		fprintf(f, ",%s", iw_kstat_fields[c].name);
-	fputs(",speedup,sm_speedup\n", f);
+	fputs(",speedup,sm_speedup,energy_rel\n", f);
 	for (size_t i = 0; i < n; i++) {
 		const struct iw_row *r = &rows[i];
 		const struct iw_row *b = base_of(rows, i);
@@ -466,9 +485,8 @@ void iw_kernels_csv(FILE *f, const struct iw_row *rows, size_t n)
 			iw_csv_field(f, ks->name);
 			for (int c = 0; c < IW_KSTAT_FIELDS; c++)
 				fprintf(f, iw_kstat_fields[c].is_double ? ",%.9g" : ",%.0f", iw_kstat_get(ks, c));
-			double sp, smsp;
-			kernel_rel(b, r, k, &sp, &smsp);
-			fprintf(f, ",%.6f,%.6f\n", sp, smsp);
+			struct krel x = kernel_rel(b, r, k);
+			fprintf(f, ",%.6f,%.6f,%.6f\n", x.speedup, x.sm_speedup, x.energy_rel);
 		}
 	}
 }

@@ -67,6 +67,13 @@ void iw_job_free(struct iw_job *j);
 void iw_row_metrics(struct iw_row *r, const struct iw_row *base);
 /* Price a finished simulation: power, area and the row's scalars. */
 int iw_row_price(struct iw_row *r, const struct iw_config *c, const struct iw_tech *t, struct iw_err *e);
+/* The simulation's on_kernel hook (perf.h) that prices each kernel alone with
+ * power/, as iw_row_price prices the run: ctx is a struct iw_kernel_pricer. */
+struct iw_kernel_pricer {
+	const struct iw_config *cfg;
+	const struct iw_tech *tech;
+};
+void iw_price_kernel(void *ctx, const struct iw_run_result *kernel, struct iw_kernel_stat *k);
 void iw_row_free(struct iw_row *r);
 
 /* Summary on a stream: text (a readable table) or CSV (header + one row per run;
@@ -83,11 +90,12 @@ void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *co
  * "kernels" (name, ctas, start, cycles, warp_insts, ipc, sm_busy_mean). */
 void iw_summary_json(FILE *f, const struct iw_row *rows, size_t n, const char *const *param_names,
 		     size_t nparams);
-/* Per kernel (struct iw_kernel_stat), with speed-up and SM speed-up against
- * the in-order run's same kernel: a table (a workload's runs side by side,
- * kernel by kernel) or CSV (one row per run and kernel: workload,scheme,
- * config,tech,kernel,name,ctas,start,cycles,warp_insts,ipc,sm_busy_mean,
- * speedup,sm_speedup; kernels numbered from 1). */
+/* Per kernel (struct iw_kernel_stat), with speed-up, SM speed-up and energy
+ * against the in-order run's same kernel: a table (a workload's runs side by
+ * side, kernel by kernel) or CSV (one row per run and kernel: workload,
+ * scheme,config,tech,kernel,name,ctas,start,cycles,warp_insts,ipc,
+ * sm_busy_mean,energy_j,avg_power_w,speedup,sm_speedup,energy_rel; kernels
+ * numbered from 1). */
 void iw_kernels_text(FILE *f, const struct iw_row *rows, size_t n);
 void iw_kernels_csv(FILE *f, const struct iw_row *rows, size_t n);
 

@@ -427,7 +427,9 @@ int iw_sweep_unit(const struct iw_sweep *s, size_t unit, struct iw_row *rows, st
 				iw_free(key);
 				break;
 			}
-			struct iw_sim_opts o = {&cfg, s->base.schemes[si], NULL, NULL, 0};
+			struct iw_kernel_pricer kp = {&cfg, &s->base.tech};
+			struct iw_sim_opts o = {.cfg = &cfg, .scheme = s->base.schemes[si], .on_kernel = iw_price_kernel,
+						.kernel_ctx = &kp};
 			rc = iw_simulate(&o, w, &r->run, e);
 			iw_workload_close(w);
 			done = si + 1;

@@ -40,7 +40,7 @@ static int make_rows(struct iw_row *rows, struct iw_config *c, struct iw_tech *t
 		if (iw_program_open("prog", prog, N, 6, 4, &w, &e))
 			return -1;
 		memset(&rows[k], 0, sizeof rows[k]);
-		struct iw_sim_opts o = {c, "inorder", NULL, NULL, 0};
+		struct iw_sim_opts o = {.cfg = c, .scheme = "inorder"};
 		int rc = iw_simulate(&o, w, &rows[k].run, &e);
 		iw_workload_close(w);
 		snprintf(rows[k].workload, sizeof rows[k].workload, "prog");

@@ -134,7 +134,7 @@ static uint64_t run_checked(const struct iw_config *c, const char *scheme, const
 	struct iw_workload *w;
 	struct iw_err e = {0};
 	CU_ASSERT_EQUAL_FATAL(iw_program_open("prog", prog, n, ctas, warps, &w, &e), 0);
-	struct iw_sim_opts so = {c, scheme, orc_event, o, 0};
+	struct iw_sim_opts so = {.cfg = c, .scheme = scheme, .on_event = orc_event, .event_ctx = o};
 	int rc = iw_simulate(&so, w, r, &e);
 	iw_workload_close(w);
 	if (rc) {
@@ -316,7 +316,7 @@ static void run_logged(const struct iw_config *c, const char *scheme, const stru
 	struct iw_workload *w;
 	struct iw_err e = {0};
 	CU_ASSERT_EQUAL_FATAL(iw_program_open("micro", prog, n, 1, 1, &w, &e), 0);
-	struct iw_sim_opts so = {c, scheme, log_event, l, 0};
+	struct iw_sim_opts so = {.cfg = c, .scheme = scheme, .on_event = log_event, .event_ctx = l};
 	CU_ASSERT_EQUAL_FATAL(iw_simulate(&so, w, r, &e), 0);
 	iw_workload_close(w);
 }
@@ -492,7 +492,7 @@ static uint64_t cycles_of(const struct iw_config *c, const char *scheme, const c
 			ru.war = 1; /* hold it to WAR even where it makes no promise */
 		o = orc_new(&ru);
 	}
-	struct iw_sim_opts so = {c, scheme, o ? orc_event : NULL, o, 0};
+	struct iw_sim_opts so = {.cfg = c, .scheme = scheme, .on_event = o ? orc_event : NULL, .event_ctx = o};
 	struct iw_run_result r;
 	rc = iw_simulate(&so, w, &r, &e);
 	iw_workload_close(w);

@@ -19,7 +19,7 @@ static int run_prog(const struct iw_config *c, const char *scheme, const struct 
 	struct iw_err e = {0};
 	if (iw_program_open("prog", prog, n, ctas, warps, &w, &e))
 		return -1;
-	struct iw_sim_opts o = {c, scheme, NULL, NULL, 0};
+	struct iw_sim_opts o = {.cfg = c, .scheme = scheme};
 	int rc = iw_simulate(&o, w, r, &e);
 	if (rc)
 		fprintf(stderr, "simulate: %s\n", e.msg);
@@ -174,7 +174,7 @@ static void sm_busy_mean_is_the_throughput_without_the_tail(void)
 	struct iw_workload *w;
 	struct iw_err e = {0};
 	CU_ASSERT_EQUAL_FATAL(iw_program_open("prog", prog, N, 5, 1, &w, &e), 0);
-	struct iw_sim_opts o = {&c, "inorder", NULL, NULL, 1};
+	struct iw_sim_opts o = {.cfg = &c, .scheme = "inorder", .cycle_major = 1};
 	CU_ASSERT_EQUAL_FATAL(iw_simulate(&o, w, &rc, &e), 0);
 	iw_workload_close(w);
 	CU_ASSERT_EQUAL(rc.sm_busy_mean, r5.sm_busy_mean);

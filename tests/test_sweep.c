@@ -458,7 +458,7 @@ static void inorder_run_ignores_other_schemes_parameters(void)
 	for (size_t k = 0; k < sizeof wls / sizeof *wls; k++) {
 		struct iw_workload *w = NULL;
 		CU_ASSERT_EQUAL_FATAL(iw_workload_open(wls[k], 1, 0.02, &w, &e), 0);
-		struct iw_sim_opts o0 = {&c0, "inorder", NULL, NULL, 0}, o1 = {&c1, "inorder", NULL, NULL, 0};
+		struct iw_sim_opts o0 = {.cfg = &c0, .scheme = "inorder"}, o1 = {.cfg = &c1, .scheme = "inorder"};
 		CU_ASSERT_EQUAL_FATAL(iw_simulate(&o0, w, &r0, &e), 0);
 		iw_workload_close(w);
 		CU_ASSERT_EQUAL_FATAL(iw_workload_open(wls[k], 1, 0.02, &w, &e), 0);

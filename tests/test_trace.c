@@ -1,8 +1,10 @@
 /* tests/test_trace.c -- Accel-Sim trace reader, SASS opcode table, trace-info. */
 #include "iw.h"
 #include "perf.h"
+#include "reports.h"
 #include "testutil.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -404,7 +406,7 @@ static void kernels_are_timed_one_by_one(void)
 			iw_config_defaults(&c);
 			CU_ASSERT_EQUAL_FATAL(iw_config_load(&c, "v100", NULL, &e), 0);
 			CU_ASSERT_EQUAL_FATAL(iw_trace_open(dir, &w, &e), 0);
-			struct iw_sim_opts o = {&c, schemes[si], NULL, NULL, order};
+			struct iw_sim_opts o = {.cfg = &c, .scheme = schemes[si], .cycle_major = order};
 			CU_ASSERT_EQUAL_FATAL(iw_simulate(&o, w, &r[order], &e), 0);
 			iw_workload_close(w);
 		}
@@ -434,12 +436,43 @@ static void kernels_are_timed_one_by_one(void)
 		/* the L2 keeps its contents from one kernel to the next: the
 		 * second vectoradd finds its data there and is faster */
 		CU_ASSERT(a->kstats[2].cycles < a->kstats[0].cycles);
+		CU_ASSERT(isnan(a->kstats[0].energy_j)); /* no pricing hook here */
 		CU_ASSERT_EQUAL(r[1].nkstats, 3);
 		if (r[1].nkstats == 3)
 			CU_ASSERT_EQUAL(memcmp(a->kstats, r[1].kstats, 3 * sizeof *a->kstats), 0);
 		iw_run_result_free(&r[0]);
 		iw_run_result_free(&r[1]);
 	}
+	/* Priced by a job, kernel by kernel: each kernel's energy and power
+	 * follow its own activities, time and idle SMs; they add up to the run's
+	 * energy but for the per-lane static power (the run's mean lanes), and a
+	 * run of one kernel is its kernel exactly. */
+	static const char *const wl[] = {NULL, "tests/data/traces/vectoradd-sm61"};
+	for (int one = 0; one < 2; one++) {
+		struct iw_job job;
+		struct iw_err e = {0};
+		CU_ASSERT_EQUAL_FATAL(iw_job_init(&job, "v100", "12nm", NULL, 0, "ghost", one ? tu_path(wl[1]) : dir, &e), 0);
+		CU_ASSERT_EQUAL_FATAL(iw_job_run(&job, &e), 0);
+		for (size_t i = 0; i < job.nrows; i++) {
+			const struct iw_row *row = &job.rows[i];
+			double sum = 0, hz = (double)row->run.cycles / row->seconds;
+			CU_ASSERT_EQUAL(row->run.nkstats, one ? 1 : 3);
+			for (size_t k = 0; k < row->run.nkstats; k++) {
+				const struct iw_kernel_stat *ks = &row->run.kstats[k];
+				CU_ASSERT(ks->energy_j > 0);
+				CU_ASSERT_DOUBLE_EQUAL(ks->avg_power_w, ks->energy_j / ((double)ks->cycles / hz),
+						       1e-9 * ks->avg_power_w);
+				sum += ks->energy_j;
+			}
+			if (one) {
+				CU_ASSERT(sum == row->power.energy_j);
+			} else {
+				CU_ASSERT(fabs(sum / row->power.energy_j - 1) < 1e-3 && sum != row->power.energy_j);
+			}
+		}
+		iw_job_free(&job);
+	}
+
 	/* the command line: a table per kernel, CSV rows per run and kernel, JSON records */
 	static char out[16384], args[2048];
 	snprintf(args, sizeof args, "run -q -s inorder,ghost --kernels -w '%s'", dir);
@@ -452,7 +485,7 @@ static void kernels_are_timed_one_by_one(void)
 	for (const char *p = out; (p = strchr(p, '\n')); p++)
 		lines++;
 	CU_ASSERT_EQUAL(lines, 1 + 2 * 3); /* header, inorder and ghost x 3 kernels */
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",kernel,name,ctas,start,cycles,warp_insts,ipc,sm_busy_mean,speedup,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",kernel,name,ctas,start,cycles,warp_insts,ipc,sm_busy_mean,energy_j,avg_power_w,speedup,"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",inorder,v100,12nm,2,_Z8mult_gpuIfEvPT_S1_S1_ii,1,"));
 	/* the baseline's kernels are its own reference */
 	const char *row = strstr(out, ",inorder,v100,12nm,3,");
@@ -503,7 +536,7 @@ static uint64_t narrow_run(int warp_size, int max_threads, uint64_t *lane_ops, u
 	CU_ASSERT_EQUAL_FATAL(iw_trace_open(tu_path("tests/data/traces/matrixmul-sm61"), &w, &e), 0);
 	struct iw_run_result r;
 	memset(&r, 0, sizeof r);
-	struct iw_sim_opts o = {&c, "inorder", NULL, NULL, 0};
+	struct iw_sim_opts o = {.cfg = &c, .scheme = "inorder"};
 	int rc = iw_simulate(&o, w, &r, &e);
 	iw_workload_close(w);
 	snprintf(msg, msz, "%s", rc ? e.msg : "");
