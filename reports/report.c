@@ -1022,6 +1022,20 @@ static void tex_interval(const struct rep *r, FILE *f, const struct band *b)
 	fprintf(f, "]}");
 }
 
+/* The end of a tabular's column spec, a column per scheme, and the header
+ * row: `lead` (the first columns' titles), then the schemes. */
+static void tex_scheme_head(const struct rep *r, FILE *f, const char *lead)
+{
+	for (size_t s = 0; s < r->nsch; s++)
+		fputc('r', f);
+	fprintf(f, "}\n\\toprule\n%s", lead);
+	for (size_t s = 0; s < r->nsch; s++) {
+		fprintf(f, " & ");
+		tex_escape(f, r->schemes[s]);
+	}
+	fprintf(f, " \\\\\n\\midrule\n");
+}
+
 static int write_tables(struct rep *r)
 {
 	const struct iw_results *res = r->res;
@@ -1041,14 +1055,7 @@ static int write_tables(struct rep *r)
 			r->replicates ? "; in brackets the 95\\% confidence interval of the mean, Student's t on the logarithms" : "",
 			ms[mi] == M_SPEEDUP ? "speedup" : ms[mi] == M_SM_SPEEDUP ? "sm-speedup" : ms[mi] == M_ENERGY ? "energy"
 			: ms[mi] == M_ADP ? "adp" : "pdp");
-		for (size_t s = 0; s < r->nsch; s++)
-			fputc('r', f);
-		fprintf(f, "}\n\\toprule\nworkload");
-		for (size_t s = 0; s < r->nsch; s++) {
-			fprintf(f, " & ");
-			tex_escape(f, r->schemes[s]);
-		}
-		fprintf(f, " \\\\\n\\midrule\n");
+		tex_scheme_head(r, f, "workload");
 		for (size_t w = 0; w < r->nwl; w++) {
 			tex_escape(f, r->workloads[w]);
 			for (size_t s = 0; s < r->nsch; s++) {
@@ -1087,14 +1094,7 @@ static int write_tables(struct rep *r)
 			   "\\begin{tabular}{rlr",
 			r->ncfg, r->replicates ? "seeds" : "configuration(s)",
 			nk < ref->nkstats ? "; the first kernels, all in kernels.csv" : "", w + 1);
-		for (size_t sc = 0; sc < r->nsch; sc++)
-			fputc('r', f);
-		fprintf(f, "}\n\\toprule\nkernel & name & cycles");
-		for (size_t sc = 0; sc < r->nsch; sc++) {
-			fprintf(f, " & ");
-			tex_escape(f, r->schemes[sc]);
-		}
-		fprintf(f, " \\\\\n\\midrule\n");
+		tex_scheme_head(r, f, "kernel & name & cycles");
 		for (size_t k = 0; k < nk; k++) {
 			char name[33];
 			snprintf(name, sizeof name, "%.32s", ref->kstats[k].name);
