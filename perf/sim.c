@@ -535,7 +535,7 @@ static void kstat_close(struct iw_sim *s)
 		/* the kernel's own counts, as a run of one kernel */
 		struct iw_run_result *part = s->k_part;
 		memset(part, 0, sizeof *part);
-		counts_now(s, s->now + 1, part->act, part->cnt.stall);
+		counts_now(s, k->start + k->cycles, part->act, part->cnt.stall); /* (to its last cycle) */
 		for (int a = 0; a < IW_A_COUNT; a++)
 			part->act[a] -= s->k_act0[a];
 		for (int x = 0; x < IW_STALL_COUNT; x++)
