@@ -314,6 +314,85 @@ static FILE *begin_fig(struct rep *r, const char *name, const char *title, int w
 }
 
 /* ------------------------------------------------------------ figures */
+/* Workload w's kernel records, from its first configuration's baseline, when
+ * it has several kernels (a trace); NULL otherwise. */
+static const struct iw_run_result *kernels_of(const struct rep *r, size_t w)
+{
+	long b0 = at(r, 0, w, 0);
+	const struct iw_run_result *ref = b0 >= 0 ? &r->res->rows[b0].run : NULL;
+	return ref && ref->nkstats > 1 ? ref : NULL;
+}
+
+/* Scheme s's speed-up on kernel k of workload w over in-order: the
+ * geometric mean over configurations. */
+static double kernel_speedup(const struct rep *r, size_t w, size_t s, size_t k)
+{
+	struct gm g = {0, 0};
+	for (size_t c = 0; c < r->ncfg; c++) {
+		long bi = at(r, c, w, 0), ri = at(r, c, w, s);
+		if (bi < 0 || ri < 0)
+			continue;
+		const struct iw_run_result *b = &r->res->rows[bi].run, *x = &r->res->rows[ri].run;
+		if (k < b->nkstats && k < x->nkstats && x->kstats[k].cycles > 0)
+			gm_add(&g, (double)b->kstats[k].cycles / (double)x->kstats[k].cycles);
+	}
+	return gm_get(&g);
+}
+
+/* Per workload of several kernels (at most IW_FIG_KERNEL_WLS of them): each
+ * scheme's speed-up on each of its first IW_TEX_KERNELS kernels. */
+#define IW_FIG_KERNEL_WLS 8
+static int fig_kernels(struct rep *r)
+{
+	for (size_t w = 0, nfig = 0; w < r->nwl && nfig < IW_FIG_KERNEL_WLS; w++) {
+		const struct iw_run_result *ref = kernels_of(r, w);
+		if (!ref)
+			continue;
+		nfig++;
+		size_t nk = IW_MIN(ref->nkstats, (size_t)IW_TEX_KERNELS);
+		char name[32], title[384], cap[768];
+		snprintf(name, sizeof name, "kernels_%zu", w + 1);
+		FILE *d = open_in(r, name, ".dat");
+		if (!d)
+			return -r->e->code;
+		fprintf(d, "# speed-up over inorder per kernel of %s, geometric mean over %zu %s\n# kernel", r->workloads[w],
+			r->ncfg, r->replicates ? "seeds" : "configuration(s)");
+		for (size_t sc = 0; sc < r->nsch; sc++)
+			fprintf(d, " %s", r->schemes[sc]);
+		fprintf(d, " name\n");
+		for (size_t k = 0; k < nk; k++) {
+			fprintf(d, "%zu", k + 1);
+			for (size_t sc = 0; sc < r->nsch; sc++)
+				num(d, kernel_speedup(r, w, sc, k));
+			fputc(' ', d);
+			tok(d, ref->kstats[k].name);
+			fputc('\n', d);
+		}
+		if (close_file(r, d, name, ".dat"))
+			return -r->e->code;
+		snprintf(title, sizeof title, "Speed-up per kernel of %s", r->workloads[w]);
+		snprintf(cap, sizeof cap, "Speed-up of each scheme over the in-order baseline on each kernel of %s, in launch "
+					  "order%s (geometric mean over %zu %s; the names are in the data file and kernels.csv).",
+			 r->workloads[w], nk < ref->nkstats ? ", the first ones" : "", r->ncfg,
+			 r->replicates ? "seeds" : "configuration(s)");
+		FILE *f = begin_fig(r, name, title, 900, 500, cap);
+		if (!f)
+			return -r->e->code;
+		fprintf(f, "set title 'Speed-up over in-order per kernel'\nset xlabel 'kernel (launch order)'\n"
+			   "set ylabel 'speed-up'\nset style data histograms\nset style histogram clustered gap 1\n"
+			   "set style fill solid 0.8 border -1\nset boxwidth 0.9\nset key outside right\nset grid ytics\n"
+			   "set yrange [0:*]\nset arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\nplot ");
+		for (size_t sc = 0; sc < r->nsch; sc++) {
+			fprintf(f, "%s'%s.dat' using %zu%s title ", sc ? ", " : "", name, sc + 2, sc ? "" : ":xtic(1)");
+			gq(f, r->schemes[sc]);
+		}
+		fputc('\n', f);
+		if (close_file(r, f, name, ".gp"))
+			return -r->e->code;
+	}
+	return 0;
+}
+
 /* The speed-up figure (`name` "speedup": of the kernel time) or its twin
  * "sm_speedup" (of the mean SM busy time: the throughput without the
  * slowest SM's tail, which moves a run by a percent or two). */
@@ -1083,9 +1162,8 @@ static int write_tables(struct rep *r)
 	 * scheme's speed-up on each kernel, the first IW_TEX_KERNELS in launch
 	 * order (kernels.csv has them all). */
 	for (size_t w = 0; w < r->nwl; w++) {
-		long b0 = at(r, 0, w, 0);
-		const struct iw_run_result *ref = b0 >= 0 ? &res->rows[b0].run : NULL;
-		if (!ref || ref->nkstats < 2)
+		const struct iw_run_result *ref = kernels_of(r, w);
+		if (!ref)
 			continue;
 		size_t nk = IW_MIN(ref->nkstats, (size_t)IW_TEX_KERNELS);
 		fprintf(f, "\\begin{table}[t]\n\\centering\n\\caption{Speed-up relative to in-order per kernel of ");
@@ -1102,17 +1180,8 @@ static int write_tables(struct rep *r)
 			tex_escape(f, name);
 			fprintf(f, " & %llu", (unsigned long long)ref->kstats[k].cycles);
 			for (size_t sc = 0; sc < r->nsch; sc++) {
-				struct gm g = {0, 0};
-				for (size_t c = 0; c < r->ncfg; c++) {
-					long bi = at(r, c, w, 0), ri = at(r, c, w, sc);
-					if (bi < 0 || ri < 0)
-						continue;
-					const struct iw_run_result *b = &res->rows[bi].run, *x = &res->rows[ri].run;
-					if (k < b->nkstats && k < x->nkstats && x->kstats[k].cycles > 0)
-						gm_add(&g, (double)b->kstats[k].cycles / (double)x->kstats[k].cycles);
-				}
 				fprintf(f, " & ");
-				tex_num(f, gm_get(&g));
+				tex_num(f, kernel_speedup(r, w, sc, k));
 			}
 			fprintf(f, " \\\\\n");
 		}
@@ -1330,6 +1399,8 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 		rc = fig_speedup(&r, M_SPEEDUP);
 	if (rc == 0)
 		rc = fig_speedup(&r, M_SM_SPEEDUP);
+	if (rc == 0)
+		rc = fig_kernels(&r);
 	if (rc == 0)
 		rc = figs_heat(&r);
 	if (rc == 0)

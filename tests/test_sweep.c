@@ -306,7 +306,9 @@ static void report_names_every_figure_and_renders_it(void)
 	CU_ASSERT(slurp(path, tex, sizeof tex) > 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(tex, "\\label{tab:speedup}"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(tex, "\\label{tab:sm-speedup}"));
-	CU_ASSERT_PTR_NULL(strstr(tex, "tab:kernels")); /* one kernel per built-in workload: no per-kernel table */
+	/* one kernel per built-in workload: no per-kernel table or figure */
+	CU_ASSERT_PTR_NULL(strstr(tex, "tab:kernels"));
+	CU_ASSERT_PTR_NULL(strstr(html, "kernels_1.svg"));
 	snprintf(path, sizeof path, "%s/summary.csv", rep);
 	CU_ASSERT(file_size(path) > 0);
 	/* one kernel per built-in run: kernels.csv has a row per summary row,

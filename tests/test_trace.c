@@ -507,6 +507,19 @@ static void kernels_are_timed_one_by_one(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(tex, "\n2 & \\_Z8mult\\_gpuIfEvPT\\_S1\\_S1\\_ii & "));
 	CU_ASSERT_PTR_NOT_NULL(strstr(tex, "\n3 & \\_Z6vecAddIfEvPT\\_S1\\_S1\\_i & "));
 	free(tex);
+	/* and a figure of the speed-up per kernel: 3 kernels x (in-order, ghost, loog) */
+	snprintf(path, sizeof path, "%s/report/kernels_1.dat", dir);
+	char *dat = slurp(path, &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(dat);
+	CU_ASSERT_PTR_NOT_NULL(strstr(dat, "\n# kernel inorder ghost loog name\n1 1 "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(dat, "\n3 1 "));
+	CU_ASSERT_PTR_NULL(strstr(dat, "\n4 "));
+	free(dat);
+	snprintf(path, sizeof path, "%s/report/index.html", dir);
+	char *html = slurp(path, &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(html);
+	CU_ASSERT_PTR_NOT_NULL(strstr(html, "kernels_1.svg"));
+	free(html);
 	snprintf(path, sizeof path, "%s/report/kernels.csv", dir);
 	char *kcsv = slurp(path, &n);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(kcsv);
