@@ -314,6 +314,16 @@ static FILE *begin_fig(struct rep *r, const char *name, const char *title, int w
 }
 
 /* ------------------------------------------------------------ figures */
+/* The speed-up bar charts' style (histogram `hist`: clustered or with error
+ * bars), a dashed line at 1 (as fast as in-order), and the start of `plot`. */
+static void speedup_bars(FILE *f, const char *hist)
+{
+	fprintf(f, "set ylabel 'speed-up'\nset style data histograms\nset style histogram %s gap 1\n"
+		   "set style fill solid 0.8 border -1\nset boxwidth 0.9\nset key outside right\nset grid ytics\n"
+		   "set yrange [0:*]\nset arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\nplot ",
+		hist);
+}
+
 /* Workload w's kernel records, from its first configuration's baseline, when
  * it has several kernels (a trace); NULL otherwise. */
 static const struct iw_run_result *kernels_of(const struct rep *r, size_t w)
@@ -378,10 +388,8 @@ static int fig_kernels(struct rep *r)
 		FILE *f = begin_fig(r, name, title, 900, 500, cap);
 		if (!f)
 			return -r->e->code;
-		fprintf(f, "set title 'Speed-up over in-order per kernel'\nset xlabel 'kernel (launch order)'\n"
-			   "set ylabel 'speed-up'\nset style data histograms\nset style histogram clustered gap 1\n"
-			   "set style fill solid 0.8 border -1\nset boxwidth 0.9\nset key outside right\nset grid ytics\n"
-			   "set yrange [0:*]\nset arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\nplot ");
+		fprintf(f, "set title 'Speed-up over in-order per kernel'\nset xlabel 'kernel (launch order)'\n");
+		speedup_bars(f, "clustered");
 		for (size_t sc = 0; sc < r->nsch; sc++) {
 			fprintf(f, "%s'%s.dat' using %zu%s title ", sc ? ", " : "", name, sc + 2, sc ? "" : ":xtic(1)");
 			gq(f, r->schemes[sc]);
@@ -454,11 +462,8 @@ static int fig_speedup(struct rep *r, enum metric m)
 	FILE *f = begin_fig(r, name, title, 900, 500, cap);
 	if (!f)
 		return -r->e->code;
-	fprintf(f, "set title '%s over in-order'\nset ylabel 'speed-up'\nset style data histograms\n"
-		   "set style histogram %s gap 1\nset style fill solid 0.8 border -1\nset boxwidth 0.9\n"
-		   "set key outside right\nset grid ytics\nset yrange [0:*]\nset xtics rotate by -30\n"
-		   "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\nplot ",
-		what, bars ? "errorbars lw 1" : "clustered");
+	fprintf(f, "set title '%s over in-order'\nset xtics rotate by -30\n", what);
+	speedup_bars(f, bars ? "errorbars lw 1" : "clustered");
 	for (size_t s = 0; s < r->nsch; s++) {
 		size_t col = bars ? 2 + 3 * s : s + 2;
 		if (bars)
