@@ -370,6 +370,17 @@ static int copy_into(const char *rel, const char *dir, const char *name)
 	return ok ? 0 : -1;
 }
 
+static char *slurp(const char *rel, size_t *n);
+
+/* The contents of file `name` in folder `dir` (NULL if unreadable). */
+static char *in_dir(const char *dir, const char *name)
+{
+	char path[700];
+	size_t n;
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	return slurp(path, &n);
+}
+
 /* The three-kernel trace (vectoradd, matrixmul, vectoradd again) of the
  * per-kernel tests, in a folder of its own. */
 static const char *three_kernels(void)
@@ -497,10 +508,7 @@ static void kernels_are_timed_one_by_one(void)
 	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
 	snprintf(args, sizeof args, "report -q --no-render '%s/three.h5' -o '%s/report'", dir, dir);
 	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
-	char path[700];
-	snprintf(path, sizeof path, "%s/report/tables.tex", dir);
-	size_t n = 0;
-	char *tex = slurp(path, &n);
+	char *tex = in_dir(dir, "report/tables.tex");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(tex);
 	CU_ASSERT_PTR_NOT_NULL(strstr(tex, "\\label{tab:kernels-1}"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(tex, "kernel & name & cycles & inorder & ghost & loog \\\\"));
@@ -508,20 +516,17 @@ static void kernels_are_timed_one_by_one(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(tex, "\n3 & \\_Z6vecAddIfEvPT\\_S1\\_S1\\_i & "));
 	free(tex);
 	/* and a figure of the speed-up per kernel: 3 kernels x (in-order, ghost, loog) */
-	snprintf(path, sizeof path, "%s/report/kernels_1.dat", dir);
-	char *dat = slurp(path, &n);
+	char *dat = in_dir(dir, "report/kernels_1.dat");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(dat);
 	CU_ASSERT_PTR_NOT_NULL(strstr(dat, "\n# kernel inorder ghost loog name\n1 1 "));
 	CU_ASSERT_PTR_NOT_NULL(strstr(dat, "\n3 1 "));
 	CU_ASSERT_PTR_NULL(strstr(dat, "\n4 "));
 	free(dat);
-	snprintf(path, sizeof path, "%s/report/index.html", dir);
-	char *html = slurp(path, &n);
+	char *html = in_dir(dir, "report/index.html");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(html);
 	CU_ASSERT_PTR_NOT_NULL(strstr(html, "kernels_1.svg"));
 	free(html);
-	snprintf(path, sizeof path, "%s/report/kernels.csv", dir);
-	char *kcsv = slurp(path, &n);
+	char *kcsv = in_dir(dir, "report/kernels.csv");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(kcsv);
 	lines = 0;
 	for (const char *p = kcsv; (p = strchr(p, '\n')); p++)
