@@ -370,7 +370,6 @@ static int copy_into(const char *rel, const char *dir, const char *name)
 	return ok ? 0 : -1;
 }
 
-
 /* The contents of file `name` in folder `dir` (NULL if unreadable). */
 static char *in_dir(const char *dir, const char *name)
 {
