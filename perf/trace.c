@@ -1805,8 +1805,17 @@ int iw_trace_open(const char *path, struct iw_workload **out, struct iw_err *e)
 		b = f ? f + 1 : path;
 	}
 	/* the workload's label: a longer name is cut (the precision tells the
-	 * compiler so, at every optimisation level) */
-	snprintf(t->base.name, sizeof t->base.name, "%.*s", (int)sizeof t->base.name - 1, strcmp(b, ".") ? b : "trace");
+	 * compiler so, at every optimisation level); a list of one's own beside
+	 * kernelslist.g (a subset of the kernels) adds its name: folder/list */
+	const char *lb = strrchr(path, '/');
+	lb = lb ? lb + 1 : path;
+	int own_list = !S_ISDIR(st.st_mode) && !strstr(path, ".traceg") && strcmp(lb, "kernelslist.g") != 0;
+	const char *folder = strcmp(b, ".") ? b : "trace";
+	if (own_list)
+		snprintf(t->base.name, sizeof t->base.name, "%.*s/%.*s", (int)sizeof t->base.name / 2 - 1, folder,
+			 (int)sizeof t->base.name / 2 - 1, lb);
+	else
+		snprintf(t->base.name, sizeof t->base.name, "%.*s", (int)sizeof t->base.name - 1, folder);
 	snprintf(t->base.description, sizeof t->base.description, "Accel-Sim SASS trace %s", path);
 	*out = &t->base;
 	return 0;

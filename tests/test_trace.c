@@ -531,6 +531,18 @@ static void kernels_are_timed_one_by_one(void)
 		lines++;
 	CU_ASSERT_EQUAL(lines, 1 + 3 * 3); /* header, inorder, ghost and loog x 3 kernels */
 	free(kcsv);
+	/* a list of one's own beside kernelslist.g runs a subset, named folder/list */
+	char list[700];
+	snprintf(list, sizeof list, "%s/second.g", dir);
+	FILE *lf = fopen(list, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(lf);
+	fputs("kernel-2.traceg\n", lf);
+	fclose(lf);
+	snprintf(args, sizeof args, "run -q -s inorder --format csv -w '%s' -w '%s'", list, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nthree/second.g,inorder,v100,12nm,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",4416,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nthree,inorder,v100,12nm,")); /* the whole trace keeps its folder's name */
 	snprintf(args, sizeof args, "run -q -s ghost --format json -w '%s'", dir);
 	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
 	CU_ASSERT(tu_json_valid(out));
