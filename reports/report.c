@@ -51,6 +51,7 @@ struct rep {
 };
 
 #define IW_TEX_KERNELS 40 /* kernels per workload in tables.tex */
+#define IW_POWER_KERNEL_MARKS 200 /* kernel starts marked on the power figure */
 
 static long at(const struct rep *r, size_t c, size_t w, size_t s) { return r->idx[(c * r->nwl + w) * r->nsch + s]; }
 
@@ -845,6 +846,7 @@ static int fig_power(struct rep *r)
 		   "# time_s power_w warp_ipc\n");
 	size_t blocks = 0, have_power = 0;
 	static char titles[16][300];
+	const struct iw_row *first = NULL; /* the first run plotted: its kernel starts are marked */
 	for (size_t t = 0; t < nt; t++) {
 		long row = -1;
 		for (size_t w = 0; w < r->nwl && row < 0; w++)
@@ -860,6 +862,8 @@ static int fig_power(struct rep *r)
 			continue;
 		const struct iw_row *x = &r->res->rows[row];
 		const struct iw_series *se = &x->run.series;
+		if (!first)
+			first = x;
 		snprintf(titles[blocks], sizeof titles[blocks], "%s, %s", x->workload, x->scheme);
 		fprintf(d, "# %s\n", titles[blocks]);
 		double clk = x->run.cycles && x->seconds > 0 ? (double)x->run.cycles / x->seconds : 0;
@@ -877,14 +881,29 @@ static int fig_power(struct rep *r)
 	}
 	if (close_file(r, d, "power", ".dat"))
 		return -r->e->code;
+	size_t marks = first && first->run.nkstats > 1 ? IW_MIN(first->run.nkstats, (size_t)IW_POWER_KERNEL_MARKS) : 0;
 	FILE *f = begin_fig(r, "power", "Power over time", 900, 500,
-			    "Power of the whole GPU over simulated time for the chosen runs (the spec's <power-trace> "
-			    "elements, else the first workload with every scheme) at the first configuration; dashed: "
-			    "warp-instructions per cycle on the right axis.");
+			    marks ? "Power of the whole GPU over simulated time for the chosen runs (the spec's <power-trace> "
+				    "elements, else the first workload with every scheme) at the first configuration; dashed: "
+				    "warp-instructions per cycle on the right axis; black dash-dot lines: where each kernel of the first "
+				    "run starts (kN: kernel N)."
+				  : "Power of the whole GPU over simulated time for the chosen runs (the spec's <power-trace> "
+				    "elements, else the first workload with every scheme) at the first configuration; dashed: "
+				    "warp-instructions per cycle on the right axis.");
 	if (!f)
 		return -r->e->code;
 	fprintf(f, "set title 'Power over time'\nset xlabel 'time (s)'\nset ylabel 'power (W)'\nset y2label 'IPC'\n"
 		   "set ytics nomirror\nset y2tics\nset key outside right\nset grid\n");
+	/* the first run's kernel starts (kernels run one after another) */
+	double hz = marks && first->seconds > 0 ? (double)first->run.cycles / first->seconds : 0;
+	for (size_t k = 1; hz > 0 && k < marks; k++) {
+		double t = (double)first->run.kstats[k].start / hz;
+		fprintf(f, "set arrow from first %.9g, graph 0 to first %.9g, graph 1 nohead front lw 1.5 dt 4 lc rgb "
+			   "'black'\n",
+			t, t);
+		if (marks <= 20) /* (more would not be legible) */
+			fprintf(f, "set label 'k%zu' at first %.9g, graph 1.03 center\n", k + 1, t);
+	}
 	if (!blocks) {
 		fprintf(f, "set label 1 'no run matches the chosen power traces' at graph 0.5,0.5 center\n"
 			   "set xrange [0:1]\nset yrange [0:1]\nplot NaN notitle\n");

@@ -309,6 +309,7 @@ static void report_names_every_figure_and_renders_it(void)
 	/* one kernel per built-in workload: no per-kernel table or figure */
 	CU_ASSERT_PTR_NULL(strstr(tex, "tab:kernels"));
 	CU_ASSERT_PTR_NULL(strstr(html, "kernels_1.svg"));
+	CU_ASSERT_PTR_NULL(strstr(html, "where each kernel")); /* (the power figure's caption) */
 	snprintf(path, sizeof path, "%s/summary.csv", rep);
 	CU_ASSERT(file_size(path) > 0);
 	/* one kernel per built-in run: kernels.csv has a row per summary row,

@@ -524,6 +524,13 @@ static void kernels_are_timed_one_by_one(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(html);
 	CU_ASSERT_PTR_NOT_NULL(strstr(html, "kernels_1.svg"));
 	free(html);
+	/* the power figure marks where kernels 2 and 3 of its first run start */
+	char *gp = in_dir(dir, "report/power.gp");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gp);
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set label 'k2' at first "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set label 'k3' at first "));
+	CU_ASSERT_PTR_NULL(strstr(gp, "set label 'k4'"));
+	free(gp);
 	char *kcsv = in_dir(dir, "report/kernels.csv");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(kcsv);
 	lines = 0;
