@@ -136,6 +136,7 @@ struct iw_calib_pred {
 	char **pname;
 	double *pvalue;
 	double value, se;
+	double *x; /* its feature vector (the fit's ncoef values): value = x.c */
 	int line;
 };
 
@@ -177,7 +178,12 @@ int iw_calib_write_h5(const struct iw_calib *c, const char *path, struct iw_err 
 /* Mark the fitted coefficients in a technology/device file's XML text: each
  * element whose name attribute is a fitted coefficient gets value, fitted="true",
  * std_error, points and sources; a coefficient the file lacks is added as a
- * <coef> element.  *out is allocated (iw_free). */
+ * <coef> element.  The values of one fit (coefficients and predictions) are
+ * correlated: each pair with standard errors gets a <correlation a b r>
+ * element (r from the fit's covariance), so that the uncertainty the runs
+ * derive from them counts what the fit knows (tech/README).  Correlations
+ * the file held for the names refitted are replaced.  *out is allocated
+ * (iw_free). */
 int iw_calib_mark_xml(const struct iw_calib *c, const char *xml_name, const char *xml_text,
 		      size_t len, char **out, struct iw_err *e);
 /* iw_calib_mark_xml then write atomically. */

@@ -73,6 +73,7 @@ void iw_calib_free(struct iw_calib *c)
 				iw_free(pr->pname[j]);
 			iw_free(pr->pname);
 			iw_free(pr->pvalue);
+			iw_free(pr->x);
 		}
 		iw_free(f->pred);
 		iw_fit_result_free(&f->res);
@@ -401,6 +402,10 @@ int iw_calib_run(struct iw_calib *c, int method_override, struct iw_err *e)
 			}
 			pr->value = v;
 			pr->se = var > 0 ? sqrt(var) : 0;
+			if (!rc && !(pr->x = iw_malloc((p ? p : 1) * sizeof *pr->x)))
+				rc = iw_fail(e, IW_ERUN, "out of memory");
+			if (!rc)
+				memcpy(pr->x, x, p * sizeof *x);
 		}
 	next:
 		iw_free(X);
@@ -660,6 +665,87 @@ static void mark_one(xmlNodePtr root, const char *name, double value, double se,
 	xmlSetProp(n, (const xmlChar *)"sources", (const xmlChar *)sources);
 }
 
+/* Covariance of values i and j of fit f: 0..ncoef-1 are its coefficients,
+ * then its predictions (value = x.c), so cov = u' C v with u, v unit
+ * vectors or the predictions' feature vectors. */
+static double item_cov(const struct iw_calib_fit *f, size_t i, size_t j)
+{
+	size_t p = f->ncoef;
+	const double *xi = i < p ? NULL : f->pred[i - p].x, *xj = j < p ? NULL : f->pred[j - p].x;
+	double s = 0;
+	for (size_t a = 0; a < p; a++) {
+		double u = xi ? xi[a] : (double)(a == i);
+		for (size_t b = 0; u != 0 && b < p; b++)
+			s += u * f->res.cov[a * p + b] * (xj ? xj[b] : (double)(b == j));
+	}
+	return s;
+}
+
+static const char *item_name(const struct iw_calib_fit *f, size_t i)
+{
+	return i < f->ncoef ? f->coef_name[i] : f->pred[i - f->ncoef].name;
+}
+
+static double item_se(const struct iw_calib_fit *f, size_t i)
+{
+	return i < f->ncoef ? f->res.se[i] : f->pred[i - f->ncoef].se;
+}
+
+/* Is `name` a value this calibration writes? */
+static int refitted(const struct iw_calib *c, const char *name)
+{
+	for (size_t fi = 0; fi < c->nfits; fi++) {
+		const struct iw_calib_fit *f = &c->fits[fi];
+		for (size_t i = 0; f->done && i < f->ncoef + f->npred; i++)
+			if (!strcmp(item_name(f, i), name))
+				return 1;
+	}
+	return 0;
+}
+
+/* Drop the file's correlations that name a refitted value (with the
+ * indentation before them), then add one per pair of values of each fit
+ * that both have a standard error. */
+static void mark_correlations(const struct iw_calib *c, xmlNodePtr root)
+{
+	for (xmlNodePtr n = root->children, next; n; n = next) {
+		next = n->next;
+		if (n->type != XML_ELEMENT_NODE || xmlStrcmp(n->name, (const xmlChar *)"correlation"))
+			continue;
+		xmlChar *a = xmlGetProp(n, (const xmlChar *)"a"), *b = xmlGetProp(n, (const xmlChar *)"b");
+		int stale = (a && refitted(c, (const char *)a)) || (b && refitted(c, (const char *)b));
+		xmlFree(a);
+		xmlFree(b);
+		if (!stale)
+			continue;
+		if (n->prev && xmlIsBlankNode(n->prev)) {
+			xmlNodePtr sp = n->prev;
+			xmlUnlinkNode(sp);
+			xmlFreeNode(sp);
+		}
+		xmlUnlinkNode(n);
+		xmlFreeNode(n);
+	}
+	for (size_t fi = 0; fi < c->nfits; fi++) {
+		const struct iw_calib_fit *f = &c->fits[fi];
+		size_t m = f->done ? f->ncoef + f->npred : 0;
+		for (size_t i = 0; i < m; i++)
+			for (size_t j = i + 1; j < m; j++) {
+				double vi = item_cov(f, i, i), vj = item_cov(f, j, j);
+				if (!(item_se(f, i) > 0 && item_se(f, j) > 0 && vi > 0 && vj > 0))
+					continue;
+				double r = item_cov(f, i, j) / sqrt(vi * vj);
+				r = r > 1 ? 1 : r < -1 ? -1 : r; /* (rounding) */
+				xmlAddChild(root, xmlNewText((const xmlChar *)"  "));
+				xmlNodePtr n = xmlNewChild(root, NULL, (const xmlChar *)"correlation", NULL);
+				xmlAddChild(root, xmlNewText((const xmlChar *)"\n"));
+				xmlSetProp(n, (const xmlChar *)"a", (const xmlChar *)item_name(f, i));
+				xmlSetProp(n, (const xmlChar *)"b", (const xmlChar *)item_name(f, j));
+				setd(n, "r", r);
+			}
+	}
+}
+
 int iw_calib_mark_xml(const struct iw_calib *c, const char *xml_name, const char *xml_text, size_t len, char **out,
 		      struct iw_err *e)
 {
@@ -704,6 +790,7 @@ int iw_calib_mark_xml(const struct iw_calib *c, const char *xml_name, const char
 			mark_one(root, pr->name, pr->value, pr->se, u, src, f->npoints, f->sources);
 		}
 	}
+	mark_correlations(c, root);
 	xmlChar *mem = NULL;
 	int ml = 0;
 	xmlDocDumpMemory(doc, &mem, &ml);

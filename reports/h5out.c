@@ -128,6 +128,7 @@ struct summary_rec {
 	uint64_t cycles, warp_insts;
 	double ipc, seconds, energy_j, static_j, avg_power_w, area_mm2, speedup, energy_rel, adp_rel, pdp_rel, edp_rel;
 	double fpga_area_pct, sm_busy_mean, sm_speedup;
+	double se[IW_SE_COUNT]; /* named by iw_se_names */
 };
 
 static int write_summary(hid_t f, const struct iw_h5_meta *m, const struct iw_h5_source *src, size_t n,
@@ -168,6 +169,7 @@ static int write_summary(hid_t f, const struct iw_h5_meta *m, const struct iw_h5
 		r->fpga_area_pct = x->fpga_area_pct;
 		r->sm_busy_mean = x->run.sm_busy_mean;
 		r->sm_speedup = x->sm_speedup;
+		memcpy(r->se, x->se, sizeof r->se);
 		double *p = (double *)(buf + i * recsz + sizeof *r);
 		for (size_t k = 0; k < np; k++)
 			p[k] = k < x->nparams ? x->params[k] : 0;
@@ -197,6 +199,9 @@ static int write_summary(hid_t f, const struct iw_h5_meta *m, const struct iw_h5
 	F(sm_busy_mean, H5T_NATIVE_DOUBLE);
 	F(sm_speedup, H5T_NATIVE_DOUBLE);
 #undef F
+	for (int k = 0; k < IW_SE_COUNT; k++)
+		CHECK(H5Tinsert(ct, iw_se_names[k], HOFFSET(struct summary_rec, se) + (size_t)k * sizeof(double),
+				H5T_NATIVE_DOUBLE));
 	for (size_t k = 0; k < np; k++)
 		CHECK(H5Tinsert(ct, m->param_names[k], sizeof(struct summary_rec) + k * sizeof(double), H5T_NATIVE_DOUBLE));
 	hsize_t dim = n;
@@ -209,7 +214,8 @@ static int write_summary(hid_t f, const struct iw_h5_meta *m, const struct iw_h5
 		       "one record per run; speedup and *_rel against inorder on the same workload and configuration"));
 	CHECK(attr_str(d, "units", "cycles: cycle; seconds: s; energy_j, static_j: J; avg_power_w: W; area_mm2: mm^2; "
 				   "fpga_area_pct: % of the FPGA device; ipc: warp-instructions/cycle; sm_busy_mean: cycle; "
-				   "speedup, *_rel, sm_speedup: ratio"));
+				   "speedup, *_rel, sm_speedup: ratio; X_se: one standard error of X from the "
+				   "technology file's fitted coefficients (0 without)"));
 	H5Dclose(d);
 	H5Sclose(sp);
 	H5Tclose(ct);
@@ -310,6 +316,8 @@ static int write_run(hid_t f, const struct iw_row *r, size_t i, const char *path
 	CHECK(attr_double(g, "edp_rel", r->edp_rel));
 	CHECK(attr_double(g, "sm_busy_mean", r->run.sm_busy_mean));
 	CHECK(attr_double(g, "sm_speedup", r->sm_speedup));
+	for (int k = 0; k < IW_SE_COUNT; k++)
+		CHECK(attr_double(g, iw_se_names[k], r->se[k]));
 	hsize_t d1;
 	d1 = IW_STALL_COUNT;
 	CHECK(du64(g, "stall_cycles", 1, &d1, r->run.cnt.stall, "scheduler-cycle", 0));

@@ -201,6 +201,112 @@ void iw_row_metrics(struct iw_row *r, const struct iw_row *b)
 	r->sm_speedup = ratio(b->run.sm_busy_mean, r->run.sm_busy_mean);
 }
 
+const char *const iw_se_names[IW_SE_COUNT] = {"energy_j_se",   "avg_power_w_se", "area_mm2_se", "fpga_area_pct_se",
+						   "energy_rel_se", "adp_rel_se",     "pdp_rel_se",  "edp_rel_se"};
+
+static int uncertain(const struct iw_coef *c) { return c->std_error > 0 && isfinite(c->std_error); }
+
+static void se_metrics(const struct iw_row *x, double *v)
+{
+	v[IW_SE_ENERGY] = x->power.energy_j;
+	v[IW_SE_POWER] = x->power.avg_power_w;
+	v[IW_SE_AREA] = x->area_mm2;
+	v[IW_SE_FPGA_PCT] = x->fpga_area_pct;
+	v[IW_SE_ENERGY_REL] = x->energy_rel;
+	v[IW_SE_ADP_REL] = x->adp_rel;
+	v[IW_SE_PDP_REL] = x->pdp_rel;
+	v[IW_SE_EDP_REL] = x->edp_rel;
+}
+
+/* First-order propagation (GUM, JCGM 100:2008, eq. 13): with d_k the change
+ * of a metric when coefficient k moves by its standard error u_k (d_k is
+ * c_k u_k, the sensitivity times the error, exact for the models' linear
+ * parts: energy per action, area per cell), u^2 = sum_j sum_k d_j d_k r_jk,
+ * r_kk = 1 and r_jk the file's <correlation>s (0 where none is given).  The
+ * baseline is priced with the same moved coefficient, so a _rel metric's
+ * error counts what the two runs share: a coefficient both pay for in the
+ * same proportion moves neither ratio. */
+int iw_row_model_se(struct iw_row *r, const struct iw_row *b, const struct iw_config *c, const struct iw_tech *t,
+		    struct iw_err *e)
+{
+	memset(r->se, 0, sizeof r->se);
+	size_t nk = iw_tech_uncertain(t);
+	if (!nk)
+		return 0;
+	size_t *which = iw_malloc(nk * sizeof *which);
+	double *d = iw_malloc(nk * IW_SE_COUNT * sizeof *d);
+	struct iw_coef *coef = iw_malloc(t->ncoef * sizeof *coef);
+	long *slot = iw_malloc(t->ncoef * sizeof *slot);
+	int rc = 0;
+	if (!which || !d || !coef || !slot) {
+		rc = iw_fail(e, IW_ERUN, "out of memory");
+		goto out;
+	}
+	memcpy(coef, t->coef, t->ncoef * sizeof *coef);
+	struct iw_tech moved = *t;
+	moved.coef = coef;
+	double v0[IW_SE_COUNT];
+	se_metrics(r, v0);
+	for (size_t i = 0, k = 0; i < t->ncoef; i++) {
+		slot[i] = -1;
+		if (!uncertain(&t->coef[i]))
+			continue;
+		slot[i] = (long)k;
+		which[k++] = i;
+	}
+	for (size_t k = 0; k < nk && !rc; k++) {
+		size_t i = which[k];
+		coef[i].value = t->coef[i].value + t->coef[i].std_error;
+		struct iw_row x = *r, xb = *b;
+		struct iw_power_result pw = {0}, pb = {0};
+		rc = iw_power_eval(c, r->scheme, &moved, &r->run, &pw, e);
+		if (!rc)
+			rc = iw_area_eval(c, r->scheme, &moved, &x.area, e);
+		if (!rc && b != r)
+			rc = iw_power_eval(c, b->scheme, &moved, &b->run, &pb, e);
+		if (!rc && b != r)
+			rc = iw_area_eval(c, b->scheme, &moved, &xb.area, e);
+		if (!rc) {
+			x.power = pw;
+			xb.power = b != r ? pb : pw;
+			if (b == r)
+				xb.area = x.area;
+			iw_row_metrics(&xb, &xb);
+			iw_row_metrics(&x, &xb);
+			double v[IW_SE_COUNT];
+			se_metrics(&x, v);
+			for (int m = 0; m < IW_SE_COUNT; m++)
+				d[k * IW_SE_COUNT + m] = v[m] - v0[m];
+		}
+		iw_power_result_free(&pw);
+		iw_power_result_free(&pb);
+		coef[i].value = t->coef[i].value;
+	}
+	if (rc)
+		goto out;
+	double var[IW_SE_COUNT] = {0};
+	for (size_t k = 0; k < nk; k++)
+		for (int m = 0; m < IW_SE_COUNT; m++)
+			var[m] += d[k * IW_SE_COUNT + m] * d[k * IW_SE_COUNT + m];
+	for (size_t q = 0; q < t->ncorr; q++) {
+		long ka = slot[t->corr[q].a], kb = slot[t->corr[q].b];
+		if (ka < 0 || kb < 0)
+			continue;
+		for (int m = 0; m < IW_SE_COUNT; m++)
+			var[m] += 2 * t->corr[q].r * d[ka * IW_SE_COUNT + m] * d[kb * IW_SE_COUNT + m];
+	}
+	/* (the file's correlations are positive semi-definite, tech.c: a
+	 * negative sum is rounding) */
+	for (int m = 0; m < IW_SE_COUNT; m++)
+		r->se[m] = var[m] > 0 ? sqrt(var[m]) : 0;
+out:
+	iw_free(which);
+	iw_free(d);
+	iw_free(coef);
+	iw_free(slot);
+	return rc;
+}
+
 /* Row k = workload x nschemes + scheme: open, simulate, price.  `mu`
  * (may be NULL) orders the progress lines of parallel runs. */
 static int run_row(struct iw_job *j, size_t k, pthread_mutex_t *mu, struct iw_err *e)
@@ -310,6 +416,11 @@ int iw_job_run(struct iw_job *j, struct iw_err *e)
 		struct iw_row *base = &j->rows[wi * j->nschemes];
 		for (size_t si = 0; si < j->nschemes; si++)
 			iw_row_metrics(&j->rows[wi * j->nschemes + si], base);
+		for (size_t si = 0; si < j->nschemes; si++) {
+			int rc = iw_row_model_se(&j->rows[wi * j->nschemes + si], base, &j->cfg, &j->tech, e);
+			if (rc)
+				return rc;
+		}
 	}
 	return 0;
 }
@@ -332,6 +443,36 @@ void iw_summary_text(FILE *f, const struct iw_row *rows, size_t n)
 	fprintf(f, "(speedup, energy, ADP and EDP are relative to inorder on the same workload; below 1 is better\n"
 		   " for energy, ADP and EDP.  Energy is the whole GPU's, leakage included; delay = simulated run time.\n"
 		   " sm_speedup: the same for the mean SM busy time, the GPU's throughput without the last SM's tail.)\n");
+	int any = 0;
+	for (size_t i = 0; i < n; i++)
+		for (int k = 0; k < IW_SE_COUNT; k++)
+			any |= rows[i].se[k] > 0;
+	if (!any)
+		return;
+	fprintf(f, "\nModel uncertainty: value +- one standard error from the technology file's fitted coefficients\n");
+	fprintf(f, "%-14s %-8s %22s %18s %18s %18s %18s\n", "workload", "scheme", "energy_J", "power_W",
+		fpga ? "area_%" : "area_mm2", "energy", "EDP");
+	for (size_t i = 0; i < n; i++) {
+		const struct iw_row *r = &rows[i];
+		int a = fpga ? IW_SE_FPGA_PCT : IW_SE_AREA;
+		const double v[5][2] = {{r->power.energy_j, r->se[IW_SE_ENERGY]},
+					{r->power.avg_power_w, r->se[IW_SE_POWER]},
+					{fpga ? r->fpga_area_pct : r->area_mm2, r->se[a]},
+					{r->energy_rel, r->se[IW_SE_ENERGY_REL]},
+					{r->edp_rel, r->se[IW_SE_EDP_REL]}};
+		fprintf(f, "%-14s %-8s", r->workload, r->scheme);
+		for (int k = 0; k < 5; k++) {
+			char b[64];
+			if (k)
+				snprintf(b, sizeof b, "%.*f +- %.2g", k == 1 ? 2 : k == 2 ? (fpga ? 3 : 2) : 4, v[k][0], v[k][1]);
+			else
+				snprintf(b, sizeof b, "%.4g +- %.2g", v[k][0], v[k][1]);
+			fprintf(f, " %*s", k ? 18 : 22, b);
+		}
+		fputc('\n', f);
+	}
+	fprintf(f, "(to first order, the coefficients' correlations counted; the errors of energy and EDP against\n"
+		   " inorder count only what the two runs do not share; the speed-up has none.)\n");
 }
 
 /* The numeric columns of a row, in CSV order (the JSON keys are the same
@@ -360,6 +501,15 @@ static const struct row_col {
 	{"fpga_area_pct", offsetof(struct iw_row, fpga_area_pct), COL_DBL, "%.6f"},
 	{"sm_busy_mean", offsetof(struct iw_row, run.sm_busy_mean), COL_DBL, "%.3f"},
 	{"sm_speedup", offsetof(struct iw_row, sm_speedup), COL_DBL, "%.6f"},
+	/* the model's uncertainty (iw_row_model_se; 0 without fitted errors) */
+	{"energy_j_se", offsetof(struct iw_row, se[IW_SE_ENERGY]), COL_DBL, "%.6g"},
+	{"avg_power_w_se", offsetof(struct iw_row, se[IW_SE_POWER]), COL_DBL, "%.6g"},
+	{"area_mm2_se", offsetof(struct iw_row, se[IW_SE_AREA]), COL_DBL, "%.6g"},
+	{"fpga_area_pct_se", offsetof(struct iw_row, se[IW_SE_FPGA_PCT]), COL_DBL, "%.6g"},
+	{"energy_rel_se", offsetof(struct iw_row, se[IW_SE_ENERGY_REL]), COL_DBL, "%.6g"},
+	{"adp_rel_se", offsetof(struct iw_row, se[IW_SE_ADP_REL]), COL_DBL, "%.6g"},
+	{"pdp_rel_se", offsetof(struct iw_row, se[IW_SE_PDP_REL]), COL_DBL, "%.6g"},
+	{"edp_rel_se", offsetof(struct iw_row, se[IW_SE_EDP_REL]), COL_DBL, "%.6g"},
 };
 
 static double col_get(const struct iw_row *r, const struct row_col *c)

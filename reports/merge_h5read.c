@@ -159,6 +159,9 @@ static int read_run(hid_t f, size_t i, struct iw_row *r, const char *path, struc
 		RCHECK(attr_dbl(g, "sm_busy_mean", &r->run.sm_busy_mean), "sm_busy_mean");
 	if (H5Aexists(g, "sm_speedup") > 0)
 		RCHECK(attr_dbl(g, "sm_speedup", &r->sm_speedup), "sm_speedup");
+	for (int k = 0; k < IW_SE_COUNT; k++) /* (files of earlier versions lack them: 0) */
+		if (H5Aexists(g, iw_se_names[k]) > 0)
+			RCHECK(attr_dbl(g, iw_se_names[k], &r->se[k]), iw_se_names[k]);
 	r->power.seconds = r->seconds;
 	RCHECK(dread(g, "stall_cycles", H5T_NATIVE_UINT64, r->run.cnt.stall, IW_STALL_COUNT), "stall_cycles");
 	RCHECK(dread(g, "activity", H5T_NATIVE_UINT64, r->run.act, IW_A_COUNT), "activity");
@@ -282,6 +285,8 @@ static int read_params(hid_t f, struct iw_results *res, const char *path, struct
 		int fixed = 0;
 		for (size_t j = 0; name && j < IW_ARRAY_LEN(fixed_cols); j++)
 			fixed |= strcmp(name, fixed_cols[j]) == 0;
+		for (int j = 0; name && j < IW_SE_COUNT; j++)
+			fixed |= strcmp(name, iw_se_names[j]) == 0;
 		if (name && !fixed)
 			res->param_names[res->nparams++] = iw_strdup(name);
 		H5free_memory(name);

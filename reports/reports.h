@@ -30,6 +30,11 @@ struct iw_row {
 	/* the baseline's mean SM busy cycles over this run's: the speed-up of the
 	 * GPU's throughput, without the last SM's tail (perf.h, sm_busy_mean) */
 	double sm_speedup;
+	/* the model's uncertainty: one standard error of energy_j, avg_power_w,
+	 * area_mm2, fpga_area_pct, energy_rel, adp_rel, pdp_rel and edp_rel (in
+	 * that order, IW_SE_*) from the technology file's fitted coefficients
+	 * (iw_row_model_se); all 0 when no coefficient has a standard error */
+	double se[8];
 	/* sweep parameters of this row (NULL for a plain run) */
 	size_t nparams;
 	double *params;
@@ -65,6 +70,16 @@ void iw_job_free(struct iw_job *j);
 
 /* Metrics of `r` against the baseline row `base` (same workload and configuration). */
 void iw_row_metrics(struct iw_row *r, const struct iw_row *base);
+/* The standard errors r->se of r's energy, power, area and _rel metrics that
+ * the fitted coefficients of `t` carry (std_error, <correlation>), to first
+ * order: each coefficient with an error moved by one standard error, r and
+ * its baseline priced again.  After iw_row_metrics; a no-op (all 0) for a
+ * file without errors. */
+enum { IW_SE_ENERGY, IW_SE_POWER, IW_SE_AREA, IW_SE_FPGA_PCT, IW_SE_ENERGY_REL, IW_SE_ADP_REL, IW_SE_PDP_REL,
+       IW_SE_EDP_REL, IW_SE_COUNT };
+extern const char *const iw_se_names[IW_SE_COUNT]; /* "energy_j_se", ... */
+int iw_row_model_se(struct iw_row *r, const struct iw_row *base, const struct iw_config *c, const struct iw_tech *t,
+		    struct iw_err *e);
 /* Price a finished simulation: power, area and the row's scalars. */
 int iw_row_price(struct iw_row *r, const struct iw_config *c, const struct iw_tech *t, struct iw_err *e);
 /* The simulation's on_kernel hook (perf.h) that prices each kernel alone with

@@ -467,7 +467,12 @@ int iw_sweep_unit(const struct iw_sweep *s, size_t unit, struct iw_row *rows, st
 	}
 	for (size_t si = 0; si < ns; si++)
 		iw_row_metrics(&rows[si], &rows[0]);
-	return 0;
+	for (size_t si = 0; si < ns && !rc; si++)
+		rc = iw_row_model_se(&rows[si], &rows[0], &cfg, &s->base.tech, e);
+	if (rc)
+		for (size_t si = 0; si < ns; si++)
+			iw_row_free(&rows[si]);
+	return rc;
 }
 
 /* ------------------------------------------------------------ rows as bytes */

@@ -108,9 +108,37 @@ static int check_value(const struct iw_tech *t, const struct iw_coef *c, struct 
 	return 0;
 }
 
+/* Correlations as read, by name: resolved once the file's coefficients are
+ * all known (an element may come before the coefficients it names). */
+struct corr_name {
+	char a[64], b[64];
+	double r;
+	int line;
+	int imported; /* from a <derive> base: kept only while both coefficients are the base's */
+};
+struct corr_list {
+	struct corr_name *v;
+	size_t n, cap;
+};
+
+static int corr_push(struct corr_list *l, const struct corr_name *c, struct iw_err *e)
+{
+	if (l->n == l->cap) {
+		size_t nc = l->cap ? l->cap * 2 : 16;
+		struct corr_name *p = iw_realloc(l->v, nc * sizeof *p);
+		if (!p)
+			return iw_fail(e, IW_ERUN, "out of memory");
+		l->v = p;
+		l->cap = nc;
+	}
+	l->v[l->n++] = *c;
+	return 0;
+}
+
 static int load_depth(struct iw_tech *t, const char *arg, int depth, struct iw_err *e);
 
-static int do_derive(struct iw_tech *t, size_t *cap, xmlNodePtr n, int depth, struct iw_err *e)
+static int do_derive(struct iw_tech *t, size_t *cap, struct corr_list *cl, xmlNodePtr n, int depth,
+		     struct iw_err *e)
 {
 	char from[256], only[16], src[200];
 	double fa, fe, fl;
@@ -140,6 +168,7 @@ static int do_derive(struct iw_tech *t, size_t *cap, xmlNodePtr n, int depth, st
 			continue;
 		double f = k == SC_AREA ? fa : k == SC_ENERGY ? fe : k == SC_LEAK ? fl : 1.0;
 		c.value *= f;
+		c.std_error *= f;
 		char ns[sizeof c.source + 256];
 		if (f != 1.0)
 			snprintf(ns, sizeof ns, "%.40s: %.150s x %.4g (%.20s)", base.name, c.source, f,
@@ -150,8 +179,129 @@ static int do_derive(struct iw_tech *t, size_t *cap, xmlNodePtr n, int depth, st
 		c.line = line;
 		rc = add_coef(t, cap, &c, e);
 	}
+	/* (a correlation is the same whatever factor scales both values) */
+	for (size_t i = 0; i < base.ncorr && !rc; i++) {
+		struct corr_name c = {.r = base.corr[i].r, .line = line, .imported = 1};
+		snprintf(c.a, sizeof c.a, "%s", base.coef[base.corr[i].a].name);
+		snprintf(c.b, sizeof c.b, "%s", base.coef[base.corr[i].b].name);
+		rc = corr_push(cl, &c, e);
+	}
 	iw_tech_free(&base);
 	return rc;
+}
+
+static long coef_index(const struct iw_tech *t, const char *name)
+{
+	for (size_t i = 0; i < t->ncoef; i++)
+		if (strcmp(t->coef[i].name, name) == 0)
+			return (long)i;
+	return -1;
+}
+
+/* Is the correlation matrix of the listed coefficients positive
+ * semi-definite (a variance can never come out negative)?  Cholesky of
+ * R + 1e-6 I (the 6 digits a calibrated file keeps can make a consistent
+ * set of near-perfect correlations very slightly indefinite). */
+static int corr_consistent(const struct iw_tech *t, struct iw_err *e)
+{
+	size_t m = 0, *ix = iw_calloc(t->ncoef ? t->ncoef : 1, sizeof *ix);
+	long *pos = ix ? iw_malloc((t->ncoef ? t->ncoef : 1) * sizeof *pos) : NULL;
+	double *L = NULL;
+	int rc = 0;
+	if (!pos) {
+		rc = iw_fail(e, IW_ERUN, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < t->ncoef; i++)
+		pos[i] = -1;
+	for (size_t k = 0; k < t->ncorr; k++) {
+		size_t ab[2] = {t->corr[k].a, t->corr[k].b};
+		for (int h = 0; h < 2; h++)
+			if (pos[ab[h]] < 0) {
+				pos[ab[h]] = (long)m;
+				ix[m++] = ab[h];
+			}
+	}
+	if (!(L = iw_calloc(m * m + 1, sizeof *L))) {
+		rc = iw_fail(e, IW_ERUN, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < m; i++)
+		L[i * m + i] = 1 + 1e-6;
+	for (size_t k = 0; k < t->ncorr; k++) {
+		size_t a = (size_t)pos[t->corr[k].a], b = (size_t)pos[t->corr[k].b];
+		L[a * m + b] = L[b * m + a] = t->corr[k].r;
+	}
+	for (size_t j = 0; j < m && !rc; j++) {
+		double d = L[j * m + j];
+		for (size_t k = 0; k < j; k++)
+			d -= L[j * m + k] * L[j * m + k];
+		if (!(d > 0)) {
+			int line = 0;
+			for (size_t k = 0; k < t->ncorr; k++)
+				if (t->corr[k].a == ix[j] || t->corr[k].b == ix[j])
+					line = t->corr[k].line > line ? t->corr[k].line : line;
+			rc = iw_fail(e, IW_EINPUT,
+				     "%s:%d: <correlation> of '%s': expected correlations that errors can have (a positive "
+				     "semi-definite matrix), found a set that contradicts itself with those before it",
+				     t->origin, line, t->coef[ix[j]].name);
+			break;
+		}
+		d = sqrt(d);
+		L[j * m + j] = d;
+		for (size_t i = j + 1; i < m; i++) {
+			double v = L[i * m + j];
+			for (size_t k = 0; k < j; k++)
+				v -= L[i * m + k] * L[j * m + k];
+			L[i * m + j] = v / d;
+		}
+	}
+out:
+	iw_free(L);
+	iw_free(pos);
+	iw_free(ix);
+	return rc;
+}
+
+/* Correlations by index: both coefficients in the file, different, each
+ * pair once.  An imported one whose coefficient this file overrode goes. */
+static int resolve_corr(struct iw_tech *t, const struct corr_list *cl, struct iw_err *e)
+{
+	if (!cl->n)
+		return 0;
+	if (!(t->corr = iw_calloc(cl->n, sizeof *t->corr)))
+		return iw_fail(e, IW_ERUN, "out of memory");
+	for (size_t k = 0; k < cl->n; k++) {
+		const struct corr_name *c = &cl->v[k];
+		long a = coef_index(t, c->a), b = coef_index(t, c->b);
+		if (c->imported) {
+			if (a < 0 || b < 0 || t->coef[a].line != c->line || t->coef[b].line != c->line)
+				continue;
+		} else {
+			const char *miss = a < 0 ? c->a : b < 0 ? c->b : NULL;
+			if (miss)
+				return iw_fail(e, IW_EINPUT,
+					       "%s:%d: <correlation> names '%s': expected a coefficient of this file, found none",
+					       t->origin, c->line, miss);
+			if (a == b)
+				return iw_fail(e, IW_EINPUT,
+					       "%s:%d: <correlation> of '%s' with itself: expected two different coefficients",
+					       t->origin, c->line, c->a);
+		}
+		for (size_t i = 0; i < t->ncorr; i++)
+			if ((t->corr[i].a == (size_t)a && t->corr[i].b == (size_t)b) ||
+			    (t->corr[i].a == (size_t)b && t->corr[i].b == (size_t)a)) {
+				if (c->imported) /* (the file's own, read later, wins) */
+					goto next;
+				return iw_fail(e, IW_EINPUT,
+					       "%s:%d: <correlation> of '%s' and '%s': expected each pair once, found it "
+					       "again (first at line %d)",
+					       t->origin, c->line, c->a, c->b, t->corr[i].line);
+			}
+		t->corr[t->ncorr++] = (struct iw_corr){(size_t)a, (size_t)b, c->r, c->line};
+	next:;
+	}
+	return corr_consistent(t, e);
 }
 
 static int load_depth(struct iw_tech *t, const char *arg, int depth, struct iw_err *e)
@@ -176,11 +326,18 @@ static int load_depth(struct iw_tech *t, const char *arg, int depth, struct iw_e
 	t->derive_area = t->derive_energy = t->derive_leakage = 1;
 	t->line = (int)xmlGetLineNo(root);
 	size_t cap = 0;
+	struct corr_list cl = {0};
 	for (xmlNodePtr n = root->children; n && !rc; n = n->next) {
 		if (n->type != XML_ELEMENT_NODE)
 			continue;
 		if (strcmp((const char *)n->name, "derive") == 0) {
-			rc = do_derive(t, &cap, n, depth, e);
+			rc = do_derive(t, &cap, &cl, n, depth, e);
+		} else if (strcmp((const char *)n->name, "correlation") == 0) {
+			struct corr_name c = {.line = (int)xmlGetLineNo(n)};
+			attr_str(n, "a", c.a, sizeof c.a);
+			attr_str(n, "b", c.b, sizeof c.b);
+			attr_double(n, "r", 0, &c.r); /* (the schema checked -1 <= r <= 1) */
+			rc = corr_push(&cl, &c, e);
 		} else if (strcmp((const char *)n->name, "coef") == 0) {
 			struct iw_coef c;
 			memset(&c, 0, sizeof c);
@@ -197,7 +354,11 @@ static int load_depth(struct iw_tech *t, const char *arg, int depth, struct iw_e
 			char fit[16];
 			attr_str(n, "fitted", fit, sizeof fit);
 			c.fitted = strcmp(fit, "true") == 0 || strcmp(fit, "1") == 0;
-			attr_double(n, "std_error", 0, &c.std_error);
+			if (attr_double(n, "std_error", 0, &c.std_error) || !isfinite(c.std_error) || c.std_error < 0) {
+				rc = iw_fail(e, IW_EINPUT, "%s:%d: coefficient '%s': expected a std_error >= 0", t->origin,
+					     c.line, c.name);
+				break;
+			}
 			double pts;
 			attr_double(n, "points", 0, &pts);
 			c.points = (int)pts;
@@ -207,6 +368,9 @@ static int load_depth(struct iw_tech *t, const char *arg, int depth, struct iw_e
 		}
 	}
 	xmlFreeDoc(doc);
+	if (!rc)
+		rc = resolve_corr(t, &cl, e);
+	iw_free(cl.v);
 	if (rc)
 		iw_tech_free(t);
 	return rc;
@@ -220,8 +384,11 @@ int iw_tech_load(struct iw_tech *t, const char *arg, struct iw_err *e)
 void iw_tech_free(struct iw_tech *t)
 {
 	iw_free(t->coef);
+	iw_free(t->corr);
 	iw_free(t->xml_text);
 	t->coef = NULL;
+	t->corr = NULL;
+	t->ncorr = 0;
 	t->xml_text = NULL;
 	t->ncoef = 0;
 }
@@ -254,6 +421,14 @@ int iw_tech_need(const struct iw_tech *t, const char *name, const char *unit, co
 	return 0;
 }
 
+size_t iw_tech_uncertain(const struct iw_tech *t)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < t->ncoef; i++)
+		n += (size_t)(t->coef[i].std_error > 0 && isfinite(t->coef[i].std_error));
+	return n;
+}
+
 int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e)
 {
 	const char *eq = strchr(assignment, '=');
@@ -275,10 +450,9 @@ int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e)
 		double r = v / t->vdd;
 		for (size_t i = 0; i < t->ncoef; i++) {
 			enum scale_class c = coef_class(t->coef[i].name, t->coef[i].unit);
-			if (c == SC_ENERGY)
-				t->coef[i].value *= r * r;
-			else if (c == SC_LEAK)
-				t->coef[i].value *= r;
+			double f = c == SC_ENERGY ? r * r : c == SC_LEAK ? r : 1;
+			t->coef[i].value *= f;
+			t->coef[i].std_error *= f;
 		}
 		t->vdd = v;
 		return 0;
@@ -290,6 +464,8 @@ int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e)
 	for (size_t i = 0; i < t->ncoef; i++)
 		if (strcmp(t->coef[i].name, k) == 0) {
 			t->coef[i].value = v;
+			t->coef[i].fitted = 0;
+			t->coef[i].std_error = 0; /* a value chosen, not estimated */
 			snprintf(t->coef[i].source, sizeof t->coef[i].source, "set on the command line");
 			return 0;
 		}
@@ -363,6 +539,9 @@ int iw_tech_save(const struct iw_tech *t, const char *path, struct iw_err *e)
 		}
 		fputs("/>\n", f);
 	}
+	for (size_t i = 0; i < t->ncorr; i++)
+		fprintf(f, "  <correlation a=\"%s\" b=\"%s\" r=\"%.6g\"/>\n", t->coef[t->corr[i].a].name,
+			t->coef[t->corr[i].b].name, t->corr[i].r);
 	fputs("</tech>\n", f);
 	if (ferror(f)) {
 		iw_out_abort(&o);

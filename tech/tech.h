@@ -23,6 +23,15 @@ struct iw_coef {
 	char sources[256]; /* synthesis reports a fitted value came from (calib) */
 };
 
+/* Two fitted coefficients whose errors are correlated (<correlation>;
+ * issuewatt calibrate writes one per pair of values of a fit).  Pairs not
+ * listed are independent. */
+struct iw_corr {
+	size_t a, b; /* indices into iw_tech.coef */
+	double r;    /* in [-1, 1] */
+	int line;
+};
+
 struct iw_tech {
 	char name[64];
 	char origin[512]; /* preset resource name or file path */
@@ -32,6 +41,8 @@ struct iw_tech {
 	double clock_mhz; /* 0 = use the GPU configuration's clock */
 	size_t ncoef;
 	struct iw_coef *coef;
+	size_t ncorr;
+	struct iw_corr *corr;
 	char *xml_text;   /* verbatim, for provenance */
 	/* Additions: the <derive> factors this file was computed with (1 if none) */
 	double derive_area, derive_energy, derive_leakage;
@@ -48,6 +59,9 @@ const struct iw_coef *iw_tech_coef(const struct iw_tech *t, const char *name);
  * that needs it. */
 int iw_tech_need(const struct iw_tech *t, const char *name, const char *unit, const char *structure,
 		 double *value, struct iw_err *e);
+/* Coefficients with a standard error > 0 (0: the results have no model
+ * uncertainty). */
+size_t iw_tech_uncertain(const struct iw_tech *t);
 /* Override vdd/clock ("tech.vdd=0.8"); error names the key. */
 int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e);
 size_t iw_tech_preset_count(void);

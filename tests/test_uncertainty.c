@@ -1,0 +1,329 @@
+/* tests/test_uncertainty.c -- the model's uncertainty: the standard errors
+ * and correlations of a calibrated file's coefficients, written by
+ * `calibrate`, checked on load, and carried into every result's *_se. */
+#include "calib.h"
+#include "reports.h"
+#include "tech.h"
+#include "testutil.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A 45 nm file (derived with factors 1) whose own coefficients `body`
+ * override the anchor's; the path is that of tmpdir/NAME.xml. */
+static const char *utech(const char *name, const char *body)
+{
+	static char paths[16][600];
+	static int next;
+	char *p = paths[next++ % 16];
+	snprintf(p, 600, "%s/%s.xml", tu_tmpdir(), name);
+	FILE *f = fopen(p, "w");
+	if (!f)
+		return NULL;
+	fprintf(f, "<tech name=\"%s\" kind=\"asic\" node_nm=\"45\" vdd=\"1.0\">\n"
+		   "  <derive from=\"45nm\" area=\"1\" energy=\"1\" leakage=\"1\" source=\"the 45 nm anchor\"/>\n%s</tech>\n",
+		name, body);
+	fclose(f);
+	return p;
+}
+
+/* <coef> of the 45 nm anchor's coefficient `name` at value + `plus`, with
+ * standard error `se` (0: none). */
+static void coef_el(char *out, size_t n, const char *name, double plus, double se)
+{
+	struct iw_tech t;
+	struct iw_err e = {0};
+	const struct iw_coef *c = iw_tech_load(&t, "45nm", &e) == 0 ? iw_tech_coef(&t, name) : NULL;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	snprintf(out, n, "  <coef name=\"%s\" value=\"%.17g\" unit=\"%s\" source=\"test\"%s std_error=\"%.17g\"/>\n", name,
+		 c->value + plus, c->unit, se > 0 ? " fitted=\"true\"" : "", se);
+	iw_tech_free(&t);
+}
+
+static double anchor(const char *name)
+{
+	struct iw_tech t;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, "45nm", &e), 0);
+	const struct iw_coef *c = iw_tech_coef(&t, name);
+	double v = c ? c->value : NAN;
+	iw_tech_free(&t);
+	return v;
+}
+
+/* inorder and socgpu on a small vecadd with technology `tech`: rows[0], [1]. */
+struct two {
+	double e[2], rel[2], area[2], se_e[2], se_rel[2], se_area[2], se_edp[2];
+};
+static int run2(const char *tech, struct two *o)
+{
+	char *sets[] = {"run.workload_scale=0.02", "gpu.sms=4"};
+	struct iw_job j;
+	struct iw_err e = {0};
+	int rc = iw_job_init(&j, "v100", tech, sets, IW_ARRAY_LEN(sets), "inorder,socgpu", "vecadd", &e);
+	j.verbose = 0;
+	if (rc == 0)
+		rc = iw_job_run(&j, &e);
+	if (rc)
+		fprintf(stderr, "%s\n", e.msg);
+	for (size_t i = 0; rc == 0 && i < 2; i++) {
+		const struct iw_row *r = &j.rows[i];
+		o->e[i] = r->power.energy_j;
+		o->rel[i] = r->energy_rel;
+		o->area[i] = r->area_mm2;
+		o->se_e[i] = r->se[IW_SE_ENERGY];
+		o->se_rel[i] = r->se[IW_SE_ENERGY_REL];
+		o->se_area[i] = r->se[IW_SE_AREA];
+		o->se_edp[i] = r->se[IW_SE_EDP_REL];
+	}
+	iw_job_free(&j);
+	return rc;
+}
+
+#define NEAR(a, b) CU_ASSERT(fabs((a) - (b)) <= 1e-9 * fabs(b) + 1e-300)
+
+/* One standard error of a coefficient moves a result as much as moving the
+ * coefficient's value by it does; independent errors add in quadrature; a
+ * structure only socgpu has gives inorder no error, and the baseline's own
+ * _rel metrics none at all. */
+static void an_error_moves_a_result_as_its_coefficient_does(void)
+{
+	double s_dm = 0.3 * anchor("energy.dm.row_write"), s_dff = 0.1 * anchor("area.cell.dff");
+	char a[512], b[512], body[1100];
+	coef_el(a, sizeof a, "energy.dm.row_write", 0, s_dm);
+	coef_el(b, sizeof b, "area.cell.dff", 0, s_dff);
+	snprintf(body, sizeof body, "%s%s", a, b);
+	struct two t0, t1, t2, none;
+	CU_ASSERT_EQUAL_FATAL(run2(utech("u0", body), &t0), 0);
+	coef_el(a, sizeof a, "energy.dm.row_write", s_dm, 0);
+	CU_ASSERT_EQUAL_FATAL(run2(utech("u1", a), &t1), 0);
+	coef_el(b, sizeof b, "area.cell.dff", s_dff, 0);
+	CU_ASSERT_EQUAL_FATAL(run2(utech("u2", b), &t2), 0);
+	for (int i = 0; i < 2; i++) {
+		NEAR(t0.se_e[i], hypot(t1.e[i] - t0.e[i], t2.e[i] - t0.e[i]));
+		NEAR(t0.se_rel[i], hypot(t1.rel[i] - t0.rel[i], t2.rel[i] - t0.rel[i]));
+		NEAR(t0.se_area[i], fabs(t2.area[i] - t0.area[i]));
+	}
+	CU_ASSERT(t0.se_e[0] > 0);                   /* flip-flop area leaks */
+	CU_ASSERT_EQUAL(t1.e[0], t0.e[0]);           /* inorder has no dependence matrix */
+	CU_ASSERT(t0.se_rel[1] > 0); /* socgpu's matrix: its own error */
+	/* the flip-flops' share both runs pay cancels in the ratio */
+	CU_ASSERT(t0.se_rel[1] / t0.rel[1] < t0.se_e[1] / t0.e[1]);
+	CU_ASSERT_EQUAL(t0.se_rel[0], 0);
+	CU_ASSERT_EQUAL(t0.se_edp[0], 0);
+	/* a file without errors: no uncertainty */
+	CU_ASSERT_EQUAL_FATAL(run2("45nm", &none), 0);
+	CU_ASSERT_EQUAL(none.se_e[1] + none.se_rel[1] + none.se_area[1], 0);
+}
+
+/* Correlated errors add, anti-correlated ones cancel:
+ * se^2 = dA^2 + dB^2 + 2 r dA dB. */
+static void correlated_errors_add_and_anticorrelated_ones_cancel(void)
+{
+	double sa = 0.3 * anchor("energy.dm.row_write"), sb = 0.05 * anchor("energy.pipe.inst");
+	char a[512], b[512], body[1400];
+	struct two ta, tb, t0;
+	coef_el(a, sizeof a, "energy.dm.row_write", sa, 0);
+	CU_ASSERT_EQUAL_FATAL(run2(utech("ca", a), &ta), 0);
+	coef_el(b, sizeof b, "energy.pipe.inst", sb, 0);
+	CU_ASSERT_EQUAL_FATAL(run2(utech("cb", b), &tb), 0);
+	coef_el(a, sizeof a, "energy.dm.row_write", 0, sa);
+	coef_el(b, sizeof b, "energy.pipe.inst", 0, sb);
+	static const double rs[] = {1, -1, 0, 0.5};
+	int checked = 0;
+	for (size_t k = 0; k < IW_ARRAY_LEN(rs); k++) {
+		snprintf(body, sizeof body,
+			 "%s%s  <correlation a=\"energy.pipe.inst\" b=\"energy.dm.row_write\" r=\"%g\"/>\n", a, b, rs[k]);
+		CU_ASSERT_EQUAL_FATAL(run2(utech("cr", body), &t0), 0);
+		for (int i = 0; i < 2; i++) {
+			double de[2] = {ta.e[i] - t0.e[i], tb.e[i] - t0.e[i]};
+			double dr[2] = {ta.rel[i] - t0.rel[i], tb.rel[i] - t0.rel[i]};
+			double ve = de[0] * de[0] + de[1] * de[1] + 2 * rs[k] * de[0] * de[1];
+			double vr = dr[0] * dr[0] + dr[1] * dr[1] + 2 * rs[k] * dr[0] * dr[1];
+			CU_ASSERT(fabs(t0.se_e[i] - sqrt(fmax(ve, 0))) <= 1e-7 * t0.e[i]);
+			CU_ASSERT(fabs(t0.se_rel[i] - sqrt(fmax(vr, 0))) <= 1e-9);
+			checked++;
+		}
+		if (rs[k] == 1) /* both raise socgpu's energy: the errors add */
+			NEAR(t0.se_e[1], (ta.e[1] - t0.e[1]) + (tb.e[1] - t0.e[1]));
+		if (rs[k] == -1)
+			NEAR(t0.se_e[1], fabs((ta.e[1] - t0.e[1]) - (tb.e[1] - t0.e[1])));
+	}
+	CU_ASSERT_EQUAL(checked, 8);
+}
+
+/* `calibrate` writes the correlation of every pair of values of a fit (its
+ * coefficients and predictions) from the fit's covariance; calibrating the
+ * result again replaces them, it does not add a second copy. */
+static void calibrate_writes_each_fits_correlations(void)
+{
+	const char *dir = tu_tmpdir();
+	char spec[600], out[600], out2[600], args[2000];
+	snprintf(spec, sizeof spec, "%s/spec.xml", dir);
+	snprintf(out, sizeof out, "%s/cal.xml", dir);
+	snprintf(out2, sizeof out2, "%s/cal2.xml", dir);
+	FILE *f = fopen(spec, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fprintf(f, "<calibration method=\"ols\">\n"
+		   "  <fit structure=\"generic\" quantity=\"area\" unit=\"um2\">\n"
+		   "    <coef name=\"area.mult.per_n2\" feature=\"param:n2\"/>\n"
+		   "    <coef name=\"area.mult.per_n\" feature=\"param:n\"/>\n"
+		   "    <predict name=\"area.mult.n12\"><param name=\"n\" value=\"12\"/><param name=\"n2\" value=\"144\"/></predict>\n"
+		   "  </fit>\n");
+	static const int ns[] = {8, 16, 32};
+	for (int i = 0; i < 3; i++)
+		fprintf(f, "  <point report=\"%s\" instance=\"array_%d\" structure=\"generic\">"
+			   "<param name=\"n\" value=\"%d\"/><param name=\"n2\" value=\"%d\"/></point>\n",
+			tu_path(ns[i] == 8 ? "tests/data/reports/yosys_stat_liberty_array_mult_8.txt"
+				: ns[i] == 16 ? "tests/data/reports/yosys_stat_liberty_array_mult_16.txt"
+					      : "tests/data/reports/yosys_stat_liberty_array_mult_32.txt"),
+			ns[i], ns[i], ns[i] * ns[i]);
+	fputs("</calibration>\n", f);
+	fclose(f);
+	/* the fit as the library sees it */
+	struct iw_calib c;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_calib_load(&c, spec, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(iw_calib_run(&c, -1, &e), 0);
+	const double *C = c.fits[0].res.cov;
+	double x[2] = {144, 12}, cx0 = C[0] * x[0] + C[1] * x[1], cx1 = C[2] * x[0] + C[3] * x[1];
+	double vp = x[0] * cx0 + x[1] * cx1;
+	double want[3] = {C[1] / sqrt(C[0] * C[3]), cx0 / sqrt(C[0] * vp), cx1 / sqrt(C[3] * vp)};
+	iw_calib_free(&c);
+	CU_ASSERT(want[0] < -0.5); /* slope terms of one fit: far from independent */
+	snprintf(args, sizeof args, "calibrate %s --tech 45nm -o %s", spec, out);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, NULL, 0, NULL, 0), 0);
+	snprintf(args, sizeof args, "calibrate %s --tech %s -o %s", spec, out, out2);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, NULL, 0, NULL, 0), 0);
+	const char *files[] = {out, out2};
+	for (int k = 0; k < 2; k++) {
+		struct iw_tech t;
+		CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, files[k], &e), 0);
+		CU_ASSERT_EQUAL(t.ncorr, 3);
+		int found = 0;
+		for (size_t q = 0; q < t.ncorr; q++) {
+			const char *a = t.coef[t.corr[q].a].name, *b = t.coef[t.corr[q].b].name;
+			int p = !strcmp(a, "area.mult.per_n2") && !strcmp(b, "area.mult.per_n")   ? 0
+				: !strcmp(a, "area.mult.per_n2") && !strcmp(b, "area.mult.n12") ? 1
+				: !strcmp(a, "area.mult.per_n") && !strcmp(b, "area.mult.n12")  ? 2
+												 : -1;
+			CU_ASSERT_FATAL(p >= 0);
+			CU_ASSERT(fabs(t.corr[q].r - want[p]) < 1e-5);
+			found |= 1 << p;
+		}
+		CU_ASSERT_EQUAL(found, 7);
+		iw_tech_free(&t);
+	}
+}
+
+/* Correlations that name no coefficient, repeat a pair, pair a coefficient
+ * with itself, or contradict each other; negative errors: exit 3 with the
+ * file and line. */
+static void bad_correlations_and_errors_are_refused_with_their_line(void)
+{
+	static const struct {
+		const char *body, *says;
+	} bad[] = {
+		{"  <correlation a=\"energy.pipe.inst\" b=\"energy.pipe.nope\" r=\"0.5\"/>\n", "nope.xml:3: <correlation> names 'energy.pipe.nope'"},
+		{"  <correlation a=\"energy.pipe.inst\" b=\"energy.pipe.inst\" r=\"0.5\"/>\n", "self.xml:3: <correlation> of 'energy.pipe.inst' with itself"},
+		{"  <correlation a=\"energy.pipe.inst\" b=\"energy.fetch.inst\" r=\"0.5\"/>\n"
+		 "  <correlation a=\"energy.fetch.inst\" b=\"energy.pipe.inst\" r=\"0.2\"/>\n",
+		 "twice.xml:4: <correlation> of 'energy.fetch.inst' and 'energy.pipe.inst': expected each pair once"},
+		{"  <correlation a=\"energy.pipe.inst\" b=\"energy.fetch.inst\" r=\"0.9\"/>\n"
+		 "  <correlation a=\"energy.fetch.inst\" b=\"energy.noc.flit\" r=\"0.9\"/>\n"
+		 "  <correlation a=\"energy.pipe.inst\" b=\"energy.noc.flit\" r=\"-0.9\"/>\n",
+		 "contradict.xml:5: <correlation> of 'energy.noc.flit': expected correlations that errors can have"},
+		{"  <coef name=\"energy.noc.flit\" value=\"1\" unit=\"pJ\" source=\"s\" std_error=\"-0.1\"/>\n",
+		 "negative.xml:3: coefficient 'energy.noc.flit': expected a std_error >= 0"},
+		{"  <correlation a=\"energy.pipe.inst\" b=\"energy.fetch.inst\" r=\"1.5\"/>\n", "range.xml:3:"},
+	};
+	static const char *const names[] = {"nope", "self", "twice", "contradict", "negative", "range"};
+	for (size_t i = 0; i < IW_ARRAY_LEN(bad); i++) {
+		const char *p = utech(names[i], bad[i].body);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+		struct iw_tech t;
+		struct iw_err e = {0};
+		CU_ASSERT_EQUAL(iw_tech_load(&t, p, &e), -IW_EINPUT);
+		if (!strstr(e.msg, bad[i].says))
+			fprintf(stderr, "\n  expected '%s' in: %s\n", bad[i].says, e.msg);
+		CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, bad[i].says));
+		char args[800];
+		snprintf(args, sizeof args, "run -q -w vecadd --scale 0.01 --tech %s", p);
+		CU_ASSERT_EQUAL(tu_run(args, NULL, 0, NULL, 0), 3);
+	}
+	/* a value set on the command line is chosen, not estimated: no error */
+	char a[512];
+	coef_el(a, sizeof a, "energy.pipe.inst", 0, 0.1 * anchor("energy.pipe.inst"));
+	struct iw_tech t;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, utech("setme", a), &e), 0);
+	CU_ASSERT_EQUAL(iw_tech_uncertain(&t), 1);
+	CU_ASSERT_EQUAL(iw_tech_set(&t, "energy.pipe.inst=100", &e), 0);
+	CU_ASSERT_EQUAL(iw_tech_uncertain(&t), 0);
+	iw_tech_free(&t);
+}
+
+static double csv_col(const char *csv, int line, const char *col)
+{
+	char hdr[4096];
+	const char *nl = strchr(csv, '\n');
+	if (!nl || (size_t)(nl - csv) >= sizeof hdr)
+		return NAN;
+	memcpy(hdr, csv, (size_t)(nl - csv));
+	hdr[nl - csv] = 0;
+	int idx = -1, k = 0;
+	for (char *s = strtok(hdr, ","); s; s = strtok(NULL, ","), k++)
+		if (!strcmp(s, col))
+			idx = k;
+	const char *p = nl + 1;
+	for (int l = 1; l < line && p; l++)
+		p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL;
+	for (k = 0; p && k < idx; k++)
+		p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL;
+	return p && idx >= 0 ? strtod(p, NULL) : NAN;
+}
+
+/* The errors reach the CSV, the JSON, the text table and the HDF5 file (and
+ * read back from it as written). */
+static void the_errors_reach_every_output(void)
+{
+	char a[512], args[1400], h5[600];
+	coef_el(a, sizeof a, "energy.dm.row_write", 0, 0.3 * anchor("energy.dm.row_write"));
+	const char *p = utech("out", a);
+	snprintf(h5, sizeof h5, "%s/se.h5", tu_tmpdir());
+	static char out[1 << 16];
+	snprintf(args, sizeof args, "run -q -w vecadd --scale 0.02 --set gpu.sms=4 -s inorder,socgpu --tech %s --format csv -o %s",
+		 p, h5);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	double se_rel = csv_col(out, 2, "energy_rel_se"), se_e = csv_col(out, 2, "energy_j_se");
+	CU_ASSERT(se_rel > 0 && se_e > 0);
+	CU_ASSERT_EQUAL(csv_col(out, 1, "energy_rel_se"), 0);
+	struct iw_results res;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_h5_read(h5, &res, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(res.n, 2);
+	CU_ASSERT(fabs(res.rows[1].se[IW_SE_ENERGY_REL] - se_rel) <= 1e-5 * se_rel);
+	CU_ASSERT(fabs(res.rows[1].se[IW_SE_ENERGY] - se_e) <= 1e-5 * se_e);
+	CU_ASSERT_EQUAL(res.nparams, 0); /* the *_se columns are not taken for sweep parameters */
+	iw_results_free(&res);
+	snprintf(args, sizeof args, "run -q -w vecadd --scale 0.02 --set gpu.sms=4 -s inorder,socgpu --tech %s --format json", p);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	CU_ASSERT(tu_json_valid(out));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"energy_rel_se\""));
+	snprintf(args, sizeof args, "run -q -w vecadd --scale 0.02 --set gpu.sms=4 -s inorder,socgpu --tech %s", p);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "Model uncertainty"));
+	CU_ASSERT_EQUAL_FATAL(tu_run("run -q -w vecadd --scale 0.02 --set gpu.sms=4 -s inorder", out, sizeof out, NULL, 0), 0);
+	CU_ASSERT_PTR_NULL(strstr(out, "Model uncertainty")); /* the presets have no errors */
+}
+
+void suite_uncertainty(void)
+{
+	TU_SUITE("uncertainty", {"an_error_moves_a_result_as_its_coefficient_does", an_error_moves_a_result_as_its_coefficient_does},
+		 {"correlated_errors_add_and_anticorrelated_ones_cancel", correlated_errors_add_and_anticorrelated_ones_cancel},
+		 {"calibrate_writes_each_fits_correlations", calibrate_writes_each_fits_correlations},
+		 {"bad_correlations_and_errors_are_refused_with_their_line", bad_correlations_and_errors_are_refused_with_their_line},
+		 {"the_errors_reach_every_output", the_errors_reach_every_output});
+}
