@@ -104,6 +104,27 @@ static const char *json_value(const char *p, int depth)
 	return end > p && (*p == '-' || (*p >= '0' && *p <= '9')) ? end : NULL;
 }
 
+double tu_csv_value(const char *csv, int line, const char *col)
+{
+	char hdr[4096];
+	const char *nl = strchr(csv, '\n');
+	if (!nl || (size_t)(nl - csv) >= sizeof hdr)
+		return NAN;
+	memcpy(hdr, csv, (size_t)(nl - csv));
+	hdr[nl - csv] = 0;
+	int idx = -1, k = 0;
+	char *save = NULL;
+	for (char *s = strtok_r(hdr, ",", &save); s; s = strtok_r(NULL, ",", &save), k++)
+		if (!strcmp(s, col))
+			idx = k;
+	const char *p = nl + 1;
+	for (int l = 1; l < line && p; l++)
+		p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL;
+	for (k = 0; p && k < idx; k++)
+		p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL;
+	return p && idx >= 0 ? strtod(p, NULL) : NAN;
+}
+
 int tu_json_valid(const char *s)
 {
 	const char *end = json_value(s, 0);

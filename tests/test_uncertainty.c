@@ -265,26 +265,6 @@ static void bad_correlations_and_errors_are_refused_with_their_line(void)
 	iw_tech_free(&t);
 }
 
-static double csv_col(const char *csv, int line, const char *col)
-{
-	char hdr[4096];
-	const char *nl = strchr(csv, '\n');
-	if (!nl || (size_t)(nl - csv) >= sizeof hdr)
-		return NAN;
-	memcpy(hdr, csv, (size_t)(nl - csv));
-	hdr[nl - csv] = 0;
-	int idx = -1, k = 0;
-	for (char *s = strtok(hdr, ","); s; s = strtok(NULL, ","), k++)
-		if (!strcmp(s, col))
-			idx = k;
-	const char *p = nl + 1;
-	for (int l = 1; l < line && p; l++)
-		p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL;
-	for (k = 0; p && k < idx; k++)
-		p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL;
-	return p && idx >= 0 ? strtod(p, NULL) : NAN;
-}
-
 /* The errors reach the CSV, the JSON, the text table and the HDF5 file (and
  * read back from it as written). */
 static void the_errors_reach_every_output(void)
@@ -297,9 +277,9 @@ static void the_errors_reach_every_output(void)
 	snprintf(args, sizeof args, "run -q -w vecadd --scale 0.02 --set gpu.sms=4 -s inorder,socgpu --tech %s --format csv -o %s",
 		 p, h5);
 	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
-	double se_rel = csv_col(out, 2, "energy_rel_se"), se_e = csv_col(out, 2, "energy_j_se");
+	double se_rel = tu_csv_value(out, 2, "energy_rel_se"), se_e = tu_csv_value(out, 2, "energy_j_se");
 	CU_ASSERT(se_rel > 0 && se_e > 0);
-	CU_ASSERT_EQUAL(csv_col(out, 1, "energy_rel_se"), 0);
+	CU_ASSERT_EQUAL(tu_csv_value(out, 1, "energy_rel_se"), 0);
 	struct iw_results res;
 	struct iw_err e = {0};
 	CU_ASSERT_EQUAL_FATAL(iw_h5_read(h5, &res, &e), 0);

@@ -12,6 +12,10 @@ const char *tu_tmpdir(void);
 /* Run the issuewatt program (IW_BIN) with a shell argument string; capture
  * stdout and stderr into the given buffers (may be NULL); return the exit code. */
 int tu_run(const char *args, char *out, size_t outsz, char *err, size_t errsz);
+/* The number in column `col` (by the header's names) of data line `line`
+ * (1 = the first after the header) of a CSV text whose fields before it hold
+ * no quoted commas; NaN if either is absent. */
+double tu_csv_value(const char *csv, int line, const char *col);
 /* Is s exactly one JSON value (RFC 8259 syntax), nothing after it but blanks? */
 int tu_json_valid(const char *s);
 /* One full-mask instruction of unit class `unit` writing `dst` and reading
