@@ -40,7 +40,9 @@ static void area_usage(FILE *f)
 		"CSV columns: config,scheme,tech,structure,area_mm2,overhead_mm2,overhead_pct,sm_um2 on an ASIC\n"
 		"node; config,scheme,tech,structure,lut,lutram,ff,bram,dsp,total_area_pct,overhead_pct on an FPGA\n"
 		"device.  overhead_pct is of the die (ASIC) or the relative growth of Total Area(%%) (FPGA),\n"
-		"against the in-order baseline; 'ideal' is a limit study priced as the baseline (overhead 0).\n\n"
+		"against the in-order baseline; 'ideal' is a limit study priced as the baseline (overhead 0).\n"
+		"Then the same columns with _se: one standard error of each from the technology file's fitted\n"
+		"coefficients and their correlations (issuewatt calibrate); 0 with the presets, which have none.\n\n"
 		"Exit status: 0 success, 1 failure, 2 usage error, 3 invalid input.\n");
 }
 
@@ -75,7 +77,7 @@ static int load_tech(struct iw_tech *t, const char *arg, char **sets, int nsets,
 }
 
 static void print_text(const struct iw_config *c, const struct iw_tech *t, const char *scheme,
-		       const struct iw_area_result *a, const struct iw_area_result *base)
+		       const struct iw_area_result *a, const struct iw_area_result *base, const double *se)
 {
 	printf("== %s on %s, %s (%s)\n", scheme, c->name, t->name, t->kind == IW_TECH_FPGA ? "FPGA" : "ASIC");
 	if (t->kind == IW_TECH_ASIC) {
@@ -90,6 +92,9 @@ static void print_text(const struct iw_config *c, const struct iw_tech *t, const
 		if (base)
 			printf("; overhead vs inorder %+.4f mm2 = %+.4f%% of the die", a->gpu_mm2 - base->gpu_mm2,
 			       100 * (a->gpu_mm2 - base->gpu_mm2) / a->die_mm2);
+		if (se[0] > 0 || se[1] > 0) /* (columns of asic_cols) */
+			printf("\none standard error from the fitted coefficients: area +- %.2g mm2, overhead +- %.2g mm2 "
+			       "= +- %.2g%% of the die", se[0], se[1], se[2]);
 		printf("\n\n");
 	} else {
 		printf("%-8s %10s %10s %10s %8s %8s\n", "struct", "lut", "lutram", "ff", "bram", "dsp");
@@ -104,6 +109,9 @@ static void print_text(const struct iw_config *c, const struct iw_tech *t, const
 		printf("Total Area(%%) = (FF%% + LUT%% + BRAM%% + DSP%%)/4 = %.4f%%", a->total_area_pct);
 		if (base && base->total_area_pct > 0)
 			printf("; vs inorder %+.2f%%", 100 * (a->total_area_pct / base->total_area_pct - 1));
+		if (se[5] > 0 || se[6] > 0) /* (columns of fpga_cols) */
+			printf("\none standard error from the fitted coefficients: Total Area +- %.2g%% of the device, "
+			       "vs inorder +- %.2g%%", se[5], se[6]);
 		printf("\n\n");
 	}
 }
@@ -149,23 +157,55 @@ static size_t row_values(const struct iw_tech *t, int s, const struct iw_area_re
 	return IW_ARRAY_LEN(fpga_cols);
 }
 
+/* A row's values with technology t, for iw_tech_propagate: the scheme's
+ * and the baseline's areas priced again. */
+struct area_se {
+	const struct iw_config *c;
+	const char *scheme;
+	int s;
+};
+static int area_se_eval(const struct iw_tech *t, void *ctx, double *v, struct iw_err *e)
+{
+	const struct area_se *x = ctx;
+	struct iw_area_result a, b;
+	int rc = iw_area_eval(x->c, x->scheme, t, &a, e);
+	if (!rc)
+		rc = iw_area_eval(x->c, "inorder", t, &b, e);
+	if (!rc)
+		row_values(t, x->s, &a, &b, v);
+	return rc;
+}
+
+/* One standard error of each of the row's values from the file's fitted
+ * coefficients (all 0 for a file without errors). */
+static int row_se(const struct iw_config *c, const struct iw_tech *t, const char *scheme, int s, double *se,
+		  struct iw_err *e)
+{
+	struct area_se x = {c, scheme, s};
+	return iw_tech_propagate(t, area_se_eval, &x, t->kind == IW_TECH_ASIC ? IW_ARRAY_LEN(asic_cols)
+									    : IW_ARRAY_LEN(fpga_cols), se, e);
+}
+
 static void print_csv_row(const struct iw_config *c, const struct iw_tech *t, const char *scheme,
 			  const char *structure, int s, const struct iw_area_result *a,
-			  const struct iw_area_result *b)
+			  const struct iw_area_result *b, const double *se)
 {
 	double v[8];
-	row_values(t, s, a, b, v);
+	size_t n = row_values(t, s, a, b, v);
 	if (t->kind == IW_TECH_ASIC)
-		printf("%s,%s,%s,%s,%.6f,%.6f,%.6f,%.3f\n", c->name, scheme, t->name, structure, v[0], v[1], v[2], v[3]);
+		printf("%s,%s,%s,%s,%.6f,%.6f,%.6f,%.3f", c->name, scheme, t->name, structure, v[0], v[1], v[2], v[3]);
 	else
-		printf("%s,%s,%s,%s,%.0f,%.0f,%.0f,%.0f,%.0f,%.6f,%.4f\n", c->name, scheme, t->name, structure, v[0],
+		printf("%s,%s,%s,%s,%.0f,%.0f,%.0f,%.0f,%.0f,%.6f,%.4f", c->name, scheme, t->name, structure, v[0],
 		       v[1], v[2], v[3], v[4], v[5], v[6]);
+	for (size_t k = 0; k < n; k++)
+		printf(",%.6g", se[k]);
+	putchar('\n');
 }
 
 /* The same row as a JSON object (numbers exact). */
 static void print_json_row(const struct iw_config *c, const struct iw_tech *t, const char *scheme,
 			   const char *structure, int s, const struct iw_area_result *a,
-			   const struct iw_area_result *b, int first)
+			   const struct iw_area_result *b, const double *se, int first)
 {
 	double v[8];
 	size_t n = row_values(t, s, a, b, v);
@@ -181,6 +221,11 @@ static void print_json_row(const struct iw_config *c, const struct iw_tech *t, c
 	for (size_t k = 0; k < n; k++) {
 		printf("\"%s\": ", cols[k]);
 		iw_json_num(stdout, v[k]);
+		fputs(", ", stdout);
+	}
+	for (size_t k = 0; k < n; k++) {
+		printf("\"%s_se\": ", cols[k]);
+		iw_json_num(stdout, se[k]);
 		fputs(k + 1 < n ? ", " : "}", stdout);
 	}
 }
@@ -270,6 +315,8 @@ int cmd_area(int argc, char **argv)
 		printf("config,scheme,tech,structure");
 		for (size_t k = 0; k < ncol; k++)
 			printf(",%s", asic ? asic_cols[k] : fpga_cols[k]);
+		for (size_t k = 0; k < ncol; k++) /* the model's uncertainty (0 without fitted errors) */
+			printf(",%s_se", asic ? asic_cols[k] : fpga_cols[k]);
 		putchar('\n');
 	}
 	if (!rc && json)
@@ -278,19 +325,24 @@ int cmd_area(int argc, char **argv)
 		rc = iw_area_eval(&c, list[i], &t, &a, &e);
 		if (rc)
 			break;
+		double se[8];
 		if (!csv && !json) {
-			print_text(&c, &t, list[i], &a, strcmp(list[i], "inorder") ? &base : NULL);
+			if ((rc = row_se(&c, &t, list[i], -1, se, &e)))
+				break;
+			print_text(&c, &t, list[i], &a, strcmp(list[i], "inorder") ? &base : NULL, se);
 			continue;
 		}
-		for (int s = per_structure ? 0 : IW_S_COUNT; s <= IW_S_COUNT; s++) {
+		for (int s = per_structure ? 0 : IW_S_COUNT; s <= IW_S_COUNT && !rc; s++) {
 			int total = s == IW_S_COUNT;
 			if (!total && !a.present[s] && !base.present[s])
 				continue;
 			const char *name = total ? "all" : iw_structs[s].name;
+			if ((rc = row_se(&c, &t, list[i], total ? -1 : s, se, &e)))
+				break;
 			if (json)
-				print_json_row(&c, &t, list[i], name, total ? -1 : s, &a, &base, first);
+				print_json_row(&c, &t, list[i], name, total ? -1 : s, &a, &base, se, first);
 			else
-				print_csv_row(&c, &t, list[i], name, total ? -1 : s, &a, &base);
+				print_csv_row(&c, &t, list[i], name, total ? -1 : s, &a, &base, se);
 			first = 0;
 		}
 	}

@@ -204,8 +204,6 @@ void iw_row_metrics(struct iw_row *r, const struct iw_row *b)
 const char *const iw_se_names[IW_SE_COUNT] = {"energy_j_se",   "avg_power_w_se", "area_mm2_se", "fpga_area_pct_se",
 						   "energy_rel_se", "adp_rel_se",     "pdp_rel_se",  "edp_rel_se"};
 
-static int uncertain(const struct iw_coef *c) { return c->std_error > 0 && isfinite(c->std_error); }
-
 static void se_metrics(const struct iw_row *x, double *v)
 {
 	v[IW_SE_ENERGY] = x->power.energy_j;
@@ -218,93 +216,47 @@ static void se_metrics(const struct iw_row *x, double *v)
 	v[IW_SE_EDP_REL] = x->edp_rel;
 }
 
-/* First-order propagation (GUM, JCGM 100:2008, eq. 13): with d_k the change
- * of a metric when coefficient k moves by its standard error u_k (d_k is
- * c_k u_k, the sensitivity times the error, exact for the models' linear
- * parts: energy per action, area per cell), u^2 = sum_j sum_k d_j d_k r_jk,
- * r_kk = 1 and r_jk the file's <correlation>s (0 where none is given).  The
- * baseline is priced with the same moved coefficient, so a _rel metric's
- * error counts what the two runs share: a coefficient both pay for in the
- * same proportion moves neither ratio. */
+struct se_ctx {
+	const struct iw_row *r, *b;
+	const struct iw_config *c;
+};
+
+/* A row's metrics with technology t: the row and its baseline priced again
+ * (pricing is counts times coefficients: no simulation).  The baseline moves
+ * with the row, so a _rel metric's error counts only what the two runs do
+ * not share. */
+static int se_eval(const struct iw_tech *t, void *ctx, double *v, struct iw_err *e)
+{
+	const struct se_ctx *x = ctx;
+	struct iw_row r = *x->r, b = *x->b;
+	struct iw_power_result pr = {0}, pb = {0};
+	int same = x->r == x->b;
+	int rc = iw_power_eval(x->c, r.scheme, t, &x->r->run, &pr, e);
+	if (!rc)
+		rc = iw_area_eval(x->c, r.scheme, t, &r.area, e);
+	if (!rc && !same)
+		rc = iw_power_eval(x->c, b.scheme, t, &x->b->run, &pb, e);
+	if (!rc && !same)
+		rc = iw_area_eval(x->c, b.scheme, t, &b.area, e);
+	if (!rc) {
+		r.power = pr;
+		b.power = same ? pr : pb;
+		if (same)
+			b.area = r.area;
+		iw_row_metrics(&b, &b);
+		iw_row_metrics(&r, &b);
+		se_metrics(&r, v);
+	}
+	iw_power_result_free(&pr);
+	iw_power_result_free(&pb);
+	return rc;
+}
+
 int iw_row_model_se(struct iw_row *r, const struct iw_row *b, const struct iw_config *c, const struct iw_tech *t,
 		    struct iw_err *e)
 {
-	memset(r->se, 0, sizeof r->se);
-	size_t nk = iw_tech_uncertain(t);
-	if (!nk)
-		return 0;
-	size_t *which = iw_malloc(nk * sizeof *which);
-	double *d = iw_malloc(nk * IW_SE_COUNT * sizeof *d);
-	struct iw_coef *coef = iw_malloc(t->ncoef * sizeof *coef);
-	long *slot = iw_malloc(t->ncoef * sizeof *slot);
-	int rc = 0;
-	if (!which || !d || !coef || !slot) {
-		rc = iw_fail(e, IW_ERUN, "out of memory");
-		goto out;
-	}
-	memcpy(coef, t->coef, t->ncoef * sizeof *coef);
-	struct iw_tech moved = *t;
-	moved.coef = coef;
-	double v0[IW_SE_COUNT];
-	se_metrics(r, v0);
-	for (size_t i = 0, k = 0; i < t->ncoef; i++) {
-		slot[i] = -1;
-		if (!uncertain(&t->coef[i]))
-			continue;
-		slot[i] = (long)k;
-		which[k++] = i;
-	}
-	for (size_t k = 0; k < nk && !rc; k++) {
-		size_t i = which[k];
-		coef[i].value = t->coef[i].value + t->coef[i].std_error;
-		struct iw_row x = *r, xb = *b;
-		struct iw_power_result pw = {0}, pb = {0};
-		rc = iw_power_eval(c, r->scheme, &moved, &r->run, &pw, e);
-		if (!rc)
-			rc = iw_area_eval(c, r->scheme, &moved, &x.area, e);
-		if (!rc && b != r)
-			rc = iw_power_eval(c, b->scheme, &moved, &b->run, &pb, e);
-		if (!rc && b != r)
-			rc = iw_area_eval(c, b->scheme, &moved, &xb.area, e);
-		if (!rc) {
-			x.power = pw;
-			xb.power = b != r ? pb : pw;
-			if (b == r)
-				xb.area = x.area;
-			iw_row_metrics(&xb, &xb);
-			iw_row_metrics(&x, &xb);
-			double v[IW_SE_COUNT];
-			se_metrics(&x, v);
-			for (int m = 0; m < IW_SE_COUNT; m++)
-				d[k * IW_SE_COUNT + m] = v[m] - v0[m];
-		}
-		iw_power_result_free(&pw);
-		iw_power_result_free(&pb);
-		coef[i].value = t->coef[i].value;
-	}
-	if (rc)
-		goto out;
-	double var[IW_SE_COUNT] = {0};
-	for (size_t k = 0; k < nk; k++)
-		for (int m = 0; m < IW_SE_COUNT; m++)
-			var[m] += d[k * IW_SE_COUNT + m] * d[k * IW_SE_COUNT + m];
-	for (size_t q = 0; q < t->ncorr; q++) {
-		long ka = slot[t->corr[q].a], kb = slot[t->corr[q].b];
-		if (ka < 0 || kb < 0)
-			continue;
-		for (int m = 0; m < IW_SE_COUNT; m++)
-			var[m] += 2 * t->corr[q].r * d[ka * IW_SE_COUNT + m] * d[kb * IW_SE_COUNT + m];
-	}
-	/* (the file's correlations are positive semi-definite, tech.c: a
-	 * negative sum is rounding) */
-	for (int m = 0; m < IW_SE_COUNT; m++)
-		r->se[m] = var[m] > 0 ? sqrt(var[m]) : 0;
-out:
-	iw_free(which);
-	iw_free(d);
-	iw_free(coef);
-	iw_free(slot);
-	return rc;
+	struct se_ctx x = {r, b, c};
+	return iw_tech_propagate(t, se_eval, &x, IW_SE_COUNT, r->se, e);
 }
 
 /* Row k = workload x nschemes + scheme: open, simulate, price.  `mu`

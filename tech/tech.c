@@ -429,6 +429,65 @@ size_t iw_tech_uncertain(const struct iw_tech *t)
 	return n;
 }
 
+int iw_tech_propagate(const struct iw_tech *t, iw_tech_eval eval, void *ctx, size_t nv, double *se,
+		      struct iw_err *e)
+{
+	for (size_t m = 0; m < nv; m++)
+		se[m] = 0;
+	size_t nk = iw_tech_uncertain(t);
+	if (!nk || !nv)
+		return 0;
+	size_t *which = iw_malloc(nk * sizeof *which);
+	long *slot = iw_malloc(t->ncoef * sizeof *slot);
+	double *d = iw_malloc((nk + 1) * nv * sizeof *d), *v0 = d ? d + nk * nv : NULL;
+	struct iw_coef *coef = iw_malloc(t->ncoef * sizeof *coef);
+	int rc = 0;
+	if (!which || !slot || !d || !coef) {
+		rc = iw_fail(e, IW_ERUN, "out of memory");
+		goto out;
+	}
+	memcpy(coef, t->coef, t->ncoef * sizeof *coef);
+	struct iw_tech moved = *t;
+	moved.coef = coef;
+	for (size_t i = 0, k = 0; i < t->ncoef; i++) {
+		slot[i] = -1;
+		if (t->coef[i].std_error > 0 && isfinite(t->coef[i].std_error)) {
+			slot[i] = (long)k;
+			which[k++] = i;
+		}
+	}
+	rc = eval(t, ctx, v0, e);
+	for (size_t k = 0; k < nk && !rc; k++) {
+		size_t i = which[k];
+		coef[i].value = t->coef[i].value + t->coef[i].std_error;
+		coef[i].std_error = 0; /* (the moved file is exact) */
+		rc = eval(&moved, ctx, d + k * nv, e);
+		coef[i] = t->coef[i];
+		for (size_t m = 0; m < nv && !rc; m++)
+			d[k * nv + m] -= v0[m];
+	}
+	if (rc)
+		goto out;
+	for (size_t k = 0; k < nk; k++)
+		for (size_t m = 0; m < nv; m++)
+			se[m] += d[k * nv + m] * d[k * nv + m];
+	for (size_t q = 0; q < t->ncorr; q++) {
+		long ka = slot[t->corr[q].a], kb = slot[t->corr[q].b];
+		for (size_t m = 0; ka >= 0 && kb >= 0 && m < nv; m++)
+			se[m] += 2 * t->corr[q].r * d[(size_t)ka * nv + m] * d[(size_t)kb * nv + m];
+	}
+	/* (the correlations are positive semi-definite, checked at load: a
+	 * negative sum is rounding) */
+	for (size_t m = 0; m < nv; m++)
+		se[m] = se[m] > 0 ? sqrt(se[m]) : 0;
+out:
+	iw_free(which);
+	iw_free(slot);
+	iw_free(d);
+	iw_free(coef);
+	return rc;
+}
+
 int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e)
 {
 	const char *eq = strchr(assignment, '=');

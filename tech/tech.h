@@ -62,6 +62,16 @@ int iw_tech_need(const struct iw_tech *t, const char *name, const char *unit, co
 /* Coefficients with a standard error > 0 (0: the results have no model
  * uncertainty). */
 size_t iw_tech_uncertain(const struct iw_tech *t);
+/* The standard errors se[0..nv) of nv results that `eval` computes from a
+ * technology, carried from the file's coefficient errors to first order
+ * (GUM, JCGM 100:2008 eq. 13): eval on t gives the values; for each
+ * coefficient k with a standard error u_k, eval on a copy with c_k + u_k
+ * gives the changes d_k; se^2 = sum_j sum_k d_j d_k r_jk, r_kk = 1 and r_jk
+ * the file's correlations (0 where none).  All 0, eval not called, for a
+ * file without errors. */
+typedef int (*iw_tech_eval)(const struct iw_tech *t, void *ctx, double *values, struct iw_err *e);
+int iw_tech_propagate(const struct iw_tech *t, iw_tech_eval eval, void *ctx, size_t nv, double *se,
+		      struct iw_err *e);
 /* Override vdd/clock ("tech.vdd=0.8"); error names the key. */
 int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e);
 size_t iw_tech_preset_count(void);

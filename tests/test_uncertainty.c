@@ -299,11 +299,41 @@ static void the_errors_reach_every_output(void)
 	CU_ASSERT_PTR_NULL(strstr(out, "Model uncertainty")); /* the presets have no errors */
 }
 
+/* `area` reports the same errors for a configuration: a coefficient's
+ * standard error moves the GPU's area as its value moved by it does. */
+static void area_reports_the_errors_of_its_figures(void)
+{
+	double u = 0.1 * anchor("area.cell.dff");
+	char a[512], args[900];
+	static char out[8192], out2[8192];
+	coef_el(a, sizeof a, "area.cell.dff", 0, u);
+	snprintf(args, sizeof args, "area -s socgpu -f csv -t %s", utech("ar0", a));
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	coef_el(a, sizeof a, "area.cell.dff", u, 0);
+	snprintf(args, sizeof args, "area -s socgpu -f csv -t %s", utech("ar1", a));
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out2, sizeof out2, NULL, 0), 0);
+	static const char *const cols[] = {"area_mm2", "overhead_mm2", "sm_um2"};
+	for (size_t k = 0; k < IW_ARRAY_LEN(cols); k++) {
+		char se[64];
+		snprintf(se, sizeof se, "%s_se", cols[k]);
+		double d = fabs(tu_csv_value(out2, 1, cols[k]) - tu_csv_value(out, 1, cols[k]));
+		CU_ASSERT(d > 0);
+		CU_ASSERT(fabs(tu_csv_value(out, 1, se) - d) <= 1e-4 * d); /* (the CSV's 6 digits) */
+	}
+	CU_ASSERT_EQUAL_FATAL(tu_run("area -s socgpu", out, sizeof out, NULL, 0), 0);
+	CU_ASSERT_PTR_NULL(strstr(out, "standard error")); /* the presets have none */
+	coef_el(a, sizeof a, "area.cell.dff", 0, u);
+	snprintf(args, sizeof args, "area -s socgpu -t %s", utech("ar0c", a));
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "one standard error from the fitted coefficients: area +- "));
+}
+
 void suite_uncertainty(void)
 {
 	TU_SUITE("uncertainty", {"an_error_moves_a_result_as_its_coefficient_does", an_error_moves_a_result_as_its_coefficient_does},
 		 {"correlated_errors_add_and_anticorrelated_ones_cancel", correlated_errors_add_and_anticorrelated_ones_cancel},
 		 {"calibrate_writes_each_fits_correlations", calibrate_writes_each_fits_correlations},
 		 {"bad_correlations_and_errors_are_refused_with_their_line", bad_correlations_and_errors_are_refused_with_their_line},
-		 {"the_errors_reach_every_output", the_errors_reach_every_output});
+		 {"the_errors_reach_every_output", the_errors_reach_every_output},
+		 {"area_reports_the_errors_of_its_figures", area_reports_the_errors_of_its_figures});
 }
