@@ -13,6 +13,11 @@
 #include "power.h"
 #include "tech.h"
 
+/* The metrics whose model uncertainty a row carries (iw_row.se). */
+enum { IW_SE_ENERGY, IW_SE_POWER, IW_SE_AREA, IW_SE_FPGA_PCT, IW_SE_ENERGY_REL, IW_SE_ADP_REL, IW_SE_PDP_REL,
+       IW_SE_EDP_REL, IW_SE_COUNT };
+extern const char *const iw_se_names[IW_SE_COUNT]; /* "energy_j_se", ... */
+
 /* One simulated (workload, scheme) pair with everything derived from it. */
 struct iw_row {
 	char workload[256];
@@ -34,7 +39,7 @@ struct iw_row {
 	 * area_mm2, fpga_area_pct, energy_rel, adp_rel, pdp_rel and edp_rel (in
 	 * that order, IW_SE_*) from the technology file's fitted coefficients
 	 * (iw_row_model_se); all 0 when no coefficient has a standard error */
-	double se[8];
+	double se[IW_SE_COUNT];
 	/* sweep parameters of this row (NULL for a plain run) */
 	size_t nparams;
 	double *params;
@@ -75,9 +80,6 @@ void iw_row_metrics(struct iw_row *r, const struct iw_row *base);
  * order: each coefficient with an error moved by one standard error, r and
  * its baseline priced again.  After iw_row_metrics; a no-op (all 0) for a
  * file without errors. */
-enum { IW_SE_ENERGY, IW_SE_POWER, IW_SE_AREA, IW_SE_FPGA_PCT, IW_SE_ENERGY_REL, IW_SE_ADP_REL, IW_SE_PDP_REL,
-       IW_SE_EDP_REL, IW_SE_COUNT };
-extern const char *const iw_se_names[IW_SE_COUNT]; /* "energy_j_se", ... */
 int iw_row_model_se(struct iw_row *r, const struct iw_row *base, const struct iw_config *c, const struct iw_tech *t,
 		    struct iw_err *e);
 /* Price a finished simulation: power, area and the row's scalars. */

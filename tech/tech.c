@@ -177,6 +177,7 @@ static int do_derive(struct iw_tech *t, size_t *cap, struct corr_list *cl, xmlNo
 			snprintf(ns, sizeof ns, "%.40s: %.190s (not scaled)", base.name, c.source);
 		snprintf(c.source, sizeof c.source, "%.255s", ns);
 		c.line = line;
+		c.imported = 1;
 		rc = add_coef(t, cap, &c, e);
 	}
 	/* (a correlation is the same whatever factor scales both values) */
@@ -271,36 +272,40 @@ static int resolve_corr(struct iw_tech *t, const struct corr_list *cl, struct iw
 		return 0;
 	if (!(t->corr = iw_calloc(cl->n, sizeof *t->corr)))
 		return iw_fail(e, IW_ERUN, "out of memory");
-	for (size_t k = 0; k < cl->n; k++) {
-		const struct corr_name *c = &cl->v[k];
-		long a = coef_index(t, c->a), b = coef_index(t, c->b);
-		if (c->imported) {
-			if (a < 0 || b < 0 || t->coef[a].line != c->line || t->coef[b].line != c->line)
+	/* the file's own first, then the imported ones for the pairs it leaves */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t k = 0; k < cl->n; k++) {
+			const struct corr_name *c = &cl->v[k];
+			if (c->imported != (int)pass)
 				continue;
-		} else {
-			const char *miss = a < 0 ? c->a : b < 0 ? c->b : NULL;
-			if (miss)
-				return iw_fail(e, IW_EINPUT,
-					       "%s:%d: <correlation> names '%s': expected a coefficient of this file, found none",
-					       t->origin, c->line, miss);
-			if (a == b)
-				return iw_fail(e, IW_EINPUT,
-					       "%s:%d: <correlation> of '%s' with itself: expected two different coefficients",
-					       t->origin, c->line, c->a);
-		}
-		for (size_t i = 0; i < t->ncorr; i++)
-			if ((t->corr[i].a == (size_t)a && t->corr[i].b == (size_t)b) ||
-			    (t->corr[i].a == (size_t)b && t->corr[i].b == (size_t)a)) {
-				if (c->imported) /* (the file's own, read later, wins) */
-					goto next;
-				return iw_fail(e, IW_EINPUT,
-					       "%s:%d: <correlation> of '%s' and '%s': expected each pair once, found it "
-					       "again (first at line %d)",
-					       t->origin, c->line, c->a, c->b, t->corr[i].line);
+			long a = coef_index(t, c->a), b = coef_index(t, c->b);
+			if (c->imported) {
+				if (a < 0 || b < 0 || !t->coef[a].imported || !t->coef[b].imported)
+					continue;
+			} else {
+				const char *miss = a < 0 ? c->a : b < 0 ? c->b : NULL;
+				if (miss)
+					return iw_fail(e, IW_EINPUT,
+						       "%s:%d: <correlation> names '%s': expected a coefficient of this file, found none",
+						       t->origin, c->line, miss);
+				if (a == b)
+					return iw_fail(e, IW_EINPUT,
+						       "%s:%d: <correlation> of '%s' with itself: expected two different coefficients",
+						       t->origin, c->line, c->a);
 			}
-		t->corr[t->ncorr++] = (struct iw_corr){(size_t)a, (size_t)b, c->r, c->line};
-	next:;
-	}
+			for (size_t i = 0; i < t->ncorr; i++)
+				if ((t->corr[i].a == (size_t)a && t->corr[i].b == (size_t)b) ||
+				    (t->corr[i].a == (size_t)b && t->corr[i].b == (size_t)a)) {
+					if (c->imported) /* (the file's own wins) */
+						goto next;
+					return iw_fail(e, IW_EINPUT,
+						       "%s:%d: <correlation> of '%s' and '%s': expected each pair once, found it "
+						       "again (first at line %d)",
+						       t->origin, c->line, c->a, c->b, t->corr[i].line);
+				}
+			t->corr[t->ncorr++] = (struct iw_corr){(size_t)a, (size_t)b, c->r, c->line};
+		next:;
+		}
 	return corr_consistent(t, e);
 }
 

@@ -21,6 +21,7 @@ struct iw_coef {
 	int points;
 	int line;         /* line in the file, for error messages */
 	char sources[256]; /* synthesis reports a fitted value came from (calib) */
+	int imported;     /* from a <derive> base file (and not overridden by this one) */
 };
 
 /* Two fitted coefficients whose errors are correlated (<correlation>;

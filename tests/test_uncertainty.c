@@ -216,6 +216,30 @@ static void calibrate_writes_each_fits_correlations(void)
 		CU_ASSERT_EQUAL(found, 7);
 		iw_tech_free(&t);
 	}
+	/* a node derived from it: errors scale with the values, correlations
+	 * come along, except those of a coefficient the node sets itself */
+	struct iw_tech base, t;
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&base, out, &e), 0);
+	static const char *const own[] = {"", "  <coef name=\"area.mult.per_n\" value=\"30\" unit=\"um2\" source=\"own\"/>\n"};
+	for (int k = 0; k < 2; k++) {
+		char path[700];
+		snprintf(path, sizeof path, "%s/node%d.xml", dir, k);
+		FILE *g = fopen(path, "w");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+		fprintf(g, "<tech name=\"node\" kind=\"asic\" node_nm=\"22\" vdd=\"1.0\">\n"
+			   "  <derive from=\"%s\" area=\"0.5\" energy=\"0.5\" leakage=\"2\" source=\"test\"/>\n%s</tech>\n",
+			out, own[k]);
+		fclose(g);
+		CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, path, &e), 0);
+		const struct iw_coef *a = iw_tech_coef(&t, "area.mult.per_n2"), *b = iw_tech_coef(&base, "area.mult.per_n2");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+		CU_ASSERT_DOUBLE_EQUAL(a->std_error, 0.5 * b->std_error, 1e-12 * b->std_error);
+		CU_ASSERT_EQUAL(t.ncorr, k ? 1 : 3);
+		for (size_t q = 0; q < t.ncorr; q++)
+			CU_ASSERT(strcmp(t.coef[t.corr[q].a].name, "area.mult.per_n") && strcmp(t.coef[t.corr[q].b].name, "area.mult.per_n") ? 1 : !k);
+		iw_tech_free(&t);
+	}
+	iw_tech_free(&base);
 }
 
 /* Correlations that name no coefficient, repeat a pair, pair a coefficient
