@@ -503,6 +503,27 @@ int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e)
 	snprintf(key, sizeof key, "%.*s", (int)(eq - assignment), assignment);
 	const char *k = strncmp(key, "tech.", 5) == 0 ? key + 5 : key;
 	double v;
+	static const char suf[] = ".std_error";
+	size_t kl = strlen(k), sl = sizeof suf - 1;
+	if (kl > sl && strcmp(k + kl - sl, suf) == 0) {
+		/* An error given to a coefficient, absolute (its unit) or relative
+		 * ("30%"): how much would the results move if it were that
+		 * uncertain?  (A sensitivity study; the file is left as it is.) */
+		char num[64];
+		size_t nl = strlen(eq + 1);
+		int pct = nl && eq[nl] == '%';
+		snprintf(num, sizeof num, "%.*s", (int)(nl - (size_t)pct), eq + 1);
+		if (nl - (size_t)pct >= sizeof num || iw_parse_double(num, &v) || v < 0)
+			return iw_fail(e, IW_EINPUT, "'%s': expected a standard error >= 0, in the coefficient's unit or as "
+				       "N%%, found '%s'", assignment, eq + 1);
+		for (size_t i = 0; i < t->ncoef; i++)
+			if (strlen(t->coef[i].name) == kl - sl && strncmp(t->coef[i].name, k, kl - sl) == 0) {
+				t->coef[i].std_error = pct ? v / 100 * t->coef[i].value : v;
+				return 0;
+			}
+		return iw_fail(e, IW_EINPUT, "'%s': unknown coefficient '%.*s' (expected a coefficient of %s)",
+			       assignment, (int)(kl - sl), k, t->origin);
+	}
 	if (iw_parse_double(eq + 1, &v) || v < 0)
 		return iw_fail(e, IW_EINPUT, "'%s': expected a finite number >= 0 for %s, found '%s'", assignment,
 			       key, eq + 1);

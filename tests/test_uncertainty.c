@@ -352,6 +352,40 @@ static void area_reports_the_errors_of_its_figures(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "one standard error from the fitted coefficients: area +- "));
 }
 
+/* A sensitivity study without a file: --set tech.NAME.std_error=X (in the
+ * coefficient's unit, or N% of its value) gives the same errors as a file
+ * that carries them; a bad key or value is refused (exit 3). */
+static void a_sensitivity_study_needs_no_file(void)
+{
+	double v = anchor("energy.pipe.inst");
+	char a[512], args[900];
+	static char f[8192], p[8192], q[8192];
+	coef_el(a, sizeof a, "energy.pipe.inst", 0, 0.1 * v);
+	snprintf(args, sizeof args, "run -q -w vecadd --scale 0.02 --set gpu.sms=4 -s inorder,ghost --format csv -t %s",
+		 utech("sens", a));
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, f, sizeof f, NULL, 0), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_run("run -q -w vecadd --scale 0.02 --set gpu.sms=4 -s inorder,ghost --format csv -t 45nm "
+				     "--set tech.energy.pipe.inst.std_error=10%",
+				     p, sizeof p, NULL, 0), 0);
+	snprintf(args, sizeof args, "run -q -w vecadd --scale 0.02 --set gpu.sms=4 -s inorder,ghost --format csv -t 45nm "
+				    "--set tech.energy.pipe.inst.std_error=%.17g", 0.1 * v);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, q, sizeof q, NULL, 0), 0);
+	for (int line = 1; line <= 2; line++) {
+		double want = tu_csv_value(f, line, "energy_j_se");
+		CU_ASSERT(want > 0);
+		CU_ASSERT_DOUBLE_EQUAL(tu_csv_value(p, line, "energy_j_se"), want, 1e-5 * want);
+		CU_ASSERT_DOUBLE_EQUAL(tu_csv_value(q, line, "energy_j_se"), want, 1e-5 * want);
+		CU_ASSERT_DOUBLE_EQUAL(tu_csv_value(p, line, "energy_rel_se"), tu_csv_value(f, line, "energy_rel_se"),
+				       1e-9);
+	}
+	char err[1024];
+	CU_ASSERT_EQUAL(tu_run("run -q -w vecadd --scale 0.01 --set tech.energy.nope.std_error=5%", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "unknown coefficient 'energy.nope'"));
+	CU_ASSERT_EQUAL(tu_run("run -q -w vecadd --scale 0.01 --set tech.energy.pipe.inst.std_error=-1", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected a standard error >= 0"));
+	CU_ASSERT_EQUAL(tu_run("area --set tech.area.cell.dff.std_error=lots", NULL, 0, NULL, 0), 3);
+}
+
 void suite_uncertainty(void)
 {
 	TU_SUITE("uncertainty", {"an_error_moves_a_result_as_its_coefficient_does", an_error_moves_a_result_as_its_coefficient_does},
@@ -359,5 +393,6 @@ void suite_uncertainty(void)
 		 {"calibrate_writes_each_fits_correlations", calibrate_writes_each_fits_correlations},
 		 {"bad_correlations_and_errors_are_refused_with_their_line", bad_correlations_and_errors_are_refused_with_their_line},
 		 {"the_errors_reach_every_output", the_errors_reach_every_output},
-		 {"area_reports_the_errors_of_its_figures", area_reports_the_errors_of_its_figures});
+		 {"area_reports_the_errors_of_its_figures", area_reports_the_errors_of_its_figures},
+		 {"a_sensitivity_study_needs_no_file", a_sensitivity_study_needs_no_file});
 }
