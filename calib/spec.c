@@ -416,6 +416,44 @@ int iw_calib_run(struct iw_calib *c, int method_override, struct iw_err *e)
 	return 0;
 }
 
+/* Covariance of values i and j of fit f: 0..ncoef-1 are its coefficients,
+ * then its predictions (value = x.c), so cov = u' C v with u, v unit
+ * vectors or the predictions' feature vectors. */
+static double item_cov(const struct iw_calib_fit *f, size_t i, size_t j)
+{
+	size_t p = f->ncoef;
+	const double *xi = i < p ? NULL : f->pred[i - p].x, *xj = j < p ? NULL : f->pred[j - p].x;
+	double s = 0;
+	for (size_t a = 0; a < p; a++) {
+		double u = xi ? xi[a] : (double)(a == i);
+		for (size_t b = 0; u != 0 && b < p; b++)
+			s += u * f->res.cov[a * p + b] * (xj ? xj[b] : (double)(b == j));
+	}
+	return s;
+}
+
+static const char *item_name(const struct iw_calib_fit *f, size_t i)
+{
+	return i < f->ncoef ? f->coef_name[i] : f->pred[i - f->ncoef].name;
+}
+
+static double item_se(const struct iw_calib_fit *f, size_t i)
+{
+	return i < f->ncoef ? f->res.se[i] : f->pred[i - f->ncoef].se;
+}
+
+/* Correlation of values i and j of fit f; 0 (and *ok 0) when either has
+ * no error. */
+static double item_corr(const struct iw_calib_fit *f, size_t i, size_t j, int *ok)
+{
+	double vi = item_cov(f, i, i), vj = item_cov(f, j, j);
+	*ok = item_se(f, i) > 0 && item_se(f, j) > 0 && vi > 0 && vj > 0;
+	if (!*ok)
+		return 0;
+	double r = item_cov(f, i, j) / sqrt(vi * vj);
+	return r > 1 ? 1 : r < -1 ? -1 : r; /* (rounding) */
+}
+
 /* ---- text report ----------------------------------------------------------- */
 
 void iw_calib_print(const struct iw_calib *c, FILE *o)
@@ -446,6 +484,16 @@ void iw_calib_print(const struct iw_calib *c, FILE *o)
 					 pr->pvalue[j]);
 			fprintf(o, "predicted %-26s at %-22s %12.6g +- %.4g\n", pr->name, par, pr->value, pr->se);
 		}
+		for (size_t i = 0, m = f->ncoef + f->npred, head = 0; i < m; i++)
+			for (size_t j = i + 1; j < m; j++) {
+				int ok;
+				double rho = item_corr(f, i, j, &ok);
+				if (!ok)
+					continue;
+				if (!head++)
+					fprintf(o, "correlations of the errors (written to the calibrated file):\n");
+				fprintf(o, "  %-36s %-36s %+.4f\n", item_name(f, i), item_name(f, j), rho);
+			}
 		if (f->method == IW_FIT_ROBUST)
 			fprintf(o, "outliers (bisquare weight < 0.5): %zu\n", r->noutliers);
 		fprintf(o, "%-4s %-40s %-22s %12s %12s %12s %10s %6s\n", "pt", "report [instance]", "parameters", "measured",
@@ -665,32 +713,6 @@ static void mark_one(xmlNodePtr root, const char *name, double value, double se,
 	xmlSetProp(n, (const xmlChar *)"sources", (const xmlChar *)sources);
 }
 
-/* Covariance of values i and j of fit f: 0..ncoef-1 are its coefficients,
- * then its predictions (value = x.c), so cov = u' C v with u, v unit
- * vectors or the predictions' feature vectors. */
-static double item_cov(const struct iw_calib_fit *f, size_t i, size_t j)
-{
-	size_t p = f->ncoef;
-	const double *xi = i < p ? NULL : f->pred[i - p].x, *xj = j < p ? NULL : f->pred[j - p].x;
-	double s = 0;
-	for (size_t a = 0; a < p; a++) {
-		double u = xi ? xi[a] : (double)(a == i);
-		for (size_t b = 0; u != 0 && b < p; b++)
-			s += u * f->res.cov[a * p + b] * (xj ? xj[b] : (double)(b == j));
-	}
-	return s;
-}
-
-static const char *item_name(const struct iw_calib_fit *f, size_t i)
-{
-	return i < f->ncoef ? f->coef_name[i] : f->pred[i - f->ncoef].name;
-}
-
-static double item_se(const struct iw_calib_fit *f, size_t i)
-{
-	return i < f->ncoef ? f->res.se[i] : f->pred[i - f->ncoef].se;
-}
-
 /* Is `name` a value this calibration writes? */
 static int refitted(const struct iw_calib *c, const char *name)
 {
@@ -731,11 +753,10 @@ static void mark_correlations(const struct iw_calib *c, xmlNodePtr root)
 		size_t m = f->done ? f->ncoef + f->npred : 0;
 		for (size_t i = 0; i < m; i++)
 			for (size_t j = i + 1; j < m; j++) {
-				double vi = item_cov(f, i, i), vj = item_cov(f, j, j);
-				if (!(item_se(f, i) > 0 && item_se(f, j) > 0 && vi > 0 && vj > 0))
+				int ok;
+				double r = item_corr(f, i, j, &ok);
+				if (!ok)
 					continue;
-				double r = item_cov(f, i, j) / sqrt(vi * vj);
-				r = r > 1 ? 1 : r < -1 ? -1 : r; /* (rounding) */
 				xmlAddChild(root, xmlNewText((const xmlChar *)"  "));
 				xmlNodePtr n = xmlNewChild(root, NULL, (const xmlChar *)"correlation", NULL);
 				xmlAddChild(root, xmlNewText((const xmlChar *)"\n"));

@@ -193,8 +193,14 @@ static void calibrate_writes_each_fits_correlations(void)
 	double want[3] = {C[1] / sqrt(C[0] * C[3]), cx0 / sqrt(C[0] * vp), cx1 / sqrt(C[3] * vp)};
 	iw_calib_free(&c);
 	CU_ASSERT(want[0] < -0.5); /* slope terms of one fit: far from independent */
+	static char text[16384];
 	snprintf(args, sizeof args, "calibrate %s --tech 45nm -o %s", spec, out);
-	CU_ASSERT_EQUAL_FATAL(tu_run(args, NULL, 0, NULL, 0), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, text, sizeof text, NULL, 0), 0);
+	/* the fit report shows them too */
+	char line[200];
+	snprintf(line, sizeof line, "area.mult.per_n2 %*s area.mult.per_n %*s %+.4f", 19, "", 20, "", want[0]);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "correlations of the errors"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, line));
 	snprintf(args, sizeof args, "calibrate %s --tech %s -o %s", spec, out, out2);
 	CU_ASSERT_EQUAL_FATAL(tu_run(args, NULL, 0, NULL, 0), 0);
 	const char *files[] = {out, out2};
