@@ -1139,6 +1139,20 @@ static void tex_scheme_head(const struct rep *r, FILE *f, const char *lead)
 	fprintf(f, " \\\\\n\\midrule\n");
 }
 
+/* A single run's model uncertainty (iw_row.se) of metric m, for a cell that
+ * is one run (one configuration, no replicates); 0 when it has none or the
+ * cell aggregates several runs (the errors of a mean need the runs' shared
+ * sensitivities, which the file does not keep). */
+static double cell_se(const struct rep *r, size_t w, size_t s, enum metric m)
+{
+	long i = r->ncfg == 1 && !r->replicates ? at(r, 0, w, s) : -1;
+	if (i < 0)
+		return 0;
+	const struct iw_row *x = &r->res->rows[i];
+	return m == M_ENERGY ? x->se[IW_SE_ENERGY_REL] : m == M_ADP ? x->se[IW_SE_ADP_REL]
+		: m == M_PDP ? x->se[IW_SE_PDP_REL] : m == M_EDP ? x->se[IW_SE_EDP_REL] : 0;
+}
+
 static int write_tables(struct rep *r)
 {
 	const struct iw_results *res = r->res;
@@ -1152,10 +1166,15 @@ static int write_tables(struct rep *r)
 	for (size_t mi = 0; mi < IW_ARRAY_LEN(ms); mi++) {
 		if (ms[mi] == M_SM_SPEEDUP && !has_sm_speedup(r))
 			continue;
+		int any_se = 0;
+		for (size_t w = 0; w < r->nwl; w++)
+			for (size_t s = 0; s < r->nsch; s++)
+				any_se |= cell_se(r, w, s, ms[mi]) > 0;
 		fprintf(f, "\\begin{table}[t]\n\\centering\n\\caption{%s relative to in-order per workload and scheme "
-			   "(geometric mean over %zu %s%s).}\n\\label{tab:%s}\n\\begin{tabular}{l",
+			   "(geometric mean over %zu %s%s%s).}\n\\label{tab:%s}\n\\begin{tabular}{l",
 			metric_name[ms[mi]], r->ncfg, r->replicates ? "seeds" : "configuration(s)",
 			r->replicates ? "; in brackets the 95\\% confidence interval of the mean, Student's t on the logarithms" : "",
+			any_se ? "; $\\pm$ one standard error from the calibrated cost model" : "",
 			ms[mi] == M_SPEEDUP ? "speedup" : ms[mi] == M_SM_SPEEDUP ? "sm-speedup" : ms[mi] == M_ENERGY ? "energy"
 			: ms[mi] == M_ADP ? "adp" : "pdp");
 		tex_scheme_head(r, f, "workload");
@@ -1166,6 +1185,11 @@ static int write_tables(struct rep *r)
 				fprintf(f, " & ");
 				tex_num(f, b.mid);
 				tex_interval(r, f, &b);
+				double se = cell_se(r, w, s, ms[mi]);
+				if (se > 0) { /* the calibrated coefficients' one standard error, 2 digits */
+					int d = 1 - (int)floor(log10(se));
+					fprintf(f, " {\\scriptsize $\\pm$%.*f}", d < 3 ? 3 : d > 12 ? 12 : d, se);
+				}
 			}
 			fprintf(f, " \\\\\n");
 		}

@@ -318,6 +318,21 @@ static void the_errors_reach_every_output(void)
 	CU_ASSERT(fabs(res.rows[1].se[IW_SE_ENERGY] - se_e) <= 1e-5 * se_e);
 	CU_ASSERT_EQUAL(res.nparams, 0); /* the *_se columns are not taken for sweep parameters */
 	iw_results_free(&res);
+	/* the report's tables give a single run's cell its error */
+	char rep[700], tex[800];
+	snprintf(rep, sizeof rep, "%s/rep", tu_tmpdir());
+	snprintf(args, sizeof args, "report -q %s -o %s", h5, rep);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, NULL, 0, NULL, 0), 0);
+	snprintf(tex, sizeof tex, "%s/tables.tex", rep);
+	FILE *f = fopen(tex, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	size_t n = fread(out, 1, sizeof out - 1, f);
+	out[n] = 0;
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "$\\pm$ one standard error from the calibrated cost model"));
+	char cell[64];
+	snprintf(cell, sizeof cell, "{\\scriptsize $\\pm$%.*f}", 1 - (int)floor(log10(se_rel)), se_rel);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, cell));
 	snprintf(args, sizeof args, "run -q -w vecadd --scale 0.02 --set gpu.sms=4 -s inorder,socgpu --tech %s --format json", p);
 	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
 	CU_ASSERT(tu_json_valid(out));
