@@ -2,6 +2,7 @@
  * and correlations of a calibrated file's coefficients, written by
  * `calibrate`, checked on load, and carried into every result's *_se. */
 #include "calib.h"
+#include "iw.h"
 #include "reports.h"
 #include "tech.h"
 #include "testutil.h"
@@ -407,6 +408,37 @@ static void a_sensitivity_study_needs_no_file(void)
 	CU_ASSERT_EQUAL(tu_run("area --set tech.area.cell.dff.std_error=lots", NULL, 0, NULL, 0), 3);
 }
 
+/* Every allocation failure on the way (the correlations read, checked and
+ * derived; the propagation) is an out-of-memory failure, nothing else (the
+ * sanitizer build checks that nothing leaks). */
+static void allocation_failures_are_reported(void)
+{
+	const char *tech = tu_path("tests/fuzz/seeds/tech/correlated.xml");
+	char *sets[] = {"run.workload_scale=0.001", "gpu.sms=1", "gpu.subcores=1", "sm.max_warps=8"};
+	int ok = 0;
+	for (long k = 0; k < 1000000 && !ok; k++) { /* (each one: the propagation's come last) */
+		struct iw_job j;
+		struct iw_err e = {0};
+		iw_alloc_fail_after(k);
+		int rc = iw_job_init(&j, "v100", tech, sets, IW_ARRAY_LEN(sets), "inorder,socgpu", "vecadd", &e);
+		if (rc == 0) {
+			j.verbose = 0;
+			rc = iw_job_run(&j, &e);
+			CU_ASSERT(rc != 0 || j.rows[1].se[IW_SE_ENERGY] > 0);
+			iw_job_free(&j);
+		}
+		iw_alloc_fail_after(-1);
+		if (rc == 0)
+			ok = 1;
+		else if (rc != -IW_ERUN || !strstr(e.msg, "out of memory")) {
+			fprintf(stderr, "\nk=%ld rc=%d %s\n", k, rc, e.msg);
+			CU_FAIL("an allocation failure reported as something else");
+			break;
+		}
+	}
+	CU_ASSERT(ok);
+}
+
 void suite_uncertainty(void)
 {
 	TU_SUITE("uncertainty", {"an_error_moves_a_result_as_its_coefficient_does", an_error_moves_a_result_as_its_coefficient_does},
@@ -415,5 +447,6 @@ void suite_uncertainty(void)
 		 {"bad_correlations_and_errors_are_refused_with_their_line", bad_correlations_and_errors_are_refused_with_their_line},
 		 {"the_errors_reach_every_output", the_errors_reach_every_output},
 		 {"area_reports_the_errors_of_its_figures", area_reports_the_errors_of_its_figures},
-		 {"a_sensitivity_study_needs_no_file", a_sensitivity_study_needs_no_file});
+		 {"a_sensitivity_study_needs_no_file", a_sensitivity_study_needs_no_file},
+		 {"allocation_failures_are_reported", allocation_failures_are_reported});
 }
