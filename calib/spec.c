@@ -762,7 +762,13 @@ static void mark_correlations(const struct iw_calib *c, xmlNodePtr root)
 				xmlAddChild(root, xmlNewText((const xmlChar *)"\n"));
 				xmlSetProp(n, (const xmlChar *)"a", (const xmlChar *)item_name(f, i));
 				xmlSetProp(n, (const xmlChar *)"b", (const xmlChar *)item_name(f, j));
-				setd(n, "r", r);
+				/* (9 digits: the values of a fit with predictions are
+				 * linearly dependent, their correlation matrix singular,
+				 * and the loader's check must not see rounding as
+				 * inconsistency) */
+				char rb[32];
+				snprintf(rb, sizeof rb, "%.9g", r);
+				xmlSetProp(n, (const xmlChar *)"r", (const xmlChar *)rb);
 			}
 	}
 }

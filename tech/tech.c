@@ -201,8 +201,9 @@ static long coef_index(const struct iw_tech *t, const char *name)
 
 /* Is the correlation matrix of the listed coefficients positive
  * semi-definite (a variance can never come out negative)?  Cholesky of
- * R + 1e-6 I (the 6 digits a calibrated file keeps can make a consistent
- * set of near-perfect correlations very slightly indefinite). */
+ * R + 1e-6 I: a fit's coefficients and predictions are linearly dependent,
+ * so their matrix is singular, and the 9 digits a calibrated file keeps can
+ * make it very slightly indefinite. */
 static int corr_consistent(const struct iw_tech *t, struct iw_err *e)
 {
 	size_t m = 0, *ix = iw_calloc(t->ncoef ? t->ncoef : 1, sizeof *ix);
@@ -625,7 +626,7 @@ int iw_tech_save(const struct iw_tech *t, const char *path, struct iw_err *e)
 		fputs("/>\n", f);
 	}
 	for (size_t i = 0; i < t->ncorr; i++)
-		fprintf(f, "  <correlation a=\"%s\" b=\"%s\" r=\"%.6g\"/>\n", t->coef[t->corr[i].a].name,
+		fprintf(f, "  <correlation a=\"%s\" b=\"%s\" r=\"%.9g\"/>\n", t->coef[t->corr[i].a].name,
 			t->coef[t->corr[i].b].name, t->corr[i].r);
 	fputs("</tech>\n", f);
 	if (ferror(f)) {
