@@ -231,11 +231,13 @@ static int se_eval(const struct iw_tech *t, void *ctx, double *v, struct iw_err 
 	struct iw_row r = *x->r, b = *x->b;
 	struct iw_power_result pr = {0}, pb = {0};
 	int same = x->r == x->b;
-	int rc = iw_power_eval(x->c, r.scheme, t, &x->r->run, &pr, e);
+	/* (totals only: the power time series is not among the metrics) */
+	r.run.series.n = b.run.series.n = 0;
+	int rc = iw_power_eval(x->c, r.scheme, t, &r.run, &pr, e);
 	if (!rc)
 		rc = iw_area_eval(x->c, r.scheme, t, &r.area, e);
 	if (!rc && !same)
-		rc = iw_power_eval(x->c, b.scheme, t, &x->b->run, &pb, e);
+		rc = iw_power_eval(x->c, b.scheme, t, &b.run, &pb, e);
 	if (!rc && !same)
 		rc = iw_area_eval(x->c, b.scheme, t, &b.area, e);
 	if (!rc) {
