@@ -169,6 +169,11 @@ int cmd_run(int argc, char **argv)
 			printf("issuewatt %s: %s at %s, %zu workload(s) x %zu scheme(s)\n\n", IW_VERSION, job.cfg.name,
 			       job.tech.name, job.nworkloads, job.nschemes);
 			iw_summary_text(stdout, job.rows, job.nrows);
+			if (iw_job_geomean_text(stdout, &job, &e)) {
+				rc = cli_fail(e.code ? e.code : 1, "%s", e.msg);
+				iw_job_free(&job);
+				goto done;
+			}
 			if (per_kernel) {
 				putchar('\n');
 				iw_kernels_text(stdout, job.rows, job.nrows);

@@ -261,6 +261,73 @@ int iw_row_model_se(struct iw_row *r, const struct iw_row *b, const struct iw_co
 	return iw_tech_propagate(t, se_eval, &x, IW_SE_COUNT, r->se, e);
 }
 
+/* Geometric means with technology t: every row and its baseline priced
+ * again (se_eval), the logarithms averaged over the workloads. */
+static int gm_eval(const struct iw_tech *t, void *ctx, double *v, struct iw_err *e)
+{
+	const struct iw_job *j = ctx;
+	for (size_t s = 0; s < j->nschemes; s++) {
+		double lg[IW_GM_COUNT] = {0};
+		for (size_t w = 0; w < j->nworkloads; w++) {
+			struct se_ctx x = {&j->rows[w * j->nschemes + s], &j->rows[w * j->nschemes], &j->cfg};
+			double m[IW_SE_COUNT];
+			int rc = se_eval(t, &x, m, e);
+			if (rc)
+				return rc;
+			lg[IW_GM_SPEEDUP] += log(x.r->speedup);
+			lg[IW_GM_ENERGY] += log(m[IW_SE_ENERGY_REL]);
+			lg[IW_GM_ADP] += log(m[IW_SE_ADP_REL]);
+			lg[IW_GM_EDP] += log(m[IW_SE_EDP_REL]);
+		}
+		for (int k = 0; k < IW_GM_COUNT; k++)
+			v[s * IW_GM_COUNT + k] = exp(lg[k] / (double)j->nworkloads);
+	}
+	return 0;
+}
+
+int iw_job_geomeans(const struct iw_job *j, double *gm, double *se, struct iw_err *e)
+{
+	size_t nv = j->nschemes * IW_GM_COUNT;
+	int rc = gm_eval(&j->tech, (void *)j, gm, e);
+	if (!rc)
+		rc = iw_tech_propagate(&j->tech, gm_eval, (void *)j, nv, se, e);
+	return rc;
+}
+
+int iw_job_geomean_text(FILE *f, const struct iw_job *j, struct iw_err *e)
+{
+	if (j->nworkloads < 2 || !j->nschemes)
+		return 0;
+	size_t nv = j->nschemes * IW_GM_COUNT;
+	double *gm = iw_malloc(2 * nv * sizeof *gm), *se = gm ? gm + nv : NULL;
+	if (!gm)
+		return iw_fail(e, IW_ERUN, "out of memory");
+	int rc = iw_job_geomeans(j, gm, se, e);
+	int any = 0;
+	for (size_t k = 0; !rc && k < nv; k++)
+		any |= se[k] > 0;
+	if (!rc) {
+		fprintf(f, "\nGeometric mean over the %zu workloads%s\n%-8s %10s %18s %18s %18s\n", j->nworkloads,
+			any ? " (+- one standard error from the fitted coefficients)" : "", "scheme", "speedup",
+			"energy", "ADP", "EDP");
+		for (size_t s = 0; s < j->nschemes; s++) {
+			const double *g = gm + s * IW_GM_COUNT, *u = se + s * IW_GM_COUNT;
+			fprintf(f, "%-8s %10.3f", j->schemes[s], g[IW_GM_SPEEDUP]);
+			for (int k = IW_GM_ENERGY; k < IW_GM_COUNT; k++) {
+				char b[64];
+				if (any)
+					snprintf(b, sizeof b, "%.4f +- %.2g", g[k], u[k]);
+				else
+					snprintf(b, sizeof b, "%.3f", g[k]);
+				fprintf(f, " %18s", b);
+			}
+			fputc('\n', f);
+		}
+	}
+	iw_free(gm);
+	return rc;
+}
+
 /* Row k = workload x nschemes + scheme: open, simulate, price.  `mu`
  * (may be NULL) orders the progress lines of parallel runs. */
 static int run_row(struct iw_job *j, size_t k, pthread_mutex_t *mu, struct iw_err *e)

@@ -71,6 +71,15 @@ int iw_job_init(struct iw_job *j, const char *config, const char *tech, char *co
 		const char *schemes, const char *workloads, struct iw_err *e);
 /* Simulate every (workload, scheme), price it, and compute the metrics. */
 int iw_job_run(struct iw_job *j, struct iw_err *e);
+/* Each scheme's geometric mean over the workloads of its speed-up, energy,
+ * ADP and EDP against inorder (gm, nschemes x IW_GM_COUNT, scheme-major),
+ * and the model's standard error of each (se, the same shape; 0 without
+ * fitted errors): the coefficients move every run and baseline at once, so
+ * the error counts that the workloads share them.  After iw_job_run. */
+enum { IW_GM_SPEEDUP, IW_GM_ENERGY, IW_GM_ADP, IW_GM_EDP, IW_GM_COUNT };
+int iw_job_geomeans(const struct iw_job *j, double *gm, double *se, struct iw_err *e);
+/* The same as a few lines under the summary table (nothing for one workload). */
+int iw_job_geomean_text(FILE *f, const struct iw_job *j, struct iw_err *e);
 void iw_job_free(struct iw_job *j);
 
 /* Metrics of `r` against the baseline row `base` (same workload and configuration). */

@@ -345,6 +345,59 @@ static void the_errors_reach_every_output(void)
 	CU_ASSERT_PTR_NULL(strstr(out, "Model uncertainty")); /* the presets have no errors */
 }
 
+/* The geometric mean over workloads of each scheme's ratios, and its error:
+ * one coefficient moves every workload's run at once, so the mean moves as
+ * the runs with the moved value make it move. */
+static int gms(const char *tech, double *gm, double *se)
+{
+	char *sets[] = {"run.workload_scale=0.02", "gpu.sms=4"};
+	struct iw_job j;
+	struct iw_err e = {0};
+	int rc = iw_job_init(&j, "v100", tech, sets, IW_ARRAY_LEN(sets), "inorder,socgpu", "vecadd,stencil", &e);
+	j.verbose = 0;
+	if (rc == 0)
+		rc = iw_job_run(&j, &e);
+	if (rc == 0)
+		rc = iw_job_geomeans(&j, gm, se, &e);
+	if (rc == 0) { /* the mean is the rows' */
+		double p = j.rows[1].energy_rel * j.rows[3].energy_rel;
+		CU_ASSERT_DOUBLE_EQUAL(gm[IW_GM_COUNT + IW_GM_ENERGY], sqrt(p), 1e-12);
+		CU_ASSERT_DOUBLE_EQUAL(gm[IW_GM_COUNT + IW_GM_SPEEDUP], sqrt(j.rows[1].speedup * j.rows[3].speedup), 1e-12);
+	}
+	iw_job_free(&j);
+	return rc;
+}
+
+static void a_geometric_mean_carries_the_shared_error(void)
+{
+	double s = 0.3 * anchor("energy.dm.row_write");
+	char a[512];
+	double g0[2 * IW_GM_COUNT], u0[2 * IW_GM_COUNT], g1[2 * IW_GM_COUNT], u1[2 * IW_GM_COUNT];
+	coef_el(a, sizeof a, "energy.dm.row_write", 0, s);
+	CU_ASSERT_EQUAL_FATAL(gms(utech("gm0", a), g0, u0), 0);
+	coef_el(a, sizeof a, "energy.dm.row_write", s, 0);
+	CU_ASSERT_EQUAL_FATAL(gms(utech("gm1", a), g1, u1), 0);
+	for (int k = IW_GM_ENERGY; k < IW_GM_COUNT; k++) {
+		double d = fabs(g1[IW_GM_COUNT + k] - g0[IW_GM_COUNT + k]);
+		CU_ASSERT(k == IW_GM_ADP ? d == 0 : d > 0); /* an energy moves no area */
+		CU_ASSERT(fabs(u0[IW_GM_COUNT + k] - d) <= 1e-9 * d);
+		CU_ASSERT_EQUAL(u0[k], 0); /* inorder against itself */
+		CU_ASSERT_EQUAL(u1[IW_GM_COUNT + k], 0); /* a file without errors */
+	}
+	CU_ASSERT_EQUAL(u0[IW_GM_COUNT + IW_GM_SPEEDUP], 0);
+	/* the text under the table */
+	static char out[8192];
+	char args[900];
+	coef_el(a, sizeof a, "energy.dm.row_write", 0, s);
+	snprintf(args, sizeof args, "run -q -w vecadd,stencil --scale 0.02 --set gpu.sms=4 -s inorder,socgpu -t %s",
+		 utech("gm2", a));
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "Geometric mean over the 2 workloads (+- one standard error"));
+	char line[128];
+	snprintf(line, sizeof line, "%.4f +- %.2g", g0[IW_GM_COUNT + IW_GM_ENERGY], u0[IW_GM_COUNT + IW_GM_ENERGY]);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, line));
+}
+
 /* `area` reports the same errors for a configuration: a coefficient's
  * standard error moves the GPU's area as its value moved by it does. */
 static void area_reports_the_errors_of_its_figures(void)
@@ -448,5 +501,6 @@ void suite_uncertainty(void)
 		 {"the_errors_reach_every_output", the_errors_reach_every_output},
 		 {"area_reports_the_errors_of_its_figures", area_reports_the_errors_of_its_figures},
 		 {"a_sensitivity_study_needs_no_file", a_sensitivity_study_needs_no_file},
-		 {"allocation_failures_are_reported", allocation_failures_are_reported});
+		 {"allocation_failures_are_reported", allocation_failures_are_reported},
+		 {"a_geometric_mean_carries_the_shared_error", a_geometric_mean_carries_the_shared_error});
 }
