@@ -54,21 +54,29 @@ static double anchor(const char *name)
 	return v;
 }
 
-/* inorder and socgpu on a small vecadd with technology `tech`: rows[0], [1]. */
+/* inorder and socgpu on small `workloads` with technology `tech` (4 SMs):
+ * a finished job, which the caller frees (also after a failure). */
+static int small_job(const char *tech, const char *workloads, struct iw_job *j)
+{
+	char *sets[] = {"run.workload_scale=0.02", "gpu.sms=4"};
+	struct iw_err e = {0};
+	int rc = iw_job_init(j, "v100", tech, sets, IW_ARRAY_LEN(sets), "inorder,socgpu", workloads, &e);
+	j->verbose = 0;
+	if (rc == 0)
+		rc = iw_job_run(j, &e);
+	if (rc)
+		fprintf(stderr, "%s\n", e.msg);
+	return rc;
+}
+
+/* The two rows of vecadd: inorder [0], socgpu [1]. */
 struct two {
 	double e[2], rel[2], area[2], se_e[2], se_rel[2], se_area[2], se_edp[2];
 };
 static int run2(const char *tech, struct two *o)
 {
-	char *sets[] = {"run.workload_scale=0.02", "gpu.sms=4"};
 	struct iw_job j;
-	struct iw_err e = {0};
-	int rc = iw_job_init(&j, "v100", tech, sets, IW_ARRAY_LEN(sets), "inorder,socgpu", "vecadd", &e);
-	j.verbose = 0;
-	if (rc == 0)
-		rc = iw_job_run(&j, &e);
-	if (rc)
-		fprintf(stderr, "%s\n", e.msg);
+	int rc = small_job(tech, "vecadd", &j);
 	for (size_t i = 0; rc == 0 && i < 2; i++) {
 		const struct iw_row *r = &j.rows[i];
 		o->e[i] = r->power.energy_j;
@@ -350,13 +358,9 @@ static void the_errors_reach_every_output(void)
  * the runs with the moved value make it move. */
 static int gms(const char *tech, double *gm, double *se)
 {
-	char *sets[] = {"run.workload_scale=0.02", "gpu.sms=4"};
 	struct iw_job j;
 	struct iw_err e = {0};
-	int rc = iw_job_init(&j, "v100", tech, sets, IW_ARRAY_LEN(sets), "inorder,socgpu", "vecadd,stencil", &e);
-	j.verbose = 0;
-	if (rc == 0)
-		rc = iw_job_run(&j, &e);
+	int rc = small_job(tech, "vecadd,stencil", &j);
 	if (rc == 0)
 		rc = iw_job_geomeans(&j, gm, se, &e);
 	if (rc == 0) { /* the mean is the rows' */
