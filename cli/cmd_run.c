@@ -29,8 +29,9 @@ static void run_help(FILE *f)
 		"                             out-of-order issue gains more than at full occupancy\n"
 		"  -o, --output=FILE.h5       write every result to an HDF5 file (default: none)\n"
 		"      --format=text|csv|json summary on standard output (default: text); csv: one row per run;\n"
-		"                             json: {\"runs\": [...]} with the csv's fields, the stall breakdown\n"
-		"                             and the kernels.  A technology file with fitted standard errors\n"
+		"                             json: {\"runs\": [...], \"geomeans\": [...]}: the csv's fields, the\n"
+		"                             stall breakdown and the kernels; each scheme's geometric means over\n"
+		"                             the workloads.  A technology file with fitted standard errors\n"
 		"                             (issuewatt calibrate) adds the model's uncertainty: the *_se\n"
 		"                             columns (0 otherwise) and, in text, a second table\n"
 		"      --kernels              per kernel too (cycles, warp-instructions, IPC, energy; speed-up\n"
@@ -164,26 +165,22 @@ int cmd_run(int argc, char **argv)
 		else if (strcmp(format, "csv") == 0)
 			iw_summary_csv(stdout, job.rows, job.nrows, NULL, 0, 1);
 		else if (strcmp(format, "json") == 0)
-			iw_summary_json(stdout, job.rows, job.nrows, NULL, 0);
+			r = iw_job_json(stdout, &job, &e);
 		else {
 			printf("issuewatt %s: %s at %s, %zu workload(s) x %zu scheme(s)\n\n", IW_VERSION, job.cfg.name,
 			       job.tech.name, job.nworkloads, job.nschemes);
 			iw_summary_text(stdout, job.rows, job.nrows);
-			if (iw_job_geomean_text(stdout, &job, &e)) {
-				rc = cli_fail(e.code ? e.code : 1, "%s", e.msg);
-				iw_job_free(&job);
-				goto done;
-			}
-			if (per_kernel) {
+			r = iw_job_geomean_text(stdout, &job, &e);
+			if (r == 0 && per_kernel) {
 				putchar('\n');
 				iw_kernels_text(stdout, job.rows, job.nrows);
 			}
-			if (output)
+			if (r == 0 && output)
 				printf("\nresults: %s\n", output);
 		}
-	} else {
-		rc = cli_fail(e.code ? e.code : 1, "%s", e.msg);
 	}
+	if (r)
+		rc = cli_fail(e.code ? e.code : 1, "%s", e.msg);
 	iw_job_free(&job);
 done:
 	for (int k = 0; k < 3; k++)

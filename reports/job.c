@@ -672,7 +672,8 @@ static void json_num(FILE *f, const char *key, double v, int last)
 		fputs(", ", f);
 }
 
-void iw_summary_json(FILE *f, const struct iw_row *rows, size_t n, const char *const *pn, size_t np)
+/* The document up to the runs' closing bracket (the caller closes it). */
+static void json_runs(FILE *f, const struct iw_row *rows, size_t n, const char *const *pn, size_t np)
 {
 	fprintf(f, "{\"tool\": \"issuewatt\", \"version\": \"%s\", \"runs\": [", IW_VERSION);
 	for (size_t i = 0; i < n; i++) {
@@ -712,5 +713,43 @@ void iw_summary_json(FILE *f, const struct iw_row *rows, size_t n, const char *c
 		}
 		fputs("]}", f);
 	}
-	fputs(n ? "\n]}\n" : "]}\n", f);
+	fputs(n ? "\n]" : "]", f);
+}
+
+void iw_summary_json(FILE *f, const struct iw_row *rows, size_t n, const char *const *pn, size_t np)
+{
+	json_runs(f, rows, n, pn, np);
+	fputs("}\n", f);
+}
+
+/* The geometric means' keys (IW_GM_* order) and their errors' */
+static const char *const gm_keys[IW_GM_COUNT] = {"speedup", "energy_rel", "adp_rel", "edp_rel"};
+
+int iw_job_json(FILE *f, const struct iw_job *j, struct iw_err *e)
+{
+	size_t nv = j->nschemes * IW_GM_COUNT;
+	double *gm = iw_malloc((2 * nv + 1) * sizeof *gm), *se = gm ? gm + nv : NULL;
+	if (!gm)
+		return iw_fail(e, IW_ERUN, "out of memory");
+	int rc = j->nworkloads ? iw_job_geomeans(j, gm, se, e) : 0;
+	if (!rc) { /* (computed first: a failure prints nothing) */
+		json_runs(f, j->rows, j->nrows, NULL, 0);
+		fputs(", \"geomeans\": [", f);
+		for (size_t s = 0; j->nworkloads && s < j->nschemes; s++) {
+			fputs(s ? ",\n  {\"scheme\": " : "\n  {\"scheme\": ", f);
+			iw_json_str(f, j->schemes[s]);
+			fprintf(f, ", \"workloads\": %zu, ", j->nworkloads);
+			for (int k = 0; k < IW_GM_COUNT; k++)
+				json_num(f, gm_keys[k], gm[s * IW_GM_COUNT + k], 0);
+			for (int k = 0; k < IW_GM_COUNT; k++) {
+				char key[32];
+				snprintf(key, sizeof key, "%s_se", gm_keys[k]);
+				json_num(f, key, se[s * IW_GM_COUNT + k], k + 1 == IW_GM_COUNT);
+			}
+			fputc('}', f);
+		}
+		fputs(j->nworkloads && j->nschemes ? "\n]}\n" : "]}\n", f);
+	}
+	iw_free(gm);
+	return rc;
 }

@@ -80,6 +80,11 @@ enum { IW_GM_SPEEDUP, IW_GM_ENERGY, IW_GM_ADP, IW_GM_EDP, IW_GM_COUNT };
 int iw_job_geomeans(const struct iw_job *j, double *gm, double *se, struct iw_err *e);
 /* The same as a few lines under the summary table (nothing for one workload). */
 int iw_job_geomean_text(FILE *f, const struct iw_job *j, struct iw_err *e);
+/* The job as JSON: iw_summary_json's document with "geomeans": one object
+ * per scheme (scheme, workloads, speedup, energy_rel, adp_rel, edp_rel and
+ * their *_se), which a script cannot work out from the runs: the error of a
+ * mean needs every run's sensitivity to the shared coefficients. */
+int iw_job_json(FILE *f, const struct iw_job *j, struct iw_err *e);
 void iw_job_free(struct iw_job *j);
 
 /* Metrics of `r` against the baseline row `base` (same workload and configuration). */

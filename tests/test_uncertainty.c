@@ -400,6 +400,16 @@ static void a_geometric_mean_carries_the_shared_error(void)
 	char line[128];
 	snprintf(line, sizeof line, "%.4f +- %.2g", g0[IW_GM_COUNT + IW_GM_ENERGY], u0[IW_GM_COUNT + IW_GM_ENERGY]);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, line));
+	/* and in the JSON, exact, which a script cannot work out from the runs */
+	strncat(args, " --format json", sizeof args - strlen(args) - 1);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	CU_ASSERT(tu_json_valid(out));
+	snprintf(line, sizeof line, "\"energy_rel\": %.17g, \"adp_rel\": ", g0[IW_GM_COUNT + IW_GM_ENERGY]);
+	const char *at = strstr(out, "\"geomeans\": [");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+	CU_ASSERT_PTR_NOT_NULL(strstr(at, line));
+	snprintf(line, sizeof line, "\"energy_rel_se\": %.17g", u0[IW_GM_COUNT + IW_GM_ENERGY]);
+	CU_ASSERT_PTR_NOT_NULL(strstr(at, line));
 }
 
 /* `area` reports the same errors for a configuration: a coefficient's
