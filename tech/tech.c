@@ -191,14 +191,6 @@ static int do_derive(struct iw_tech *t, size_t *cap, struct corr_list *cl, xmlNo
 	return rc;
 }
 
-static long coef_index(const struct iw_tech *t, const char *name)
-{
-	for (size_t i = 0; i < t->ncoef; i++)
-		if (strcmp(t->coef[i].name, name) == 0)
-			return (long)i;
-	return -1;
-}
-
 /* Is the correlation matrix of the listed coefficients positive
  * semi-definite (a variance can never come out negative)?  Cholesky of
  * R + 1e-6 I: a fit's coefficients and predictions are linearly dependent,
@@ -279,7 +271,8 @@ static int resolve_corr(struct iw_tech *t, const struct corr_list *cl, struct iw
 			const struct corr_name *c = &cl->v[k];
 			if (c->imported != (int)pass)
 				continue;
-			long a = coef_index(t, c->a), b = coef_index(t, c->b);
+			const struct iw_coef *ca = iw_tech_coef(t, c->a), *cb = iw_tech_coef(t, c->b);
+			long a = ca ? ca - t->coef : -1, b = cb ? cb - t->coef : -1;
 			if (c->imported) {
 				if (a < 0 || b < 0 || !t->coef[a].imported || !t->coef[b].imported)
 					continue;
@@ -427,11 +420,13 @@ int iw_tech_need(const struct iw_tech *t, const char *name, const char *unit, co
 	return 0;
 }
 
+static int has_error(const struct iw_coef *c) { return c->std_error > 0 && isfinite(c->std_error); }
+
 size_t iw_tech_uncertain(const struct iw_tech *t)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < t->ncoef; i++)
-		n += (size_t)(t->coef[i].std_error > 0 && isfinite(t->coef[i].std_error));
+		n += (size_t)has_error(&t->coef[i]);
 	return n;
 }
 
@@ -457,7 +452,7 @@ int iw_tech_propagate(const struct iw_tech *t, iw_tech_eval eval, void *ctx, siz
 	moved.coef = coef;
 	for (size_t i = 0, k = 0; i < t->ncoef; i++) {
 		slot[i] = -1;
-		if (t->coef[i].std_error > 0 && isfinite(t->coef[i].std_error)) {
+		if (has_error(&t->coef[i])) {
 			slot[i] = (long)k;
 			which[k++] = i;
 		}
@@ -517,11 +512,13 @@ int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e)
 		if (nl - (size_t)pct >= sizeof num || iw_parse_double(num, &v) || v < 0)
 			return iw_fail(e, IW_EINPUT, "'%s': expected a standard error >= 0, in the coefficient's unit or as "
 				       "N%%, found '%s'", assignment, eq + 1);
-		for (size_t i = 0; i < t->ncoef; i++)
-			if (strlen(t->coef[i].name) == kl - sl && strncmp(t->coef[i].name, k, kl - sl) == 0) {
-				t->coef[i].std_error = pct ? v / 100 * t->coef[i].value : v;
-				return 0;
-			}
+		char name[sizeof key];
+		snprintf(name, sizeof name, "%.*s", (int)(kl - sl), k);
+		struct iw_coef *c = (struct iw_coef *)iw_tech_coef(t, name);
+		if (c) {
+			c->std_error = pct ? v / 100 * c->value : v;
+			return 0;
+		}
 		return iw_fail(e, IW_EINPUT, "'%s': unknown coefficient '%.*s' (expected a coefficient of %s)",
 			       assignment, (int)(kl - sl), k, t->origin);
 	}
