@@ -155,9 +155,13 @@ int cmd_run(int argc, char **argv)
 	if (r == 0)
 		r = iw_job_run(&job, &e);
 	if (r == 0 && output) {
+		struct iw_model_unc unc;
+		r = iw_model_unc_of(&unc, &job.tech, &e);
 		struct iw_h5_meta m = {cli_command_line, job.cfg.name, job.config_xml, job.tech.name,
-				       job.tech.xml_text ? job.tech.xml_text : "", NULL, 0};
-		r = iw_h5_write(output, &m, job.rows, job.nrows, &e);
+				       job.tech.xml_text ? job.tech.xml_text : "", NULL, 0, &unc};
+		if (r == 0)
+			r = iw_h5_write(output, &m, job.rows, job.nrows, &e);
+		iw_model_unc_free(&unc);
 	}
 	if (r == 0) {
 		if (strcmp(format, "csv") == 0 && per_kernel)

@@ -344,6 +344,12 @@ static int write_run(hid_t f, const struct iw_row *r, size_t i, const char *path
 	CHECK(ddouble(g, "fpga_by_structure", 2, d2, &r->area.fpga[0][0], "LUT, LUTRAM, FF, BRAM36, DSP48E2", 0));
 
 	CHECK(write_kernels(g, &r->run));
+	if (r->sens && r->nsens) {
+		hsize_t ds[2] = {r->nsens, IW_SE_COUNT};
+		CHECK(ddouble(g, "model_sensitivity", 2, ds, r->sens,
+			      "each column's unit (rows: /model_uncertainty/coefficients; columns: the metrics of "
+			      "/names/model_sensitivity)", 0));
+	}
 
 	const struct iw_series *se = &r->run.series;
 	sg = H5Gcreate2(g, "series", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
@@ -453,8 +459,37 @@ int iw_h5_write_source(const char *path, const struct iw_h5_meta *m, const struc
 		CHECK(names(g, "stalls", (const char *const *)iw_stall_name, IW_STALL_COUNT));
 		CHECK(names(g, "counters", cn, IW_ARRAY_LEN(cn)));
 		CHECK(names(g, "fpga_resources", (const char *const *)iw_fpga_res_name, IW_FPGA_COUNT));
+		static const char *const sn_cols[IW_SE_COUNT] = {"energy_j", "avg_power_w", "area_mm2", "fpga_area_pct",
+								 "energy_rel", "adp_rel", "pdp_rel", "edp_rel"};
+		CHECK(names(g, "model_sensitivity", sn_cols, IW_SE_COUNT));
 	}
 	H5Gclose(g);
+	g = -1;
+	if (m->unc && m->unc->n) {
+		/* The coefficients the rows' sensitivities refer to. */
+		const struct iw_model_unc *u = m->unc;
+		g = H5Gcreate2(f, "model_uncertainty", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+		CHECK(g);
+		CHECK(attr_str(g, "description",
+			       "the technology file's coefficients with a standard error; runs/N/model_sensitivity[k][m] "
+			       "is the change of metric m when coefficient k moves by one standard error, and a metric's "
+			       "X_se is sqrt(sum_jk d_j d_k correlation[j][k])"));
+		const char **cn = iw_malloc(u->n * sizeof *cn);
+		if (!cn) {
+			iw_fail(e, IW_ERUN, "out of memory");
+			goto fail;
+		}
+		for (size_t k = 0; k < u->n; k++)
+			cn[k] = u->names[k];
+		herr_t hr = names(g, "coefficients", cn, u->n);
+		iw_free(cn);
+		CHECK(hr);
+		hsize_t dn = u->n, dc[2] = {u->n, u->n};
+		CHECK(ddouble(g, "std_error", 1, &dn, u->std_error, "each coefficient's unit", 0));
+		CHECK(ddouble(g, "correlation", 2, dc, u->corr, "1", 0));
+		H5Gclose(g);
+		g = -1;
+	}
 	g = H5Gcreate2(f, "runs", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
 	CHECK(g);
 	H5Gclose(g);

@@ -136,6 +136,9 @@ void iw_row_free(struct iw_row *r)
 	iw_power_result_free(&r->power);
 	iw_free(r->params);
 	r->params = NULL;
+	iw_free(r->sens);
+	r->sens = NULL;
+	r->nsens = 0;
 }
 
 void iw_job_free(struct iw_job *j)
@@ -258,7 +261,72 @@ int iw_row_model_se(struct iw_row *r, const struct iw_row *b, const struct iw_co
 		    struct iw_err *e)
 {
 	struct se_ctx x = {r, b, c};
-	return iw_tech_propagate(t, se_eval, &x, IW_SE_COUNT, r->se, e);
+	size_t nk = iw_tech_uncertain(t);
+	memset(r->se, 0, sizeof r->se);
+	iw_free(r->sens);
+	r->sens = NULL;
+	r->nsens = 0;
+	if (!nk)
+		return 0;
+	struct iw_model_unc u = {0};
+	r->sens = iw_calloc(nk * IW_SE_COUNT, sizeof *r->sens);
+	int rc = !r->sens ? iw_fail(e, IW_ERUN, "out of memory") : iw_model_unc_of(&u, t, e);
+	if (!rc)
+		rc = iw_tech_sensitivities(t, se_eval, &x, IW_SE_COUNT, r->sens, e);
+	if (!rc) {
+		r->nsens = nk;
+		for (int m = 0; m < IW_SE_COUNT; m++)
+			r->se[m] = iw_model_unc_se(&u, r->sens + m, IW_SE_COUNT);
+	} else {
+		iw_free(r->sens);
+		r->sens = NULL;
+	}
+	iw_model_unc_free(&u);
+	return rc;
+}
+
+int iw_model_unc_of(struct iw_model_unc *u, const struct iw_tech *t, struct iw_err *e)
+{
+	memset(u, 0, sizeof *u);
+	size_t nk = iw_tech_uncertain(t);
+	if (!nk)
+		return 0;
+	u->names = iw_calloc(nk, sizeof *u->names);
+	u->std_error = iw_calloc(nk, sizeof *u->std_error);
+	u->corr = iw_calloc(nk * nk, sizeof *u->corr);
+	if (!u->names || !u->std_error || !u->corr) {
+		iw_model_unc_free(u);
+		return iw_fail(e, IW_ERUN, "out of memory");
+	}
+	for (size_t i = 0; i < t->ncoef; i++) {
+		const struct iw_coef *c = &t->coef[i];
+		if (c->std_error > 0 && isfinite(c->std_error)) { /* (iw_tech_uncertain's test) */
+			snprintf(u->names[u->n], sizeof u->names[u->n], "%s", c->name);
+			u->std_error[u->n++] = c->std_error;
+		}
+	}
+	iw_tech_uncertain_corr(t, u->corr);
+	return 0;
+}
+
+void iw_model_unc_free(struct iw_model_unc *u)
+{
+	iw_free(u->names);
+	iw_free(u->std_error);
+	iw_free(u->corr);
+	memset(u, 0, sizeof *u);
+}
+
+int iw_model_unc_same(const struct iw_model_unc *a, const struct iw_model_unc *b)
+{
+	return a->n == b->n && (!a->n || (memcmp(a->names, b->names, a->n * sizeof *a->names) == 0 &&
+					   memcmp(a->std_error, b->std_error, a->n * sizeof *a->std_error) == 0 &&
+					   memcmp(a->corr, b->corr, a->n * a->n * sizeof *a->corr) == 0));
+}
+
+double iw_model_unc_se(const struct iw_model_unc *u, const double *d, size_t stride)
+{
+	return iw_se_combine(u->n, u->corr, d, stride);
 }
 
 /* Geometric means with technology t: every row and its baseline priced

@@ -115,7 +115,67 @@ static herr_t dread(hid_t g, const char *name, hid_t mt, void *buf, size_t n)
 	return r;
 }
 
-static int read_run(hid_t f, size_t i, struct iw_row *r, const char *path, struct iw_err *e)
+/* A 1-D dataset of n strings into names (each cut at 63 bytes). */
+static herr_t read_names(hid_t g, const char *name, char (*out)[64], size_t n)
+{
+	if (dset_len(g, name) != (long long)n)
+		return -1;
+	hid_t d = H5Dopen2(g, name, H5P_DEFAULT), ft = d < 0 ? -1 : H5Dget_type(d);
+	herr_t r = ft < 0 || H5Tis_variable_str(ft) <= 0 ? -1 : 0;
+	char **v = r < 0 ? NULL : iw_calloc(n ? n : 1, sizeof *v);
+	hid_t mt = H5Tcopy(H5T_C_S1);
+	H5Tset_size(mt, H5T_VARIABLE);
+	H5Tset_cset(mt, H5T_CSET_UTF8);
+	r = v && H5Dread(d, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, v) >= 0 ? 0 : -1;
+	for (size_t k = 0; v && k < n; k++) {
+		if (!v[k])
+			r = -1;
+		else
+			snprintf(out[k], sizeof out[k], "%s", v[k]);
+		H5free_memory(v[k]);
+	}
+	iw_free(v);
+	H5Tclose(mt);
+	if (ft >= 0)
+		H5Tclose(ft);
+	if (d >= 0)
+		H5Dclose(d);
+	return r;
+}
+
+/* /model_uncertainty (files without it, or of earlier versions: none). */
+static int read_unc(hid_t f, struct iw_model_unc *u, const char *path, struct iw_err *e)
+{
+	memset(u, 0, sizeof *u);
+	if (H5Lexists(f, "model_uncertainty", H5P_DEFAULT) <= 0)
+		return 0;
+	hid_t g = H5Gopen2(f, "model_uncertainty", H5P_DEFAULT);
+	RCHECK(g, "a /model_uncertainty group");
+	long long n = dset_len(g, "coefficients");
+	RCHECK(n > 0 ? 0 : -1, "/model_uncertainty/coefficients");
+	u->names = iw_calloc((size_t)n, sizeof *u->names);
+	u->std_error = iw_calloc((size_t)n, sizeof *u->std_error);
+	u->corr = iw_calloc((size_t)(n * n), sizeof *u->corr);
+	if (!u->names || !u->std_error || !u->corr) {
+		iw_fail(e, IW_ERUN, "out of memory");
+		goto fail;
+	}
+	u->n = (size_t)n;
+	RCHECK(read_names(g, "coefficients", u->names, u->n), "/model_uncertainty/coefficients as strings");
+	RCHECK(dread(g, "std_error", H5T_NATIVE_DOUBLE, u->std_error, u->n),
+	       "/model_uncertainty/std_error with one value per coefficient");
+	RCHECK(dread(g, "correlation", H5T_NATIVE_DOUBLE, u->corr, u->n * u->n),
+	       "/model_uncertainty/correlation of coefficients x coefficients");
+	H5Gclose(g);
+	return 0;
+fail:
+	if (g >= 0)
+		H5Gclose(g);
+	iw_model_unc_free(u);
+	return -e->code;
+}
+
+static int read_run(hid_t f, size_t i, struct iw_row *r, size_t nunc, const char *path, struct iw_err *e)
 {
 	char gname[64];
 	snprintf(gname, sizeof gname, "runs/%06zu", i);
@@ -195,6 +255,16 @@ static int read_run(hid_t f, size_t i, struct iw_row *r, const char *path, struc
 	RCHECK(dread(g, "fpga_by_structure", H5T_NATIVE_DOUBLE, &r->area.fpga[0][0], IW_S_COUNT * IW_FPGA_COUNT),
 	       "fpga_by_structure");
 
+	if (H5Lexists(g, "model_sensitivity", H5P_DEFAULT) > 0) {
+		r->sens = iw_calloc(nunc ? nunc * IW_SE_COUNT : 1, sizeof *r->sens);
+		if (!r->sens) {
+			iw_fail(e, IW_ERUN, "out of memory");
+			goto fail;
+		}
+		RCHECK(nunc ? dread(g, "model_sensitivity", H5T_NATIVE_DOUBLE, r->sens, nunc * IW_SE_COUNT) : -1,
+		       "model_sensitivity with one row per /model_uncertainty coefficient");
+		r->nsens = nunc;
+	}
 	/* (files of earlier versions lack the kernel records: none) */
 	long long nk = dset_len(g, "kernels");
 	if (nk > 0) {
@@ -374,8 +444,10 @@ int iw_h5_read(const char *path, struct iw_results *res, struct iw_err *e)
 		H5Gclose(g);
 		g = -1;
 	}
+	if (read_unc(f, &res->unc, path, e))
+		goto fail;
 	for (size_t i = 0; i < res->n; i++)
-		if (read_run(f, i, &res->rows[i], path, e))
+		if (read_run(f, i, &res->rows[i], res->unc.n, path, e))
 			goto fail;
 	if (read_params(f, res, path, e))
 		goto fail;
@@ -415,5 +487,6 @@ void iw_results_free(struct iw_results *r)
 	iw_free(r->config_xml);
 	iw_free(r->tech_xml);
 	iw_free(r->sweep_xml);
+	iw_model_unc_free(&r->unc);
 	memset(r, 0, sizeof *r);
 }

@@ -48,6 +48,7 @@ struct rep {
 	size_t nfigs;
 	struct iw_err *e;
 	const char *power_runs;
+	double *dlog;       /* model_se's two vectors of res->unc.n */
 };
 
 #define IW_TEX_KERNELS 40 /* kernels per workload in tables.tex */
@@ -1139,18 +1140,57 @@ static void tex_scheme_head(const struct rep *r, FILE *f, const char *lead)
 	fprintf(f, " \\\\\n\\midrule\n");
 }
 
-/* A single run's model uncertainty (iw_row.se) of metric m, for a cell that
- * is one run (one configuration, no replicates); 0 when it has none or the
- * cell aggregates several runs (the errors of a mean need the runs' shared
- * sensitivities, which the file does not keep). */
-static double cell_se(const struct rep *r, size_t w, size_t s, enum metric m)
+/* The model's uncertainty of a table's value: one standard error of the
+ * geometric mean of metric m over the runs of scheme s in configurations
+ * [c0, c1) and workloads [w0, w1), nested as the tables nest them (over the
+ * workloads, of the mean over the configurations).  Every run moves with
+ * the same coefficients, so to first order the mean's change under
+ * coefficient k is G * d log G, d log G the mean of the runs' d_k / x
+ * (iw_row.sens); se = G sqrt(sum_jk dlog_j dlog_k r_jk).  0 when the file
+ * has no model uncertainty or m has none (speed-ups come from timing). */
+static double model_se(const struct rep *r, size_t c0, size_t c1, size_t w0, size_t w1, size_t s, enum metric m)
 {
-	long i = r->ncfg == 1 && !r->replicates ? at(r, 0, w, s) : -1;
-	if (i < 0)
+	const struct iw_model_unc *u = &r->res->unc;
+	int col = m == M_ENERGY ? IW_SE_ENERGY_REL : m == M_ADP ? IW_SE_ADP_REL : m == M_PDP ? IW_SE_PDP_REL
+		: m == M_EDP ? IW_SE_EDP_REL : -1;
+	if (!u->n || col < 0 || !r->dlog)
 		return 0;
-	const struct iw_row *x = &r->res->rows[i];
-	return m == M_ENERGY ? x->se[IW_SE_ENERGY_REL] : m == M_ADP ? x->se[IW_SE_ADP_REL]
-		: m == M_PDP ? x->se[IW_SE_PDP_REL] : m == M_EDP ? x->se[IW_SE_EDP_REL] : 0;
+	double *dl = r->dlog, *dw = r->dlog + u->n, lg = 0;
+	size_t nw = 0;
+	memset(dl, 0, u->n * sizeof *dl);
+	for (size_t w = w0; w < w1; w++) {
+		struct gm g = {0, 0};
+		memset(dw, 0, u->n * sizeof *dw);
+		for (size_t c = c0; c < c1; c++) {
+			double x = metric(r, c, w, s, m);
+			if (!(isfinite(x) && x > 0))
+				continue; /* (as gm_add skips it) */
+			gm_add(&g, x);
+			const struct iw_row *row = &r->res->rows[at(r, c, w, s)];
+			for (size_t k = 0; row->sens && row->nsens == u->n && k < u->n; k++)
+				dw[k] += row->sens[k * IW_SE_COUNT + (size_t)col] / x;
+		}
+		if (!g.n)
+			continue;
+		lg += log(gm_get(&g));
+		for (size_t k = 0; k < u->n; k++)
+			dl[k] += dw[k] / (double)g.n;
+		nw++;
+	}
+	if (!nw)
+		return 0;
+	for (size_t k = 0; k < u->n; k++)
+		dl[k] /= (double)nw;
+	return exp(lg / (double)nw) * iw_model_unc_se(u, dl, 1);
+}
+
+/* A table cell's value's model error after it, to 2 significant digits. */
+static void tex_se(FILE *f, double se)
+{
+	if (se > 0) {
+		int d = 1 - (int)floor(log10(se));
+		fprintf(f, " {\\scriptsize $\\pm$%.*f}", d < 3 ? 3 : d > 12 ? 12 : d, se);
+	}
 }
 
 static int write_tables(struct rep *r)
@@ -1167,14 +1207,14 @@ static int write_tables(struct rep *r)
 		if (ms[mi] == M_SM_SPEEDUP && !has_sm_speedup(r))
 			continue;
 		int any_se = 0;
-		for (size_t w = 0; w < r->nwl; w++)
-			for (size_t s = 0; s < r->nsch; s++)
-				any_se |= cell_se(r, w, s, ms[mi]) > 0;
+		for (size_t s = 0; s < r->nsch; s++)
+			any_se |= model_se(r, 0, r->ncfg, 0, r->nwl, s, ms[mi]) > 0;
 		fprintf(f, "\\begin{table}[t]\n\\centering\n\\caption{%s relative to in-order per workload and scheme "
 			   "(geometric mean over %zu %s%s%s).}\n\\label{tab:%s}\n\\begin{tabular}{l",
 			metric_name[ms[mi]], r->ncfg, r->replicates ? "seeds" : "configuration(s)",
 			r->replicates ? "; in brackets the 95\\% confidence interval of the mean, Student's t on the logarithms" : "",
-			any_se ? "; $\\pm$ one standard error from the calibrated cost model" : "",
+			any_se ? "; $\\pm$ one standard error from the calibrated cost model, of the mean where it is one: "
+				 "the same coefficients move every run" : "",
 			ms[mi] == M_SPEEDUP ? "speedup" : ms[mi] == M_SM_SPEEDUP ? "sm-speedup" : ms[mi] == M_ENERGY ? "energy"
 			: ms[mi] == M_ADP ? "adp" : "pdp");
 		tex_scheme_head(r, f, "workload");
@@ -1185,11 +1225,7 @@ static int write_tables(struct rep *r)
 				fprintf(f, " & ");
 				tex_num(f, b.mid);
 				tex_interval(r, f, &b);
-				double se = cell_se(r, w, s, ms[mi]);
-				if (se > 0) { /* the calibrated coefficients' one standard error, 2 digits */
-					int d = 1 - (int)floor(log10(se));
-					fprintf(f, " {\\scriptsize $\\pm$%.*f}", d < 3 ? 3 : d > 12 ? 12 : d, se);
-				}
+				tex_se(f, model_se(r, 0, r->ncfg, w, w + 1, s, ms[mi]));
 			}
 			fprintf(f, " \\\\\n");
 		}
@@ -1203,6 +1239,7 @@ static int write_tables(struct rep *r)
 			/* over replicates: the interval of the per-seed means over workloads */
 			struct band b = over_configs_band(r, r->nwl, s, ms[mi]);
 			tex_interval(r, f, &b);
+			tex_se(f, model_se(r, 0, r->ncfg, 0, r->nwl, s, ms[mi]));
 		}
 		fprintf(f, " \\\\\n\\bottomrule\n\\end{tabular}\n\\end{table}\n\n");
 	}
@@ -1263,8 +1300,11 @@ static int write_tables(struct rep *r)
 				}
 			fprintf(f, "\\begin{table}[t]\n\\centering\n\\caption{The %zu configurations of ", top);
 			tex_escape(f, r->schemes[s]);
-			fprintf(f, " with the lowest ADP relative to in-order (geometric mean over workloads).}\n"
-				   "\\label{tab:best-adp-");
+			fprintf(f, " with the lowest ADP relative to in-order (geometric mean over workloads%s).}\n"
+				   "\\label{tab:best-adp-",
+				model_se(r, 0, r->ncfg, 0, r->nwl, s, M_ADP) > 0
+					? "; $\\pm$ one standard error from the calibrated cost model"
+					: "");
 			tex_escape(f, r->schemes[s]);
 			fprintf(f, "}\n\\begin{tabular}{");
 			for (size_t k = 0; k < res->nparams; k++)
@@ -1281,12 +1321,12 @@ static int write_tables(struct rep *r)
 				for (size_t k = 0; k < res->nparams; k++)
 					fprintf(f, "%g & ", p[k]);
 				tex_num(f, over_workloads(r, c, s, M_SPEEDUP));
-				fprintf(f, " & ");
-				tex_num(f, over_workloads(r, c, s, M_ENERGY));
-				fprintf(f, " & ");
-				tex_num(f, adp[c]);
-				fprintf(f, " & ");
-				tex_num(f, over_workloads(r, c, s, M_PDP));
+				static const enum metric em[] = {M_ENERGY, M_ADP, M_PDP};
+				for (size_t q = 0; q < IW_ARRAY_LEN(em); q++) {
+					fprintf(f, " & ");
+					tex_num(f, em[q] == M_ADP ? adp[c] : over_workloads(r, c, s, em[q]));
+					tex_se(f, model_se(r, c, c + 1, 0, r->nwl, s, em[q]));
+				}
 				fprintf(f, " \\\\\n");
 			}
 			fprintf(f, "\\bottomrule\n\\end{tabular}\n\\end{table}\n\n");
@@ -1441,6 +1481,8 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 	if (res->n == 0)
 		return iw_fail(e, IW_EINPUT, "report: the results file holds no run");
 	int rc = index_rows(&r);
+	if (rc == 0 && res->unc.n && !(r.dlog = iw_calloc(2 * res->unc.n, sizeof *r.dlog)))
+		rc = iw_fail(e, IW_ERUN, "out of memory");
 	if (rc == 0 && (r.nsch == 0 || strcmp(r.schemes[0], "inorder")))
 		rc = iw_fail(e, IW_EINPUT, "report: expected in-order baseline runs in the results file, found none");
 	if (rc == 0)
@@ -1519,5 +1561,6 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 	iw_free(r.cfg_of);
 	iw_free(r.first_row);
 	iw_free(r.idx);
+	iw_free(r.dlog);
 	return rc;
 }

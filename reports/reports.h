@@ -18,6 +18,24 @@ enum { IW_SE_ENERGY, IW_SE_POWER, IW_SE_AREA, IW_SE_FPGA_PCT, IW_SE_ENERGY_REL, 
        IW_SE_EDP_REL, IW_SE_COUNT };
 extern const char *const iw_se_names[IW_SE_COUNT]; /* "energy_j_se", ... */
 
+/* The technology's coefficients with a standard error, in file order, and
+ * their correlations: what every row's sensitivities (iw_row.sens) refer to,
+ * stored once per results file (/model_uncertainty). */
+struct iw_model_unc {
+	size_t n;
+	char (*names)[64];
+	double *std_error; /* n, in each coefficient's unit */
+	double *corr;      /* n x n, 1 on the diagonal */
+};
+int iw_model_unc_of(struct iw_model_unc *u, const struct iw_tech *t, struct iw_err *e);
+void iw_model_unc_free(struct iw_model_unc *u);
+/* One standard error of an aggregate whose change under coefficient k is
+ * d[k * stride] (iw_se_combine with u's correlations). */
+double iw_model_unc_se(const struct iw_model_unc *u, const double *d, size_t stride);
+/* 1 if a and b are the same coefficients with the same errors and
+ * correlations (results of one technology file: resumable, mergeable). */
+int iw_model_unc_same(const struct iw_model_unc *a, const struct iw_model_unc *b);
+
 /* One simulated (workload, scheme) pair with everything derived from it. */
 struct iw_row {
 	char workload[256];
@@ -40,6 +58,13 @@ struct iw_row {
 	 * that order, IW_SE_*) from the technology file's fitted coefficients
 	 * (iw_row_model_se); all 0 when no coefficient has a standard error */
 	double se[IW_SE_COUNT];
+	/* what se is made of: sens[k * IW_SE_COUNT + m] is the change of metric
+	 * m when the k-th coefficient with an error (struct iw_model_unc, file
+	 * order) moves by one standard error; nsens of them (0: none).  An
+	 * aggregate of rows (a mean over workloads or configurations) gets its
+	 * error from them, since one coefficient moves every row at once. */
+	size_t nsens;
+	double *sens;
 	/* sweep parameters of this row (NULL for a plain run) */
 	size_t nparams;
 	double *params;
@@ -138,6 +163,7 @@ struct iw_h5_meta {
 	const char *tech_name, *tech_xml;
 	const char *const *param_names; /* sweep axes, or NULL */
 	size_t nparams;
+	const struct iw_model_unc *unc; /* what the rows' sensitivities refer to, or NULL */
 };
 int iw_h5_write(const char *path, const struct iw_h5_meta *m, const struct iw_row *rows, size_t n,
 		struct iw_err *e);
@@ -170,6 +196,7 @@ struct iw_results {
 	struct iw_row *rows;
 	uint64_t *point_ids;   /* NULL when the file is not from a sweep */
 	size_t n;
+	struct iw_model_unc unc; /* n = 0 when the file has no model uncertainty */
 };
 int iw_h5_read(const char *path, struct iw_results *r, struct iw_err *e);
 void iw_results_free(struct iw_results *r);

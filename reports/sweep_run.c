@@ -575,15 +575,22 @@ static int write_done(struct state *st, const char *out, const char *command_lin
 		if (st->done[u])
 			for (size_t si = 0; si < ns; si++, k++)
 				ids[k] = u * ns + si;
+	struct iw_model_unc unc;
+	int rc = iw_model_unc_of(&unc, &s->base.tech, e);
+	if (rc) {
+		iw_free(ids);
+		return rc;
+	}
 	struct iw_h5_meta m = {command_line, s->base.cfg.name, s->base.config_xml, s->base.tech.name,
 			       s->base.tech.xml_text ? s->base.tech.xml_text : "", (const char *const *)s->param_names,
-			       s->naxes};
+			       s->naxes, &unc};
 	struct iw_h5_sweep sw = {s->xml, ids};
 	struct spool_src sp = {st, ids, NULL, 0};
 	struct iw_h5_source src = {n, spool_get, spool_release, &sp};
-	int rc = iw_h5_write_source(out, &m, &sw, &src, e);
+	rc = iw_h5_write_source(out, &m, &sw, &src, e);
 	iw_free(sp.buf);
 	iw_free(ids);
+	iw_model_unc_free(&unc);
 	return rc;
 }
 
@@ -602,6 +609,20 @@ static int load_resume(struct state *st, const char *out, struct iw_err *e)
 		iw_results_free(&res);
 		return iw_fail(e, IW_EINPUT, "%s: --resume: expected results of the same spec %s, found %s", out, s->path,
 			       found);
+	}
+	struct iw_model_unc unc;
+	if ((rc = iw_model_unc_of(&unc, &s->base.tech, e))) {
+		iw_results_free(&res);
+		return rc;
+	}
+	int same = iw_model_unc_same(&unc, &res.unc);
+	iw_model_unc_free(&unc);
+	if (!same) {
+		iw_results_free(&res);
+		return iw_fail(e, IW_EINPUT, "%s: --resume: expected the model uncertainty of technology %s (its "
+					     "coefficients' standard errors and correlations), found another: the file "
+					     "changed since; run without --resume",
+			       out, s->base.tech.origin);
 	}
 	size_t ns = s->base.nschemes;
 	for (size_t i = 0; i < res.n; i++) {
@@ -789,6 +810,11 @@ int iw_sweep_merge(const char *const *in, size_t nin, const char *out, const cha
 		if (rc == 0 && i > 0 && strcmp(res[i].sweep_xml, res[0].sweep_xml) != 0)
 			rc = iw_fail(e, IW_EINPUT, "%s: expected results of the same spec as %s, found a different spec", in[i],
 				     in[0]);
+		if (rc == 0 && i > 0 && !iw_model_unc_same(&res[i].unc, &res[0].unc))
+			rc = iw_fail(e, IW_EINPUT,
+				     "%s: expected the model uncertainty of %s (the same coefficients' standard errors and "
+				     "correlations), found another: the technology file changed between the runs",
+				     in[i], in[0]);
 		if (rc == 0)
 			n += res[i].n;
 	}
@@ -819,7 +845,7 @@ int iw_sweep_merge(const char *const *in, size_t nin, const char *out, const cha
 		rows[k++] = *all[i].row;
 	}
 	struct iw_h5_meta m = {command_line, res[0].config_name, res[0].config_xml, res[0].tech_name, res[0].tech_xml,
-			       (const char *const *)res[0].param_names, res[0].nparams};
+			       (const char *const *)res[0].param_names, res[0].nparams, nin ? &res[0].unc : NULL};
 	struct iw_h5_sweep sw = {res[0].sweep_xml, ids};
 	rc = nin ? iw_h5_write_sweep(out, &m, &sw, rows, k, e) : iw_fail(e, IW_EUSAGE, "no input file");
 	if (rc == 0) {

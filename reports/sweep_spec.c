@@ -483,9 +483,11 @@ int iw_row_pack(const struct iw_row *r, unsigned char **buf, size_t *len, struct
 	size_t n = r->run.series.n, np = r->power.nseries == n && r->power.series_w ? n : 0;
 	size_t nps = np && r->power.series_struct_w ? np : 0;
 	size_t nk = r->run.kstats ? r->run.nkstats : 0;
-	uint64_t hdr[5] = {n, np, nps, r->nparams, nk};
+	size_t ns = r->sens ? r->nsens * IW_SE_COUNT : 0;
+	uint64_t hdr[6] = {n, np, nps, r->nparams, nk, ns};
 	size_t sz = sizeof *r + sizeof hdr + n * (IW_A_COUNT + 2) * sizeof(uint64_t) + np * sizeof(double) +
-		    nps * IW_S_COUNT * sizeof(double) + r->nparams * sizeof(double) + nk * sizeof(struct iw_kernel_stat);
+		    nps * IW_S_COUNT * sizeof(double) + r->nparams * sizeof(double) + nk * sizeof(struct iw_kernel_stat) +
+		    ns * sizeof(double);
 	unsigned char *b = iw_malloc(sz), *p = b;
 	if (!b)
 		return iw_fail(e, IW_ERUN, "out of memory");
@@ -504,6 +506,7 @@ int iw_row_pack(const struct iw_row *r, unsigned char **buf, size_t *len, struct
 	PUT(r->power.series_struct_w, nps * IW_S_COUNT * sizeof(double));
 	PUT(r->params, r->nparams * sizeof(double));
 	PUT(r->run.kstats, nk * sizeof(struct iw_kernel_stat));
+	PUT(r->sens, ns * sizeof(double));
 #undef PUT
 	*buf = b;
 	*len = sz;
@@ -512,16 +515,17 @@ int iw_row_pack(const struct iw_row *r, unsigned char **buf, size_t *len, struct
 
 int iw_row_unpack(struct iw_row *r, const unsigned char *buf, size_t len, size_t *used, struct iw_err *e)
 {
-	uint64_t hdr[5];
+	uint64_t hdr[6];
 	const unsigned char *p = buf;
 	if (len < sizeof *r + sizeof hdr)
 		return iw_fail(e, IW_ERUN, "internal: truncated row message");
 	memcpy(r, p, sizeof *r);
 	memcpy(hdr, p + sizeof *r, sizeof hdr);
 	p += sizeof *r + sizeof hdr;
-	size_t n = hdr[0], np = hdr[1], nps = hdr[2], npar = hdr[3], nk = hdr[4];
+	size_t n = hdr[0], np = hdr[1], nps = hdr[2], npar = hdr[3], nk = hdr[4], ns = hdr[5];
 	size_t need = sizeof *r + sizeof hdr + n * (IW_A_COUNT + 2) * sizeof(uint64_t) + np * sizeof(double) +
-		      nps * IW_S_COUNT * sizeof(double) + npar * sizeof(double) + nk * sizeof(struct iw_kernel_stat);
+		      nps * IW_S_COUNT * sizeof(double) + npar * sizeof(double) + nk * sizeof(struct iw_kernel_stat) +
+		      ns * sizeof(double);
 	memset(&r->run.series, 0, sizeof r->run.series);
 	r->run.series.interval = ((const struct iw_row *)(const void *)buf)->run.series.interval;
 	r->power.series_t_s = r->power.series_w = r->power.series_struct_w = NULL;
@@ -530,7 +534,9 @@ int iw_row_unpack(struct iw_row *r, const unsigned char *buf, size_t len, size_t
 	r->nparams = 0;
 	r->run.kstats = NULL;
 	r->run.nkstats = 0;
-	if (len < need)
+	r->sens = NULL;
+	r->nsens = 0;
+	if (len < need || ns % IW_SE_COUNT)
 		return iw_fail(e, IW_ERUN, "internal: truncated row message");
 	struct iw_series *se = &r->run.series;
 	se->n = se->cap = n;
@@ -543,7 +549,9 @@ int iw_row_unpack(struct iw_row *r, const unsigned char *buf, size_t len, size_t
 		r->power.series_w = iw_malloc(np * sizeof(double));
 	if (nps)
 		r->power.series_struct_w = iw_malloc(nps * IW_S_COUNT * sizeof(double));
-	if (!se->act || !se->insts || !se->cycles || !r->params || !r->run.kstats || (np && !r->power.series_w) ||
+	if (ns)
+		r->sens = iw_malloc(ns * sizeof(double));
+	if ((ns && !r->sens) || !se->act || !se->insts || !se->cycles || !r->params || !r->run.kstats || (np && !r->power.series_w) ||
 	    (nps && !r->power.series_struct_w)) {
 		iw_results_row_free(r);
 		return iw_fail(e, IW_ERUN, "out of memory");
@@ -551,6 +559,7 @@ int iw_row_unpack(struct iw_row *r, const unsigned char *buf, size_t len, size_t
 	r->nparams = npar;
 	r->run.nkstats = nk;
 	r->power.nseries = np;
+	r->nsens = ns / IW_SE_COUNT;
 #define GET(dst, bytes)                          \
 	do {                                     \
 		if ((bytes) != 0)                \
@@ -564,6 +573,7 @@ int iw_row_unpack(struct iw_row *r, const unsigned char *buf, size_t len, size_t
 	GET(r->power.series_struct_w, nps * IW_S_COUNT * sizeof(double));
 	GET(r->params, npar * sizeof(double));
 	GET(r->run.kstats, nk * sizeof(struct iw_kernel_stat));
+	GET(r->sens, ns * sizeof(double));
 #undef GET
 	if (used)
 		*used = need;

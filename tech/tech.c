@@ -430,6 +430,69 @@ size_t iw_tech_uncertain(const struct iw_tech *t)
 	return n;
 }
 
+int iw_tech_sensitivities(const struct iw_tech *t, iw_tech_eval eval, void *ctx, size_t nv, double *d,
+			  struct iw_err *e)
+{
+	size_t nk = iw_tech_uncertain(t);
+	if (!nk || !nv)
+		return 0;
+	double *v0 = iw_malloc(nv * sizeof *v0);
+	struct iw_coef *coef = iw_malloc(t->ncoef * sizeof *coef);
+	int rc = 0;
+	if (!v0 || !coef) {
+		rc = iw_fail(e, IW_ERUN, "out of memory");
+		goto out;
+	}
+	memcpy(coef, t->coef, t->ncoef * sizeof *coef);
+	struct iw_tech moved = *t;
+	moved.coef = coef;
+	rc = eval(t, ctx, v0, e);
+	for (size_t i = 0, k = 0; i < t->ncoef && !rc; i++) {
+		if (!has_error(&t->coef[i]))
+			continue;
+		coef[i].value = t->coef[i].value + t->coef[i].std_error;
+		coef[i].std_error = 0; /* (the moved file is exact) */
+		rc = eval(&moved, ctx, d + k * nv, e);
+		coef[i] = t->coef[i];
+		for (size_t m = 0; m < nv && !rc; m++)
+			d[k * nv + m] -= v0[m];
+		k++;
+	}
+out:
+	iw_free(v0);
+	iw_free(coef);
+	return rc;
+}
+
+void iw_tech_uncertain_corr(const struct iw_tech *t, double *r)
+{
+	size_t nk = iw_tech_uncertain(t);
+	for (size_t j = 0; j < nk * nk; j++)
+		r[j] = j % (nk + 1) == 0;
+	for (size_t q = 0; q < t->ncorr; q++) {
+		const struct iw_corr *c = &t->corr[q];
+		if (!has_error(&t->coef[c->a]) || !has_error(&t->coef[c->b]))
+			continue;
+		size_t ka = 0, kb = 0; /* their ranks among the coefficients with an error */
+		for (size_t i = 0; i < c->a; i++)
+			ka += (size_t)has_error(&t->coef[i]);
+		for (size_t i = 0; i < c->b; i++)
+			kb += (size_t)has_error(&t->coef[i]);
+		r[ka * nk + kb] = r[kb * nk + ka] = c->r;
+	}
+}
+
+double iw_se_combine(size_t nk, const double *r, const double *d, size_t stride)
+{
+	double v = 0;
+	for (size_t j = 0; j < nk; j++)
+		for (size_t k = 0; k < nk; k++)
+			v += d[j * stride] * d[k * stride] * r[j * nk + k];
+	/* (the correlations are positive semi-definite, checked at load: a
+	 * negative sum is rounding) */
+	return v > 0 ? sqrt(v) : 0;
+}
+
 int iw_tech_propagate(const struct iw_tech *t, iw_tech_eval eval, void *ctx, size_t nv, double *se,
 		      struct iw_err *e)
 {
@@ -438,54 +501,15 @@ int iw_tech_propagate(const struct iw_tech *t, iw_tech_eval eval, void *ctx, siz
 	size_t nk = iw_tech_uncertain(t);
 	if (!nk || !nv)
 		return 0;
-	size_t *which = iw_malloc(nk * sizeof *which);
-	long *slot = iw_malloc(t->ncoef * sizeof *slot);
-	double *d = iw_malloc((nk + 1) * nv * sizeof *d), *v0 = d ? d + nk * nv : NULL;
-	struct iw_coef *coef = iw_malloc(t->ncoef * sizeof *coef);
-	int rc = 0;
-	if (!which || !slot || !d || !coef) {
-		rc = iw_fail(e, IW_ERUN, "out of memory");
-		goto out;
-	}
-	memcpy(coef, t->coef, t->ncoef * sizeof *coef);
-	struct iw_tech moved = *t;
-	moved.coef = coef;
-	for (size_t i = 0, k = 0; i < t->ncoef; i++) {
-		slot[i] = -1;
-		if (has_error(&t->coef[i])) {
-			slot[i] = (long)k;
-			which[k++] = i;
-		}
-	}
-	rc = eval(t, ctx, v0, e);
-	for (size_t k = 0; k < nk && !rc; k++) {
-		size_t i = which[k];
-		coef[i].value = t->coef[i].value + t->coef[i].std_error;
-		coef[i].std_error = 0; /* (the moved file is exact) */
-		rc = eval(&moved, ctx, d + k * nv, e);
-		coef[i] = t->coef[i];
-		for (size_t m = 0; m < nv && !rc; m++)
-			d[k * nv + m] -= v0[m];
-	}
-	if (rc)
-		goto out;
-	for (size_t k = 0; k < nk; k++)
+	double *d = iw_calloc(nk * nv, sizeof *d), *r = iw_malloc(nk * nk * sizeof *r);
+	int rc = !d || !r ? iw_fail(e, IW_ERUN, "out of memory") : iw_tech_sensitivities(t, eval, ctx, nv, d, e);
+	if (!rc) {
+		iw_tech_uncertain_corr(t, r);
 		for (size_t m = 0; m < nv; m++)
-			se[m] += d[k * nv + m] * d[k * nv + m];
-	for (size_t q = 0; q < t->ncorr; q++) {
-		long ka = slot[t->corr[q].a], kb = slot[t->corr[q].b];
-		for (size_t m = 0; ka >= 0 && kb >= 0 && m < nv; m++)
-			se[m] += 2 * t->corr[q].r * d[(size_t)ka * nv + m] * d[(size_t)kb * nv + m];
+			se[m] = iw_se_combine(nk, r, d + m, nv);
 	}
-	/* (the correlations are positive semi-definite, checked at load: a
-	 * negative sum is rounding) */
-	for (size_t m = 0; m < nv; m++)
-		se[m] = se[m] > 0 ? sqrt(se[m]) : 0;
-out:
-	iw_free(which);
-	iw_free(slot);
 	iw_free(d);
-	iw_free(coef);
+	iw_free(r);
 	return rc;
 }
 

@@ -73,6 +73,19 @@ size_t iw_tech_uncertain(const struct iw_tech *t);
 typedef int (*iw_tech_eval)(const struct iw_tech *t, void *ctx, double *values, struct iw_err *e);
 int iw_tech_propagate(const struct iw_tech *t, iw_tech_eval eval, void *ctx, size_t nv, double *se,
 		      struct iw_err *e);
+/* The changes themselves, d[k * nv + m]: result m with the k-th coefficient
+ * with an error (file order, iw_tech_uncertain of them) moved by its
+ * standard error, minus result m.  Keeping them lets a later aggregate of
+ * several results (a mean over workloads or configurations) get its own
+ * error: the same coefficient moves them all. */
+int iw_tech_sensitivities(const struct iw_tech *t, iw_tech_eval eval, void *ctx, size_t nv, double *d,
+			  struct iw_err *e);
+/* The correlation matrix of the coefficients with an error (nk x nk,
+ * nk = iw_tech_uncertain, file order; 1 on the diagonal). */
+void iw_tech_uncertain_corr(const struct iw_tech *t, double *r);
+/* sqrt(sum_j sum_k d_j d_k r_jk) of d_k = d[k * stride], r nk x nk: one
+ * standard error from sensitivities and their correlations. */
+double iw_se_combine(size_t nk, const double *r, const double *d, size_t stride);
 /* Override vdd/clock ("tech.vdd=0.8"); error names the key. */
 int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e);
 size_t iw_tech_preset_count(void);

@@ -66,7 +66,7 @@ static int small_run(const char *h5, struct iw_err *e)
 		rc = iw_job_run(&job, e);
 	if (rc == 0) {
 		struct iw_h5_meta m = {"test", job.cfg.name, job.config_xml, job.tech.name,
-				       job.tech.xml_text ? job.tech.xml_text : "", NULL, 0};
+				       job.tech.xml_text ? job.tech.xml_text : "", NULL, 0, NULL};
 		rc = iw_h5_write(h5, &m, job.rows, job.nrows, e);
 	}
 	iw_job_free(&job);

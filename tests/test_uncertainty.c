@@ -410,6 +410,142 @@ static void a_geometric_mean_carries_the_shared_error(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(at, line));
 }
 
+/* A sweep over two configurations with technology `tech` into `out`
+ * (socgpu against inorder on vecadd and stencil, 4 SMs; extra: more of the
+ * spec, as a shard); the spec is SPEC.xml in the test's folder. */
+static int mean_sweep(const char *spec, const char *tech, const char *out, const char *extra)
+{
+	char p[700], args[1600];
+	snprintf(p, sizeof p, "%s/%s.xml", tu_tmpdir(), spec);
+	FILE *f = fopen(p, "w");
+	if (!f)
+		return -1;
+	fprintf(f, "<sweep name=\"%s\">\n  <config>v100</config>\n  <tech>%s</tech>\n"
+		   "  <workload>vecadd</workload>\n  <workload>stencil</workload>\n  <scheme>socgpu</scheme>\n"
+		   "  <set key=\"run.workload_scale\" value=\"0.02\"/>\n  <set key=\"gpu.sms\" value=\"4\"/>\n"
+		   "  <axis key=\"socgpu.ib_size\" values=\"2 8\"/>\n</sweep>\n",
+		spec, tech);
+	fclose(f);
+	snprintf(args, sizeof args, "sweep -q -j 1 %s -o %s %s", p, out, extra ? extra : "");
+	return tu_run(args, NULL, 0, NULL, 0);
+}
+
+/* The number after the first $\pm$ on the line of table `label` that starts
+ * with `lead` in a report's tables.tex (NaN if absent). */
+static double tex_pm(const char *tex, const char *label, const char *lead)
+{
+	const char *t = strstr(tex, label), *end = t ? strstr(t, "\\end{table}") : NULL;
+	char l[64];
+	snprintf(l, sizeof l, "\n%s & ", lead);
+	const char *row = t ? strstr(t, l) : NULL, *eol = row ? strchr(row + 1, '\n') : NULL;
+	const char *pm = row && row < end ? strstr(row, "$\\pm$") : NULL;
+	return pm && pm < eol ? strtod(pm + 5, NULL) : NAN;
+}
+
+/* A mean over configurations (or workloads) has an error too: every run
+ * keeps its sensitivity to each coefficient (runs/N/model_sensitivity), so
+ * the report's mean moves as the runs with the moved value make it move,
+ * not as independent runs' would (by sqrt(2) less for two). */
+static void a_mean_over_configurations_carries_the_shared_error(void)
+{
+	double s = 0.3 * anchor("energy.dm.row_write");
+	char a[512], h0[600], h1[600], rep[600], tex[700], args[1400];
+	coef_el(a, sizeof a, "energy.dm.row_write", 0, s);
+	snprintf(h0, sizeof h0, "%s/m0.h5", tu_tmpdir());
+	snprintf(h1, sizeof h1, "%s/m1.h5", tu_tmpdir());
+	CU_ASSERT_EQUAL_FATAL(mean_sweep("m0", utech("m0", a), h0, NULL), 0);
+	coef_el(a, sizeof a, "energy.dm.row_write", s, 0);
+	CU_ASSERT_EQUAL_FATAL(mean_sweep("m1", utech("m1", a), h1, NULL), 0);
+	struct iw_results r0, r1;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_h5_read(h0, &r0, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(iw_h5_read(h1, &r1, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(r0.n, 8);
+	CU_ASSERT_EQUAL_FATAL(r1.n, 8);
+	/* the file names the coefficient; each run keeps its own change */
+	CU_ASSERT_EQUAL_FATAL(r0.unc.n, 1);
+	CU_ASSERT_STRING_EQUAL(r0.unc.names[0], "energy.dm.row_write");
+	CU_ASSERT_DOUBLE_EQUAL(r0.unc.std_error[0], s, 1e-15 * s);
+	CU_ASSERT_EQUAL(r0.unc.corr[0], 1);
+	CU_ASSERT_EQUAL(r1.unc.n, 0); /* a file without errors */
+	double g0[2] = {1, 1}, g1[2] = {1, 1}, all0 = 1, all1 = 1;
+	for (size_t i = 0; i < r0.n; i++) {
+		const struct iw_row *x = &r0.rows[i], *y = &r1.rows[i];
+		CU_ASSERT_EQUAL_FATAL(x->nsens, 1);
+		CU_ASSERT_EQUAL(y->nsens, 0);
+		double d = y->energy_rel - x->energy_rel;
+		CU_ASSERT(fabs(x->sens[IW_SE_ENERGY_REL] - d) <= 1e-9 * fabs(d) + 1e-300);
+		CU_ASSERT(fabs(x->se[IW_SE_ENERGY_REL] - fabs(d)) <= 1e-9 * fabs(d) + 1e-300);
+		if (strcmp(x->scheme, "socgpu") == 0) {
+			int w = strcmp(x->workload, "vecadd") != 0;
+			CU_ASSERT(d > 0);
+			g0[w] *= x->energy_rel;
+			g1[w] *= y->energy_rel;
+			all0 *= x->energy_rel;
+			all1 *= y->energy_rel;
+		}
+	}
+	iw_results_free(&r0);
+	iw_results_free(&r1);
+	snprintf(rep, sizeof rep, "%s/mrep", tu_tmpdir());
+	snprintf(args, sizeof args, "report -q --no-render %s -o %s", h0, rep);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, NULL, 0, NULL, 0), 0);
+	snprintf(tex, sizeof tex, "%s/tables.tex", rep);
+	char *text = NULL;
+	size_t len;
+	CU_ASSERT_EQUAL_FATAL(iw_read_file(tex, &text, &len, &e), 0);
+	/* each workload's mean over the two configurations, and the mean of all
+	 * four runs (printed to 2 significant digits) */
+	double want[3] = {fabs(sqrt(g1[0]) - sqrt(g0[0])), fabs(sqrt(g1[1]) - sqrt(g0[1])),
+			  fabs(pow(all1, 0.25) - pow(all0, 0.25))};
+	double got[3] = {tex_pm(text, "{tab:energy}", "vecadd"), tex_pm(text, "{tab:energy}", "stencil"),
+			 tex_pm(text, "{tab:energy}", "geo.\\ mean")};
+	for (int k = 0; k < 3; k++)
+		CU_ASSERT(fabs(got[k] - want[k]) <= 0.051 * want[k]);
+	CU_ASSERT(isnan(tex_pm(text, "{tab:adp}", "vecadd"))); /* an energy moves no area */
+	iw_free(text);
+}
+
+/* Results of a changed technology file are neither resumed nor merged: the
+ * sensitivities would refer to other errors. */
+static void results_of_another_error_model_are_not_mixed(void)
+{
+	double s = 0.3 * anchor("energy.dm.row_write");
+	char a[512], h[600], h2[600], args[2000], merged[600];
+	static char err[4096];
+	coef_el(a, sizeof a, "energy.dm.row_write", 0, s);
+	const char *tech = utech("mix", a);
+	snprintf(h, sizeof h, "%s/mix1.h5", tu_tmpdir());
+	snprintf(h2, sizeof h2, "%s/mix2.h5", tu_tmpdir());
+	CU_ASSERT_EQUAL_FATAL(mean_sweep("mix", tech, h, "--shard 1/2"), 0);
+	coef_el(a, sizeof a, "energy.dm.row_write", 0, 2 * s);
+	const char *other = utech("mix", a); /* (in another folder) */
+	char *text = NULL;
+	size_t len;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_read_file(other, &text, &len, &e), 0);
+	FILE *f = fopen(tech, "w"); /* the same file, another error */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL(fwrite(text, 1, len, f), len);
+	fclose(f);
+	iw_free(text);
+	CU_ASSERT_EQUAL_FATAL(mean_sweep("mix", tech, h2, "--shard 2/2"), 0);
+	snprintf(merged, sizeof merged, "%s/mixed.h5", tu_tmpdir());
+	snprintf(args, sizeof args, "merge %s %s -o %s", h, h2, merged);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "the technology file changed between the runs"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "mix2.h5"));
+	f = fopen(merged, "r");
+	CU_ASSERT_PTR_NULL(f);
+	if (f)
+		fclose(f);
+	CU_ASSERT_EQUAL(mean_sweep("mix", tech, h, "--resume"), 3);
+	struct iw_results r;
+	CU_ASSERT_EQUAL_FATAL(iw_h5_read(h, &r, &e), 0); /* left as it was: shard 1's 4 runs */
+	CU_ASSERT_EQUAL(r.n, 4);
+	iw_results_free(&r);
+}
+
 /* `area` reports the same errors for a configuration: a coefficient's
  * standard error moves the GPU's area as its value moved by it does. */
 static void area_reports_the_errors_of_its_figures(void)
@@ -514,5 +650,7 @@ void suite_uncertainty(void)
 		 {"area_reports_the_errors_of_its_figures", area_reports_the_errors_of_its_figures},
 		 {"a_sensitivity_study_needs_no_file", a_sensitivity_study_needs_no_file},
 		 {"allocation_failures_are_reported", allocation_failures_are_reported},
-		 {"a_geometric_mean_carries_the_shared_error", a_geometric_mean_carries_the_shared_error});
+		 {"a_geometric_mean_carries_the_shared_error", a_geometric_mean_carries_the_shared_error},
+		 {"a_mean_over_configurations_carries_the_shared_error", a_mean_over_configurations_carries_the_shared_error},
+		 {"results_of_another_error_model_are_not_mixed", results_of_another_error_model_are_not_mixed});
 }
