@@ -159,6 +159,10 @@ int cmd_sweep(int argc, char **argv)
 	}
 	iw_sweep_free(&s);
 #ifdef IW_MPI
+	if (o.mpi_abandoned) {
+		fflush(NULL);
+		MPI_Abort(MPI_COMM_WORLD, rc ? rc : 1);
+	}
 	if (!mpi_inited)
 		MPI_Finalize();
 #endif

@@ -277,6 +277,8 @@ struct iw_sweep_opts {
 	size_t base_shared;          /* out: units whose baseline run an earlier point's served (as the threads
 	                              * or, under MPI, the ranks report it) */
 	int is_writer;               /* out: 1 on the process that wrote the file (MPI rank 0) */
+	int mpi_abandoned;           /* out: rank 0 failed with workers still busy: end them with MPI_Abort
+	                              * (MPI_Finalize would wait for them forever) */
 };
 /* Run the sweep and write `out` with every finished unit.  Returns 0, a
  * negative status, or -IW_ERUN with "interrupted" after writing what finished. */

@@ -50,6 +50,7 @@ struct state {
 	struct iw_base_cache *base; /* baseline runs shared by points (may be NULL) */
 	struct deal *deal;          /* deals units by baseline family (NULL: todo order) */
 	size_t mpi_shared;          /* units whose rank had their baseline already */
+	int mpi_abandoned;          /* rank 0 gave up with workers still holding points */
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	int active;
@@ -487,11 +488,15 @@ static int mpi_master(struct state *st, int nranks)
 		MPI_Get_count(&stt, MPI_BYTE, &len);
 		unsigned char *msg = iw_malloc(len ? (size_t)len : 1);
 		if (!msg) {
+			/* The busy workers wait to send their rows and would wait
+			 * forever: the caller ends them with MPI_Abort, after what
+			 * finished is written. */
 			iw_free(inflight);
 			if (st->deal)
 				deal_free(st->deal);
 			st->deal = NULL;
-			return iw_fail(&st->err, IW_ERUN, "out of memory");
+			st->mpi_abandoned = 1;
+			return iw_fail(&st->err, IW_ERUN, "out of memory receiving a point's results (%d bytes)", len);
 		}
 		MPI_Recv(msg, len, MPI_BYTE, src, stt.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		busy--;
@@ -728,13 +733,16 @@ int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts
 #ifdef IW_MPI
 	if (nranks > 1) {
 		rc = mpi_master(&st, nranks);
-		nranks = 1; /* the workers were told to stop */
+		o->mpi_abandoned = st.mpi_abandoned;
+		nranks = 1; /* the workers were told to stop (or are abandoned) */
 	} else
 #endif
 		rc = run_threads(&st, o->jobs);
 	(void)rank;
 	(void)nranks;
 	progress(&st, 1);
+	if (rc) /* (the run's own failure: no memory, no threads) */
+		*e = st.err;
 	if (rc == 0 && st.failed) {
 		*e = st.err;
 		rc = -(e->code ? e->code : IW_ERUN);

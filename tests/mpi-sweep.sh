@@ -15,6 +15,8 @@ cat >"$tmp/tiny.xml" <<'XML'
   <workload>reduce</workload>
   <scheme>loog</scheme>
   <set key="run.workload_scale" value="0.02"/>
+  <!-- an error on a coefficient: every row carries its sensitivity -->
+  <set key="tech.energy.pipe.inst.std_error" value="10%"/>
   <axis key="sm.max_warps" values="8 16"/>
   <axis key="sm.warp_size" values="8 16"/>
   <axis key="loog.cus" values="6 8"/>
@@ -28,6 +30,7 @@ cat "$tmp/mpi.out"
 # the ranks share in-order baselines between points that differ only in loog.cus
 grep -q "in-order baseline runs shared" "$tmp/mpi.out"
 h5diff --exclude-attribute / "$tmp/one.h5" "$tmp/mpi.h5"
+h5ls "$tmp/mpi.h5/runs/000001/model_sensitivity" | grep -q '{1, 8}'
 # an MPI run stopped early resumes to the same file
 mpirun --oversubscribe -np 3 "$bin" sweep "$tmp/tiny.xml" -o "$tmp/part.h5" --limit 5 -q || true
 mpirun --oversubscribe -np 3 "$bin" sweep "$tmp/tiny.xml" -o "$tmp/part.h5" --resume -q
