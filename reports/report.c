@@ -1140,21 +1140,22 @@ static void tex_scheme_head(const struct rep *r, FILE *f, const char *lead)
 	fprintf(f, " \\\\\n\\midrule\n");
 }
 
-/* The model's uncertainty of a table's value: one standard error of the
- * geometric mean of metric m over the runs of scheme s in configurations
- * [c0, c1) and workloads [w0, w1), nested as the tables nest them (over the
- * workloads, of the mean over the configurations).  Every run moves with
- * the same coefficients, so to first order the mean's change under
- * coefficient k is G * d log G, d log G the mean of the runs' d_k / x
- * (iw_row.sens); se = G sqrt(sum_jk dlog_j dlog_k r_jk).  0 when the file
- * has no model uncertainty or m has none (speed-ups come from timing). */
-static double model_se(const struct rep *r, size_t c0, size_t c1, size_t w0, size_t w1, size_t s, enum metric m)
+/* The model's uncertainty of a table's value, the geometric mean G of
+ * metric m over the runs of scheme s in configurations [c0, c1) and
+ * workloads [w0, w1), nested as the tables nest them (over the workloads, of
+ * the mean over the configurations).  Every run moves with the same
+ * coefficients, so to first order G's change under coefficient k is
+ * G * dlog_k, dlog_k the mean of the runs' d_k / x (iw_row.sens), nested
+ * the same way.  model_dlog returns G and leaves dlog in r->dlog (NaN when
+ * the file has no model uncertainty or m has none: speed-ups come from
+ * timing); model_se gives G sqrt(sum_jk dlog_j dlog_k r_jk), or 0. */
+static double model_dlog(const struct rep *r, size_t c0, size_t c1, size_t w0, size_t w1, size_t s, enum metric m)
 {
 	const struct iw_model_unc *u = &r->res->unc;
 	int col = m == M_ENERGY ? IW_SE_ENERGY_REL : m == M_ADP ? IW_SE_ADP_REL : m == M_PDP ? IW_SE_PDP_REL
 		: m == M_EDP ? IW_SE_EDP_REL : -1;
 	if (!u->n || col < 0 || !r->dlog)
-		return 0;
+		return NAN;
 	double *dl = r->dlog, *dw = r->dlog + u->n, lg = 0;
 	size_t nw = 0;
 	memset(dl, 0, u->n * sizeof *dl);
@@ -1178,10 +1179,74 @@ static double model_se(const struct rep *r, size_t c0, size_t c1, size_t w0, siz
 		nw++;
 	}
 	if (!nw)
-		return 0;
+		return NAN;
 	for (size_t k = 0; k < u->n; k++)
 		dl[k] /= (double)nw;
-	return exp(lg / (double)nw) * iw_model_unc_se(u, dl, 1);
+	return exp(lg / (double)nw);
+}
+
+static double model_se(const struct rep *r, size_t c0, size_t c1, size_t w0, size_t w1, size_t s, enum metric m)
+{
+	double g = model_dlog(r, c0, c1, w0, w1, s, m);
+	return isfinite(g) ? g * iw_model_unc_se(&r->res->unc, r->dlog, 1) : 0;
+}
+
+/* uncertainty_budget.csv (GUM's uncertainty budget): for each scheme and
+ * metric, the geometric mean over every run and its standard error, and
+ * per coefficient with an error its change of the mean and its share of
+ * the variance, d_k (R d)_k / d'R d (the shares add up to 1; with
+ * correlations one can be negative), largest first: which coefficient to
+ * calibrate better. */
+static int write_budget(struct rep *r)
+{
+	const struct iw_model_unc *u = &r->res->unc;
+	if (!u->n)
+		return 0;
+	FILE *f = open_in(r, "uncertainty_budget", ".csv");
+	if (!f)
+		return -r->e->code;
+	double *d = iw_calloc(2 * u->n, sizeof *d), *share = d ? d + u->n : NULL;
+	size_t *order = iw_calloc(u->n, sizeof *order);
+	if (!d || !order) {
+		iw_free(d);
+		iw_free(order);
+		fclose(f);
+		return iw_fail(r->e, IW_ERUN, "out of memory");
+	}
+	fprintf(f, "scheme,metric,geomean,se,coefficient,std_error,change,share\n");
+	static const enum metric ms[] = {M_ENERGY, M_ADP, M_PDP, M_EDP};
+	static const char *const mname[] = {"energy_rel", "adp_rel", "pdp_rel", "edp_rel"};
+	for (size_t s = 0; s < r->nsch; s++)
+		for (size_t mi = 0; mi < IW_ARRAY_LEN(ms); mi++) {
+			double g = model_dlog(r, 0, r->ncfg, 0, r->nwl, s, ms[mi]);
+			double se = isfinite(g) ? g * iw_model_unc_se(u, r->dlog, 1) : 0;
+			if (!(se > 0))
+				continue;
+			for (size_t k = 0; k < u->n; k++) {
+				d[k] = g * r->dlog[k];
+				double rd = 0;
+				for (size_t j = 0; j < u->n; j++)
+					rd += u->corr[k * u->n + j] * g * r->dlog[j];
+				share[k] = d[k] * rd / (se * se);
+				order[k] = k;
+			}
+			for (size_t i = 1; i < u->n; i++) /* largest share first, ties in file order */
+				for (size_t j = i; j > 0 && fabs(share[order[j]]) > fabs(share[order[j - 1]]); j--) {
+					size_t t = order[j];
+					order[j] = order[j - 1];
+					order[j - 1] = t;
+				}
+			for (size_t i = 0; i < u->n; i++) {
+				size_t k = order[i];
+				iw_csv_field(f, r->schemes[s]);
+				fprintf(f, ",%s,%.9g,%.3g,", mname[mi], g, se);
+				iw_csv_field(f, u->names[k]);
+				fprintf(f, ",%.6g,%.3g,%.4f\n", u->std_error[k], d[k], share[k]);
+			}
+		}
+	iw_free(d);
+	iw_free(order);
+	return close_file(r, f, "uncertainty_budget", ".csv");
 }
 
 /* A table cell's value's model error after it, to 2 significant digits. */
@@ -1413,9 +1478,12 @@ static int write_html(struct rep *r, int rendered, const char *why)
 	fprintf(f, "<p>Data: <a href=\"summary.csv\">summary.csv</a> (one row per run, the swept parameters as columns), "
 		   "<a href=\"kernels.csv\">kernels.csv</a> (one row per run and kernel: cycles, warp-instructions, "
 		   "speed-up against the in-order run's same kernel), "
-		   "<a href=\"tables.tex\">tables.tex</a> (LaTeX, booktabs). Every figure has its gnuplot script "
+		   "<a href=\"tables.tex\">tables.tex</a> (LaTeX, booktabs)%s. Every figure has its gnuplot script "
 		   "(<code>.gp</code>) and data (<code>.dat</code>) beside it; <code>sh render.sh</code> re-renders "
-		   "them all.</p>\n");
+		   "them all.</p>\n",
+		res->unc.n ? ", <a href=\"uncertainty_budget.csv\">uncertainty_budget.csv</a> (each fitted coefficient's "
+			     "share of the model's error of each scheme's mean energy, ADP, PDP and EDP)"
+			   : "");
 	if (!rendered) {
 		fprintf(f, "<p class=\"note\"><b>The figures were not rendered</b> (");
 		html_escape(f, why);
@@ -1503,6 +1571,8 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 		rc = fig_alloc(&r);
 	if (rc == 0)
 		rc = write_tables(&r);
+	if (rc == 0)
+		rc = write_budget(&r);
 	if (rc == 0) {
 		FILE *f = open_in(&r, "summary", ".csv");
 		if (!f)

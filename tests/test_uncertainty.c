@@ -504,6 +504,32 @@ static void a_mean_over_configurations_carries_the_shared_error(void)
 		CU_ASSERT(fabs(got[k] - want[k]) <= 0.051 * want[k]);
 	CU_ASSERT(isnan(tex_pm(text, "{tab:adp}", "vecadd"))); /* an energy moves no area */
 	iw_free(text);
+	/* the uncertainty budget: the one coefficient makes all of the mean's
+	 * error; nothing for inorder (no error against itself) or ADP */
+	snprintf(tex, sizeof tex, "%s/uncertainty_budget.csv", rep);
+	CU_ASSERT_EQUAL_FATAL(iw_read_file(tex, &text, &len, &e), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "scheme,metric,geomean,se,coefficient,std_error,change,share\n"));
+	CU_ASSERT_PTR_NULL(strstr(text, "inorder,"));
+	CU_ASSERT_PTR_NULL(strstr(text, ",adp_rel,"));
+	const char *line = strstr(text, "\nsocgpu,energy_rel,");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(line);
+	double gm = strtod(line + 19, NULL);
+	CU_ASSERT(fabs(gm - pow(all0, 0.25)) <= 1e-8);
+	const char *chg = strstr(line, ",energy.dm.row_write,");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(chg);
+	char *next = NULL;
+	CU_ASSERT(fabs(strtod(chg + 21, &next) - s) <= 1e-5 * s); /* std_error */
+	CU_ASSERT(fabs(strtod(next + 1, &next) - want[2]) <= 0.006 * want[2]); /* change (3 digits) */
+	CU_ASSERT(strncmp(next, ",1.0000\n", 8) == 0); /* share */
+	iw_free(text);
+	snprintf(rep, sizeof rep, "%s/mrep1", tu_tmpdir());
+	snprintf(args, sizeof args, "report -q --no-render %s -o %s", h1, rep);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, NULL, 0, NULL, 0), 0);
+	snprintf(tex, sizeof tex, "%s/uncertainty_budget.csv", rep);
+	FILE *f = fopen(tex, "r");
+	CU_ASSERT_PTR_NULL(f); /* no errors, no budget */
+	if (f)
+		fclose(f);
 }
 
 /* Results of a changed technology file are neither resumed nor merged: the
