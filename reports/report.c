@@ -1195,8 +1195,8 @@ static double model_se(const struct rep *r, size_t c0, size_t c1, size_t w0, siz
  * metric, the geometric mean over every run and its standard error, and
  * per coefficient with an error its change of the mean and its share of
  * the variance, d_k (R d)_k / d'R d (the shares add up to 1; with
- * correlations one can be negative), largest first: which coefficient to
- * calibrate better. */
+ * correlations one can be negative), largest first, leaving out the
+ * coefficients that do not move it: which coefficient to calibrate better. */
 static int write_budget(struct rep *r)
 {
 	const struct iw_model_unc *u = &r->res->unc;
@@ -1238,6 +1238,8 @@ static int write_budget(struct rep *r)
 				}
 			for (size_t i = 0; i < u->n; i++) {
 				size_t k = order[i];
+				if (d[k] == 0)
+					continue; /* (a coefficient this scheme's ratio does not use) */
 				iw_csv_field(f, r->schemes[s]);
 				fprintf(f, ",%s,%.9g,%.3g,", mname[mi], g, se);
 				iw_csv_field(f, u->names[k]);
