@@ -479,6 +479,131 @@ static int fig_speedup(struct rep *r, enum metric m)
 	return close_file(r, f, name, ".gp");
 }
 
+static double model_se(const struct rep *r, size_t c0, size_t c1, size_t w0, size_t w1, size_t s, enum metric m);
+
+/* A configuration of a scheme in the design space: its cost x (area or
+ * energy over in-order) with its model error, and its speed-up. */
+struct dpoint {
+	double x, sp, se;
+	size_t c;
+};
+static int dpoint_cmp(const void *a, const void *b)
+{
+	const struct dpoint *p = a, *q = b;
+	if (p->x != q->x)
+		return p->x < q->x ? -1 : 1;
+	if (p->sp != q->sp)
+		return p->sp > q->sp ? -1 : 1;
+	return p->c < q->c ? -1 : p->c > q->c;
+}
+
+/* The design space (a sweep of several configurations): each configuration
+ * of each scheme as a point, speed-up against area and against energy over
+ * in-order (geometric means over the workloads; area = ADP x speed-up), and
+ * each scheme's Pareto fronts, the configurations no other of the same
+ * scheme beats on both (at least as fast at no more cost, better in one);
+ * with a calibrated technology file, bars of one standard error of the cost
+ * (the model's; the speed-up has none).  pareto.dat holds per scheme and
+ * cost (area, then energy) a block of every configuration, cheapest first,
+ * with a front column (1 on the front) and the swept parameters, and a
+ * block of its front; block (scheme - 1) * 4 + 2 * cost (+ 1 for the front). */
+static int fig_pareto(struct rep *r)
+{
+	if (r->ncfg < 2 || r->replicates || r->nsch < 2)
+		return 0;
+	const struct iw_results *res = r->res;
+	struct dpoint *pt = iw_calloc(r->ncfg, sizeof *pt);
+	unsigned char *front = iw_calloc(r->ncfg, 1);
+	FILE *d = pt && front ? open_in(r, "pareto", ".dat") : NULL;
+	if (!d) {
+		iw_free(pt);
+		iw_free(front);
+		return pt && front ? -r->e->code : iw_fail(r->e, IW_ERUN, "out of memory");
+	}
+	static const char *const cost[2] = {"area", "energy"};
+	fprintf(d, "# speed-up against area and against energy of each configuration over in-order, geometric means\n"
+		   "# over %zu workload(s); per scheme after inorder (%zu) and cost: a block of every configuration,\n"
+		   "# cheapest first, then a block of its Pareto front; *_se: one standard error from the cost model\n",
+		r->nwl, r->nsch - 1);
+	int any_se = 0;
+	for (size_t s = 1; s < r->nsch; s++)
+		for (int k = 0; k < 2; k++) {
+			size_t n = 0;
+			for (size_t c = 0; c < r->ncfg; c++) {
+				double sp = over_workloads(r, c, s, M_SPEEDUP);
+				struct dpoint p = {k ? over_workloads(r, c, s, M_ENERGY) : over_workloads(r, c, s, M_ADP) * sp, sp,
+						   0, c};
+				if (!isfinite(p.x) || !isfinite(p.sp))
+					continue;
+				p.se = k ? model_se(r, c, c + 1, 0, r->nwl, s, M_ENERGY)
+					 : model_se(r, c, c + 1, 0, r->nwl, s, M_ADP) * sp;
+				any_se |= p.se > 0;
+				pt[n++] = p;
+			}
+			qsort(pt, n, sizeof *pt, dpoint_cmp);
+			/* cheapest first: a point is on the front when it is faster
+			 * than every point before it (which all cost no more) */
+			double best = -INFINITY;
+			for (size_t i = 0; i < n; i++) {
+				front[i] = pt[i].sp > best;
+				if (front[i])
+					best = pt[i].sp;
+			}
+			for (int blk = 0; blk < 2; blk++) {
+				fprintf(d, "# %s, %s: %s\n# %s_rel speedup %s_se front", r->schemes[s], cost[k],
+					blk ? "Pareto front" : "every configuration", cost[k], cost[k]);
+				for (size_t q = 0; q < res->nparams; q++) {
+					fputc(' ', d);
+					tok(d, res->param_names[q]);
+				}
+				fputc('\n', d);
+				for (size_t i = 0; i < n; i++) {
+					if (blk && !front[i])
+						continue;
+					num(d, pt[i].x);
+					num(d, pt[i].sp);
+					num(d, pt[i].se);
+					fprintf(d, " %d", front[i]);
+					const double *pv = res->rows[r->first_row[pt[i].c]].params;
+					for (size_t q = 0; q < res->nparams; q++)
+						num(d, pv[q]);
+					fputc('\n', d);
+				}
+				fprintf(d, "\n\n");
+			}
+		}
+	iw_free(pt);
+	iw_free(front);
+	if (close_file(r, d, "pareto", ".dat"))
+		return -r->e->code;
+	char cap[768];
+	snprintf(cap, sizeof cap,
+		 "Design space: speed-up against area and against energy over the in-order baseline of each of the %zu "
+		 "configurations (geometric means over %zu workload(s)); lines: each scheme's Pareto front, the "
+		 "configurations no other of the scheme is both at least as fast as and no costlier than%s; pareto.dat "
+		 "names their parameters.",
+		 r->ncfg, r->nwl, any_se ? "; bars: one standard error of the cost from the calibrated cost model" : "");
+	FILE *f = begin_fig(r, "pareto", "Speed-up against area and energy per configuration", 1200, 550, cap);
+	if (!f)
+		return -r->e->code;
+	fprintf(f, "set multiplot layout 1,2 title 'Speed-up against cost, relative to in-order'\nset ylabel 'speed-up'\n"
+		   "set grid\nset key bottom right\n");
+	for (int k = 0; k < 2; k++) {
+		fprintf(f, "set xlabel '%s relative to in-order'\nunset arrow\n"
+			   "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\nplot ", cost[k]);
+		for (size_t s = 1; s < r->nsch; s++) {
+			size_t blk = (s - 1) * 4 + 2 * (size_t)k;
+			fprintf(f, "%s'pareto.dat' index %zu using 1:2%s with %s lc %zu pt 7 ps 0.6 title ", s > 1 ? ", " : "",
+				blk, any_se ? ":3" : "", any_se ? "xerrorbars" : "points", s);
+			gq(f, r->schemes[s]);
+			fprintf(f, ", 'pareto.dat' index %zu using 1:2 with lines lc %zu lw 2 notitle", blk + 1, s);
+		}
+		fputc('\n', f);
+	}
+	fprintf(f, "unset multiplot\n");
+	return close_file(r, f, "pareto", ".gp");
+}
+
 /* The two heat-map axes and the facets (every other parameter). */
 struct grid {
 	int kx, ky;               /* parameter indices */
@@ -1563,6 +1688,8 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 		rc = fig_kernels(&r);
 	if (rc == 0)
 		rc = figs_heat(&r);
+	if (rc == 0)
+		rc = fig_pareto(&r);
 	if (rc == 0)
 		rc = fig_energy(&r);
 	if (rc == 0)

@@ -275,6 +275,67 @@ static int check_figures(const char *dir, const char *html, size_t *nfig)
 
 static size_t slurp(const char *path, char *buf, size_t sz);
 
+/* pareto.dat's blocks, in pairs (every configuration, then the front), each
+ * cheapest first: a point marked as on the front is beaten by no other point
+ * of its block (at least as fast at no more cost, better in one), every
+ * other point is matched or beaten by a front point, and the front block is
+ * exactly the marked points.  Returns the number of block pairs, -1 if a
+ * rule is broken. */
+static int pareto_blocks_hold(char *dat)
+{
+	enum { MAXP = 512 };
+	static double x[2][MAXP], sp[2][MAXP];
+	static int fr[MAXP];
+	size_t n[2] = {0, 0};
+	int blk = 0, pairs = 0, in_block = 0;
+	for (char *save = NULL, *l = strtok_r(dat, "\n", &save);; l = strtok_r(NULL, "\n", &save)) {
+		int header = l && l[0] == '#';
+		if ((!l || header) && in_block) { /* a block ended */
+			in_block = 0;
+			if (blk == 1) { /* a pair is complete: check it */
+				size_t k = 0;
+				for (size_t i = 0; i < n[0]; i++) {
+					if (i && x[0][i] < x[0][i - 1])
+						return -1;
+					int beaten = 0;
+					for (size_t j = 0; j < n[0]; j++)
+						beaten |= x[0][j] <= x[0][i] && sp[0][j] >= sp[0][i] &&
+							  (x[0][j] < x[0][i] || sp[0][j] > sp[0][i]);
+					int matched = 0;
+					for (size_t j = 0; j < n[0]; j++)
+						matched |= fr[j] && x[0][j] <= x[0][i] && sp[0][j] >= sp[0][i];
+					if ((fr[i] && beaten) || !matched)
+						return -1;
+					if (fr[i] && (k >= n[1] || x[1][k] != x[0][i] || sp[1][k++] != sp[0][i]))
+						return -1;
+				}
+				if (k != n[1] || n[0] == 0)
+					return -1;
+				pairs++;
+			}
+			blk ^= 1;
+			n[blk] = 0;
+		}
+		if (!l)
+			break;
+		if (header)
+			continue;
+		in_block = 1;
+		char *end;
+		double a = strtod(l, &end), b = strtod(end, &end);
+		(void)strtod(end, &end); /* the cost's model error */
+		long f = strtol(end, &end, 10);
+		if (n[blk] >= MAXP)
+			return -1;
+		x[blk][n[blk]] = a;
+		sp[blk][n[blk]] = b;
+		if (blk == 0)
+			fr[n[blk]] = (int)f;
+		n[blk]++;
+	}
+	return pairs;
+}
+
 static void report_names_every_figure_and_renders_it(void)
 {
 	const char *dir = tu_tmpdir();
@@ -297,9 +358,15 @@ static void report_names_every_figure_and_renders_it(void)
 	/* speed-up, 3 heat maps per scheme, energy, power, reorder, allocation CDFs */
 	CU_ASSERT(nfig >= 8);
 	static const char *const must[] = {"speedup.svg", "sm_speedup.svg", "heat_ipc_", "heat_adp_", "heat_pdp_", "energy.svg", "energy_issue.svg",
-					   "power.svg", "reorder.svg", "alloc_cdf.svg", "summary.csv", "kernels.csv", "tables.tex"};
+					   "power.svg", "reorder.svg", "alloc_cdf.svg", "pareto.svg", "summary.csv", "kernels.csv",
+					   "tables.tex"};
 	for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
 		CU_ASSERT_PTR_NOT_NULL(strstr(html, must[i]));
+	/* the design space: loog's area and energy fronts */
+	static char dat[262144];
+	snprintf(path, sizeof path, "%s/pareto.dat", rep);
+	CU_ASSERT(slurp(path, dat, sizeof dat) > 0);
+	CU_ASSERT_EQUAL(pareto_blocks_hold(dat), 2);
 	snprintf(path, sizeof path, "%s/tables.tex", rep);
 	CU_ASSERT(file_size(path) > 0);
 	static char tex[65536];
