@@ -261,8 +261,9 @@ static int read_run(hid_t f, size_t i, struct iw_row *r, size_t nunc, const char
 			iw_fail(e, IW_ERUN, "out of memory");
 			goto fail;
 		}
-		RCHECK(nunc ? dread(g, "model_sensitivity", H5T_NATIVE_DOUBLE, r->sens, nunc * IW_SE_COUNT) : -1,
-		       "model_sensitivity with one row per /model_uncertainty coefficient");
+		char what[160];
+		snprintf(what, sizeof what, "%s/model_sensitivity with one row per /model_uncertainty coefficient", gname);
+		RCHECK(nunc ? dread(g, "model_sensitivity", H5T_NATIVE_DOUBLE, r->sens, nunc * IW_SE_COUNT) : -1, what);
 		r->nsens = nunc;
 	}
 	/* (files of earlier versions lack the kernel records: none) */

@@ -7,6 +7,7 @@
 #include "tech.h"
 #include "testutil.h"
 
+#include <hdf5.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -532,6 +533,31 @@ static void a_mean_over_configurations_carries_the_shared_error(void)
 		fclose(f);
 }
 
+/* A results file whose sensitivities have lost the coefficients they refer
+ * to (edited by hand) is refused with what was expected, not misread. */
+static void sensitivities_without_their_coefficients_are_refused(void)
+{
+	char a[512], h[600], args[1400];
+	coef_el(a, sizeof a, "energy.dm.row_write", 0, 0.3 * anchor("energy.dm.row_write"));
+	snprintf(h, sizeof h, "%s/cut.h5", tu_tmpdir());
+	snprintf(args, sizeof args, "run -q -w vecadd --scale 0.02 --set gpu.sms=4 -s inorder,socgpu --tech %s -o %s",
+		 utech("cut", a), h);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, NULL, 0, NULL, 0), 0);
+	hid_t f = H5Fopen(h, H5F_ACC_RDWR, H5P_DEFAULT);
+	CU_ASSERT_FATAL(f >= 0);
+	CU_ASSERT(H5Ldelete(f, "model_uncertainty", H5P_DEFAULT) >= 0);
+	H5Fclose(f);
+	struct iw_results r;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL(iw_h5_read(h, &r, &e), -IW_EINPUT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "cut.h5: expected runs/000000/model_sensitivity with one row per "
+					     "/model_uncertainty coefficient"));
+	static char err[4096];
+	snprintf(args, sizeof args, "report -q --no-render %s -o %s/rep", h, tu_tmpdir());
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "model_sensitivity"));
+}
+
 /* Results of a changed technology file are neither resumed nor merged: the
  * sensitivities would refer to other errors. */
 static void results_of_another_error_model_are_not_mixed(void)
@@ -678,5 +704,7 @@ void suite_uncertainty(void)
 		 {"allocation_failures_are_reported", allocation_failures_are_reported},
 		 {"a_geometric_mean_carries_the_shared_error", a_geometric_mean_carries_the_shared_error},
 		 {"a_mean_over_configurations_carries_the_shared_error", a_mean_over_configurations_carries_the_shared_error},
-		 {"results_of_another_error_model_are_not_mixed", results_of_another_error_model_are_not_mixed});
+		 {"results_of_another_error_model_are_not_mixed", results_of_another_error_model_are_not_mixed},
+		 {"sensitivities_without_their_coefficients_are_refused",
+		  sensitivities_without_their_coefficients_are_refused});
 }
