@@ -459,9 +459,14 @@ int iw_h5_write_source(const char *path, const struct iw_h5_meta *m, const struc
 		CHECK(names(g, "stalls", (const char *const *)iw_stall_name, IW_STALL_COUNT));
 		CHECK(names(g, "counters", cn, IW_ARRAY_LEN(cn)));
 		CHECK(names(g, "fpga_resources", (const char *const *)iw_fpga_res_name, IW_FPGA_COUNT));
-		static const char *const sn_cols[IW_SE_COUNT] = {"energy_j", "avg_power_w", "area_mm2", "fpga_area_pct",
-								 "energy_rel", "adp_rel", "pdp_rel", "edp_rel"};
-		CHECK(names(g, "model_sensitivity", sn_cols, IW_SE_COUNT));
+		/* the metrics whose errors the rows carry: iw_se_names without "_se" */
+		char mn[IW_SE_COUNT][32];
+		const char *mp[IW_SE_COUNT];
+		for (int k = 0; k < IW_SE_COUNT; k++) {
+			snprintf(mn[k], sizeof mn[k], "%.*s", (int)strlen(iw_se_names[k]) - 3, iw_se_names[k]);
+			mp[k] = mn[k];
+		}
+		CHECK(names(g, "model_sensitivity", mp, IW_SE_COUNT));
 	}
 	H5Gclose(g);
 	g = -1;

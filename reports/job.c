@@ -268,20 +268,20 @@ int iw_row_model_se(struct iw_row *r, const struct iw_row *b, const struct iw_co
 	r->nsens = 0;
 	if (!nk)
 		return 0;
-	struct iw_model_unc u = {0};
+	double *corr = iw_malloc(nk * nk * sizeof *corr);
 	r->sens = iw_calloc(nk * IW_SE_COUNT, sizeof *r->sens);
-	int rc = !r->sens ? iw_fail(e, IW_ERUN, "out of memory") : iw_model_unc_of(&u, t, e);
-	if (!rc)
-		rc = iw_tech_sensitivities(t, se_eval, &x, IW_SE_COUNT, r->sens, e);
+	int rc = !r->sens || !corr ? iw_fail(e, IW_ERUN, "out of memory")
+				   : iw_tech_sensitivities(t, se_eval, &x, IW_SE_COUNT, r->sens, e);
 	if (!rc) {
 		r->nsens = nk;
+		iw_tech_uncertain_corr(t, corr);
 		for (int m = 0; m < IW_SE_COUNT; m++)
-			r->se[m] = iw_model_unc_se(&u, r->sens + m, IW_SE_COUNT);
+			r->se[m] = iw_se_combine(nk, corr, r->sens + m, IW_SE_COUNT);
 	} else {
 		iw_free(r->sens);
 		r->sens = NULL;
 	}
-	iw_model_unc_free(&u);
+	iw_free(corr);
 	return rc;
 }
 
@@ -300,7 +300,7 @@ int iw_model_unc_of(struct iw_model_unc *u, const struct iw_tech *t, struct iw_e
 	}
 	for (size_t i = 0; i < t->ncoef; i++) {
 		const struct iw_coef *c = &t->coef[i];
-		if (c->std_error > 0 && isfinite(c->std_error)) { /* (iw_tech_uncertain's test) */
+		if (iw_coef_has_error(c)) {
 			snprintf(u->names[u->n], sizeof u->names[u->n], "%s", c->name);
 			u->std_error[u->n++] = c->std_error;
 		}

@@ -420,13 +420,13 @@ int iw_tech_need(const struct iw_tech *t, const char *name, const char *unit, co
 	return 0;
 }
 
-static int has_error(const struct iw_coef *c) { return c->std_error > 0 && isfinite(c->std_error); }
+int iw_coef_has_error(const struct iw_coef *c) { return c->std_error > 0 && isfinite(c->std_error); }
 
 size_t iw_tech_uncertain(const struct iw_tech *t)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < t->ncoef; i++)
-		n += (size_t)has_error(&t->coef[i]);
+		n += (size_t)iw_coef_has_error(&t->coef[i]);
 	return n;
 }
 
@@ -448,7 +448,7 @@ int iw_tech_sensitivities(const struct iw_tech *t, iw_tech_eval eval, void *ctx,
 	moved.coef = coef;
 	rc = eval(t, ctx, v0, e);
 	for (size_t i = 0, k = 0; i < t->ncoef && !rc; i++) {
-		if (!has_error(&t->coef[i]))
+		if (!iw_coef_has_error(&t->coef[i]))
 			continue;
 		coef[i].value = t->coef[i].value + t->coef[i].std_error;
 		coef[i].std_error = 0; /* (the moved file is exact) */
@@ -471,13 +471,13 @@ void iw_tech_uncertain_corr(const struct iw_tech *t, double *r)
 		r[j] = j % (nk + 1) == 0;
 	for (size_t q = 0; q < t->ncorr; q++) {
 		const struct iw_corr *c = &t->corr[q];
-		if (!has_error(&t->coef[c->a]) || !has_error(&t->coef[c->b]))
+		if (!iw_coef_has_error(&t->coef[c->a]) || !iw_coef_has_error(&t->coef[c->b]))
 			continue;
 		size_t ka = 0, kb = 0; /* their ranks among the coefficients with an error */
 		for (size_t i = 0; i < c->a; i++)
-			ka += (size_t)has_error(&t->coef[i]);
+			ka += (size_t)iw_coef_has_error(&t->coef[i]);
 		for (size_t i = 0; i < c->b; i++)
-			kb += (size_t)has_error(&t->coef[i]);
+			kb += (size_t)iw_coef_has_error(&t->coef[i]);
 		r[ka * nk + kb] = r[kb * nk + ka] = c->r;
 	}
 }

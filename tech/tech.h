@@ -60,7 +60,10 @@ const struct iw_coef *iw_tech_coef(const struct iw_tech *t, const char *name);
  * that needs it. */
 int iw_tech_need(const struct iw_tech *t, const char *name, const char *unit, const char *structure,
 		 double *value, struct iw_err *e);
-/* Coefficients with a standard error > 0 (0: the results have no model
+/* Does c have a standard error (finite, > 0)?  Coefficients with one are
+ * "uncertain", and counted, listed and moved in file order. */
+int iw_coef_has_error(const struct iw_coef *c);
+/* Coefficients with a standard error (0: the results have no model
  * uncertainty). */
 size_t iw_tech_uncertain(const struct iw_tech *t);
 /* The standard errors se[0..nv) of nv results that `eval` computes from a
