@@ -57,18 +57,24 @@ static int small_run(const char *h5, struct iw_err *e)
 {
 	/* One small SM keeps the count of allocations (about 1200: every scheme,
 	 * a generated kernel and a trace, the HDF5 result) and so the loop short;
-	 * the allocation sites are those of a full-size run. */
-	char *sets[] = {"run.workload_scale=0.001", "gpu.sms=1", "gpu.subcores=1", "sm.max_warps=8"};
+	 * the allocation sites are those of a full-size run; a coefficient with
+	 * an error adds the model uncertainty's). */
+	char *sets[] = {"run.workload_scale=0.001", "gpu.sms=1", "gpu.subcores=1", "sm.max_warps=8",
+			"tech.energy.pipe.inst.std_error=10%"};
 	struct iw_job job;
 	int rc = iw_job_init(&job, "v100", "12nm", sets, IW_ARRAY_LEN(sets), "all", "vecadd,tests/data/traces/hand/v4", e);
 	job.verbose = 0;
 	if (rc == 0)
 		rc = iw_job_run(&job, e);
+	struct iw_model_unc unc = {0};
+	if (rc == 0)
+		rc = iw_model_unc_of(&unc, &job.tech, e);
 	if (rc == 0) {
 		struct iw_h5_meta m = {"test", job.cfg.name, job.config_xml, job.tech.name,
-				       job.tech.xml_text ? job.tech.xml_text : "", NULL, 0, NULL};
+				       job.tech.xml_text ? job.tech.xml_text : "", NULL, 0, &unc};
 		rc = iw_h5_write(h5, &m, job.rows, job.nrows, e);
 	}
+	iw_model_unc_free(&unc);
 	iw_job_free(&job);
 	return rc;
 }
