@@ -13,14 +13,16 @@
 
 #define RCHECK(x, what)                                                                            \
 	do {                                                                                       \
-		if ((x) < 0) {                                                                     \
-			iw_fail(e, IW_EINPUT, "%s: expected %s in an issuewatt results file", path, what); \
+		if ((x) < 0) { /* (unless the cause is known already: no memory) */              \
+			if (!e->code)                                                              \
+				iw_fail(e, IW_EINPUT, "%s: expected %s in an issuewatt results file", path, what); \
 			goto fail;                                                                 \
 		}                                                                                  \
 	} while (0)
 
-/* A string attribute or scalar string dataset, fixed or variable length. */
-static char *read_str(hid_t obj, const char *name, int is_dataset)
+/* A string attribute or scalar string dataset, fixed or variable length;
+ * NULL if absent or unreadable, or (with e set) if out of memory. */
+static char *read_str(hid_t obj, const char *name, int is_dataset, struct iw_err *e)
 {
 	hid_t a = is_dataset ? H5Dopen2(obj, name, H5P_DEFAULT) : H5Aopen(obj, name, H5P_DEFAULT);
 	if (a < 0)
@@ -33,13 +35,15 @@ static char *read_str(hid_t obj, const char *name, int is_dataset)
 		H5Tset_size(mt, H5T_VARIABLE);
 		H5Tset_cset(mt, H5Tget_cset(ft));
 		if ((is_dataset ? H5Dread(a, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, &v) : H5Aread(a, mt, &v)) >= 0 && v) {
-			out = iw_strdup(v);
+			if (!(out = iw_strdup(v)))
+				iw_fail(e, IW_ERUN, "out of memory");
 			H5free_memory(v);
 		}
 		H5Tclose(mt);
 	} else {
 		size_t sz = H5Tget_size(ft);
-		out = iw_calloc(sz + 1, 1);
+		if (!(out = iw_calloc(sz + 1, 1)))
+			iw_fail(e, IW_ERUN, "out of memory");
 		hid_t mt = H5Tcopy(H5T_C_S1);
 		H5Tset_size(mt, sz + 1);
 		H5Tset_cset(mt, H5Tget_cset(ft));
@@ -57,9 +61,9 @@ static char *read_str(hid_t obj, const char *name, int is_dataset)
 	return out;
 }
 
-static int attr_str_into(hid_t g, const char *name, char *dst, size_t n)
+static int attr_str_into(hid_t g, const char *name, char *dst, size_t n, struct iw_err *e)
 {
-	char *s = read_str(g, name, 0);
+	char *s = read_str(g, name, 0, e);
 	if (!s)
 		return -1;
 	snprintf(dst, n, "%s", s);
@@ -116,13 +120,15 @@ static herr_t dread(hid_t g, const char *name, hid_t mt, void *buf, size_t n)
 }
 
 /* A 1-D dataset of n strings into names (each cut at 63 bytes). */
-static herr_t read_names(hid_t g, const char *name, char (*out)[64], size_t n)
+static herr_t read_names(hid_t g, const char *name, char (*out)[64], size_t n, struct iw_err *e)
 {
 	if (dset_len(g, name) != (long long)n)
 		return -1;
 	hid_t d = H5Dopen2(g, name, H5P_DEFAULT), ft = d < 0 ? -1 : H5Dget_type(d);
 	herr_t r = ft < 0 || H5Tis_variable_str(ft) <= 0 ? -1 : 0;
 	char **v = r < 0 ? NULL : iw_calloc(n ? n : 1, sizeof *v);
+	if (r == 0 && !v)
+		iw_fail(e, IW_ERUN, "out of memory");
 	hid_t mt = H5Tcopy(H5T_C_S1);
 	H5Tset_size(mt, H5T_VARIABLE);
 	H5Tset_cset(mt, H5T_CSET_UTF8);
@@ -161,7 +167,7 @@ static int read_unc(hid_t f, struct iw_model_unc *u, const char *path, struct iw
 		goto fail;
 	}
 	u->n = (size_t)n;
-	RCHECK(read_names(g, "coefficients", u->names, u->n), "/model_uncertainty/coefficients as strings");
+	RCHECK(read_names(g, "coefficients", u->names, u->n, e), "/model_uncertainty/coefficients as strings");
 	RCHECK(dread(g, "std_error", H5T_NATIVE_DOUBLE, u->std_error, u->n),
 	       "/model_uncertainty/std_error with one value per coefficient");
 	RCHECK(dread(g, "correlation", H5T_NATIVE_DOUBLE, u->corr, u->n * u->n),
@@ -181,10 +187,10 @@ static int read_run(hid_t f, size_t i, struct iw_row *r, size_t nunc, const char
 	snprintf(gname, sizeof gname, "runs/%06zu", i);
 	hid_t g = H5Gopen2(f, gname, H5P_DEFAULT), sg = -1;
 	RCHECK(g, gname);
-	RCHECK(attr_str_into(g, "workload", r->workload, sizeof r->workload), "a workload attribute");
-	RCHECK(attr_str_into(g, "scheme", r->scheme, sizeof r->scheme), "a scheme attribute");
-	RCHECK(attr_str_into(g, "config", r->config, sizeof r->config), "a config attribute");
-	RCHECK(attr_str_into(g, "tech", r->tech, sizeof r->tech), "a tech attribute");
+	RCHECK(attr_str_into(g, "workload", r->workload, sizeof r->workload, e), "a workload attribute");
+	RCHECK(attr_str_into(g, "scheme", r->scheme, sizeof r->scheme, e), "a scheme attribute");
+	RCHECK(attr_str_into(g, "config", r->config, sizeof r->config, e), "a config attribute");
+	RCHECK(attr_str_into(g, "tech", r->tech, sizeof r->tech, e), "a tech attribute");
 	snprintf(r->run.workload, sizeof r->run.workload, "%s", r->workload);
 	snprintf(r->run.scheme, sizeof r->run.scheme, "%s", r->scheme);
 	RCHECK(attr_u64(g, "cycles", &r->run.cycles), "cycles");
@@ -406,23 +412,27 @@ fail:
 int iw_h5_read(const char *path, struct iw_results *res, struct iw_err *e)
 {
 	memset(res, 0, sizeof *res);
+	iw_err_clear(e); /* (a code set on the way is the cause: see RCHECK) */
 	H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
 	if (H5Fis_hdf5(path) <= 0)
 		return iw_fail(e, IW_EINPUT, "%s: expected an HDF5 results file (missing or not HDF5)", path);
 	hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT), g = -1;
 	RCHECK(f, "a readable file");
-	char *tool = read_str(f, "tool", 0);
+	char *tool = read_str(f, "tool", 0, e);
 	int ok = tool && strcmp(tool, "issuewatt") == 0;
 	iw_free(tool);
 	if (!ok) {
-		iw_fail(e, IW_EINPUT, "%s: expected an issuewatt results file (root attribute tool=issuewatt)", path);
+		if (!e->code)
+			iw_fail(e, IW_EINPUT, "%s: expected an issuewatt results file (root attribute tool=issuewatt)", path);
 		goto fail;
 	}
-	res->command_line = read_str(f, "command_line", 0);
-	res->config_name = read_str(f, "config", 0);
-	res->tech_name = read_str(f, "tech", 0);
-	res->config_xml = read_str(f, "provenance/config_xml", 1);
-	res->tech_xml = read_str(f, "provenance/tech_xml", 1);
+	res->command_line = read_str(f, "command_line", 0, e);
+	res->config_name = read_str(f, "config", 0, e);
+	res->tech_name = read_str(f, "tech", 0, e);
+	res->config_xml = read_str(f, "provenance/config_xml", 1, e);
+	res->tech_xml = read_str(f, "provenance/tech_xml", 1, e);
+	if (e->code) /* (out of memory: absent ones are NULL) */
+		goto fail;
 	long long n = dset_len(f, "summary");
 	RCHECK(n, "a /summary table");
 	res->n = (size_t)n;
@@ -434,7 +444,7 @@ int iw_h5_read(const char *path, struct iw_results *res, struct iw_err *e)
 	if (H5Lexists(f, "sweep", H5P_DEFAULT) > 0) {
 		g = H5Gopen2(f, "sweep", H5P_DEFAULT);
 		RCHECK(g, "a /sweep group");
-		res->sweep_xml = read_str(g, "spec_xml", 1);
+		res->sweep_xml = read_str(g, "spec_xml", 1, e);
 		RCHECK(res->sweep_xml ? 0 : -1, "/sweep/spec_xml");
 		res->point_ids = iw_calloc(res->n ? res->n : 1, sizeof *res->point_ids);
 		if (!res->point_ids) {

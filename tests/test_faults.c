@@ -123,6 +123,40 @@ static void every_allocation_failure_is_clean(void)
 	CU_ASSERT_EQUAL(chdir(cwd), 0);
 }
 
+/* Reading a results file back (report, merge, --resume) reports every
+ * allocation failure as one, not as a file that lacks what it holds. */
+static void every_allocation_failure_of_a_read_is_clean(void)
+{
+	char h5[600], cwd[1024];
+	snprintf(h5, sizeof h5, "%s/read.h5", tu_tmpdir());
+	CU_ASSERT_PTR_NOT_NULL_FATAL(getcwd(cwd, sizeof cwd));
+	CU_ASSERT_EQUAL_FATAL(chdir(tu_path("")), 0);
+	struct iw_err e = {0};
+	int saved = tu_stderr_off();
+	CU_ASSERT_EQUAL_FATAL(small_run(h5, &e), 0);
+	tu_stderr_back(saved);
+	CU_ASSERT_EQUAL(chdir(cwd), 0);
+	struct iw_results r;
+	long before = iw_alloc_count();
+	CU_ASSERT_EQUAL_FATAL(iw_h5_read(h5, &r, &e), 0);
+	long count = iw_alloc_count() - before;
+	CU_ASSERT(r.unc.n == 1 && r.rows[1].nsens == 1); /* (the sensitivities are read too) */
+	iw_results_free(&r);
+	int failures = 0;
+	for (long n = 0; n < count; n++) {
+		iw_alloc_fail_after(n);
+		int rc = iw_h5_read(h5, &r, &e);
+		iw_alloc_fail_after(-1);
+		if (rc != -IW_ERUN || !strstr(e.msg, "out of memory")) {
+			if (failures++ < 5)
+				fprintf(stderr, "\nallocation %ld of %ld: status %d, message '%s'\n", n, count, rc, e.msg);
+			if (rc == 0)
+				iw_results_free(&r);
+		}
+	}
+	CU_ASSERT_EQUAL(failures, 0);
+}
+
 /* ---- the program under hostile conditions ------------------------------ */
 
 static const char *bin(void)
@@ -393,6 +427,7 @@ static void symlink_loop_inputs(void)
 void suite_faults(void)
 {
 	TU_SUITE("faults", {"every_allocation_failure_is_clean", every_allocation_failure_is_clean},
+		 {"every_allocation_failure_of_a_read_is_clean", every_allocation_failure_of_a_read_is_clean},
 		 {"unwritable_output_folder", unwritable_output_folder}, {"full_disk", full_disk},
 		 {"sigkill_during_output", sigkill_during_output},
 		 {"truncated_and_empty_inputs", truncated_and_empty_inputs},
