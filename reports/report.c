@@ -1347,11 +1347,12 @@ static int write_budget(struct rep *r)
 			double se = isfinite(g) ? g * iw_model_unc_se(u, r->dlog, 1) : 0;
 			if (!(se > 0))
 				continue;
-			for (size_t k = 0; k < u->n; k++) {
+			for (size_t k = 0; k < u->n; k++)
 				d[k] = g * r->dlog[k];
-				double rd = 0;
+			for (size_t k = 0; k < u->n; k++) {
+				double rd = 0; /* (R d)_k */
 				for (size_t j = 0; j < u->n; j++)
-					rd += u->corr[k * u->n + j] * g * r->dlog[j];
+					rd += u->corr[k * u->n + j] * d[j];
 				share[k] = d[k] * rd / (se * se);
 				order[k] = k;
 			}
