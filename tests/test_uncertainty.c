@@ -533,6 +533,45 @@ static void a_mean_over_configurations_carries_the_shared_error(void)
 		fclose(f);
 }
 
+/* With correlated coefficients the budget's shares still add up to 1, and
+ * one can be negative: energy.dm.row_write and energy.pipe.inst (r = 0.5)
+ * move socgpu's energy ratio in opposite directions, so together they move
+ * it less than apart. */
+static void the_budget_shares_add_up_with_correlations(void)
+{
+	char h[600], rep[600], args[1400], path[700];
+	snprintf(h, sizeof h, "%s/c.h5", tu_tmpdir());
+	CU_ASSERT_EQUAL_FATAL(mean_sweep("c", tu_path("tests/fuzz/seeds/tech/correlated.xml"), h, NULL), 0);
+	snprintf(rep, sizeof rep, "%s/crep", tu_tmpdir());
+	snprintf(args, sizeof args, "report -q --no-render %s -o %s", h, rep);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, NULL, 0, NULL, 0), 0);
+	snprintf(path, sizeof path, "%s/uncertainty_budget.csv", rep);
+	char *text = NULL;
+	size_t len;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_read_file(path, &text, &len, &e), 0);
+	double sum = 0, pipe = NAN, dm = NAN;
+	int rows = 0;
+	for (const char *l = strstr(text, "\nsocgpu,energy_rel,"); l; l = strstr(l + 1, "\nsocgpu,energy_rel,")) {
+		const char *eol = strchr(l + 1, '\n'), *last = l + 1;
+		for (const char *p = l + 1; p < eol; p++)
+			if (*p == ',')
+				last = p + 1;
+		double share = strtod(last, NULL);
+		sum += share;
+		rows++;
+		if (strstr(l, ",energy.pipe.inst,") && strstr(l, ",energy.pipe.inst,") < eol)
+			pipe = share;
+		if (strstr(l, ",energy.dm.row_write,") && strstr(l, ",energy.dm.row_write,") < eol)
+			dm = share;
+	}
+	CU_ASSERT_EQUAL(rows, 3);
+	CU_ASSERT(fabs(sum - 1) <= 3e-4); /* (4 decimals each) */
+	CU_ASSERT(pipe > 0.99);
+	CU_ASSERT(dm < 0);
+	iw_free(text);
+}
+
 /* A results file whose sensitivities have lost the coefficients they refer
  * to (edited by hand) is refused with what was expected, not misread. */
 static void sensitivities_without_their_coefficients_are_refused(void)
@@ -706,5 +745,6 @@ void suite_uncertainty(void)
 		 {"a_mean_over_configurations_carries_the_shared_error", a_mean_over_configurations_carries_the_shared_error},
 		 {"results_of_another_error_model_are_not_mixed", results_of_another_error_model_are_not_mixed},
 		 {"sensitivities_without_their_coefficients_are_refused",
-		  sensitivities_without_their_coefficients_are_refused});
+		  sensitivities_without_their_coefficients_are_refused},
+		 {"the_budget_shares_add_up_with_correlations", the_budget_shares_add_up_with_correlations});
 }
