@@ -305,6 +305,27 @@ static void bad_correlations_and_errors_are_refused_with_their_line(void)
 	iw_tech_free(&t);
 }
 
+/* The report of results file `h5` in a fresh folder (its path into dir),
+ * or -1 if `report` failed. */
+static int report_into(const char *h5, char *dir, size_t n)
+{
+	char args[1400];
+	snprintf(dir, n, "%s/rep", tu_tmpdir());
+	snprintf(args, sizeof args, "report -q --no-render %s -o %s", h5, dir);
+	return tu_run(args, NULL, 0, NULL, 0) == 0 ? 0 : -1;
+}
+
+/* The text of file `name` of report folder `dir` (the caller frees it), or
+ * NULL if the report has no such file. */
+static char *report_file(const char *dir, const char *name)
+{
+	char path[800], *text = NULL;
+	size_t len;
+	struct iw_err e = {0};
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	return iw_read_file(path, &text, &len, &e) == 0 ? text : NULL;
+}
+
 /* The errors reach the CSV, the JSON, the text table and the HDF5 file (and
  * read back from it as written). */
 static void the_errors_reach_every_output(void)
@@ -329,14 +350,10 @@ static void the_errors_reach_every_output(void)
 	CU_ASSERT_EQUAL(res.nparams, 0); /* the *_se columns are not taken for sweep parameters */
 	iw_results_free(&res);
 	/* the report's tables give a single run's cell its error */
-	char rep[700], tex[800];
-	snprintf(rep, sizeof rep, "%s/rep", tu_tmpdir());
-	snprintf(args, sizeof args, "report -q %s -o %s", h5, rep);
-	CU_ASSERT_EQUAL_FATAL(tu_run(args, NULL, 0, NULL, 0), 0);
-	snprintf(tex, sizeof tex, "%s/tables.tex", rep);
-	char *text = NULL, cell[64];
-	size_t len;
-	CU_ASSERT_EQUAL_FATAL(iw_read_file(tex, &text, &len, &e), 0);
+	char rep[700], cell[64];
+	CU_ASSERT_EQUAL_FATAL(report_into(h5, rep, sizeof rep), 0);
+	char *text = report_file(rep, "tables.tex");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "$\\pm$ one standard error from the calibrated cost model"));
 	snprintf(cell, sizeof cell, "{\\scriptsize $\\pm$%.*f}", 1 - (int)floor(log10(se_rel)), se_rel);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, cell));
@@ -450,7 +467,7 @@ static double tex_pm(const char *tex, const char *label, const char *lead)
 static void a_mean_over_configurations_carries_the_shared_error(void)
 {
 	double s = 0.3 * anchor("energy.dm.row_write");
-	char a[512], h0[600], h1[600], rep[600], tex[700], args[1400];
+	char a[512], h0[600], h1[600], rep[600];
 	coef_el(a, sizeof a, "energy.dm.row_write", 0, s);
 	snprintf(h0, sizeof h0, "%s/m0.h5", tu_tmpdir());
 	snprintf(h1, sizeof h1, "%s/m1.h5", tu_tmpdir());
@@ -488,13 +505,9 @@ static void a_mean_over_configurations_carries_the_shared_error(void)
 	}
 	iw_results_free(&r0);
 	iw_results_free(&r1);
-	snprintf(rep, sizeof rep, "%s/mrep", tu_tmpdir());
-	snprintf(args, sizeof args, "report -q --no-render %s -o %s", h0, rep);
-	CU_ASSERT_EQUAL_FATAL(tu_run(args, NULL, 0, NULL, 0), 0);
-	snprintf(tex, sizeof tex, "%s/tables.tex", rep);
-	char *text = NULL;
-	size_t len;
-	CU_ASSERT_EQUAL_FATAL(iw_read_file(tex, &text, &len, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(report_into(h0, rep, sizeof rep), 0);
+	char *text = report_file(rep, "tables.tex");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	/* each workload's mean over the two configurations, and the mean of all
 	 * four runs (printed to 2 significant digits) */
 	double want[3] = {fabs(sqrt(g1[0]) - sqrt(g0[0])), fabs(sqrt(g1[1]) - sqrt(g0[1])),
@@ -507,8 +520,8 @@ static void a_mean_over_configurations_carries_the_shared_error(void)
 	iw_free(text);
 	/* the uncertainty budget: the one coefficient makes all of the mean's
 	 * error; nothing for inorder (no error against itself) or ADP */
-	snprintf(tex, sizeof tex, "%s/uncertainty_budget.csv", rep);
-	CU_ASSERT_EQUAL_FATAL(iw_read_file(tex, &text, &len, &e), 0);
+	text = report_file(rep, "uncertainty_budget.csv");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "scheme,metric,geomean,se,coefficient,std_error,change,share\n"));
 	CU_ASSERT_PTR_NULL(strstr(text, "inorder,"));
 	CU_ASSERT_PTR_NULL(strstr(text, ",adp_rel,"));
@@ -523,14 +536,10 @@ static void a_mean_over_configurations_carries_the_shared_error(void)
 	CU_ASSERT(fabs(strtod(next + 1, &next) - want[2]) <= 0.006 * want[2]); /* change (3 digits) */
 	CU_ASSERT(strncmp(next, ",1.0000\n", 8) == 0); /* share */
 	iw_free(text);
-	snprintf(rep, sizeof rep, "%s/mrep1", tu_tmpdir());
-	snprintf(args, sizeof args, "report -q --no-render %s -o %s", h1, rep);
-	CU_ASSERT_EQUAL_FATAL(tu_run(args, NULL, 0, NULL, 0), 0);
-	snprintf(tex, sizeof tex, "%s/uncertainty_budget.csv", rep);
-	FILE *f = fopen(tex, "r");
-	CU_ASSERT_PTR_NULL(f); /* no errors, no budget */
-	if (f)
-		fclose(f);
+	CU_ASSERT_EQUAL_FATAL(report_into(h1, rep, sizeof rep), 0);
+	text = report_file(rep, "uncertainty_budget.csv");
+	CU_ASSERT_PTR_NULL(text); /* no errors, no budget */
+	iw_free(text);
 }
 
 /* With correlated coefficients the budget's shares still add up to 1, and
@@ -539,17 +548,12 @@ static void a_mean_over_configurations_carries_the_shared_error(void)
  * it less than apart. */
 static void the_budget_shares_add_up_with_correlations(void)
 {
-	char h[600], rep[600], args[1400], path[700];
+	char h[600], rep[600];
 	snprintf(h, sizeof h, "%s/c.h5", tu_tmpdir());
 	CU_ASSERT_EQUAL_FATAL(mean_sweep("c", tu_path("tests/fuzz/seeds/tech/correlated.xml"), h, NULL), 0);
-	snprintf(rep, sizeof rep, "%s/crep", tu_tmpdir());
-	snprintf(args, sizeof args, "report -q --no-render %s -o %s", h, rep);
-	CU_ASSERT_EQUAL_FATAL(tu_run(args, NULL, 0, NULL, 0), 0);
-	snprintf(path, sizeof path, "%s/uncertainty_budget.csv", rep);
-	char *text = NULL;
-	size_t len;
-	struct iw_err e = {0};
-	CU_ASSERT_EQUAL_FATAL(iw_read_file(path, &text, &len, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(report_into(h, rep, sizeof rep), 0);
+	char *text = report_file(rep, "uncertainty_budget.csv");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	double sum = 0, pipe = NAN, dm = NAN;
 	int rows = 0;
 	for (const char *l = strstr(text, "\nsocgpu,energy_rel,"); l; l = strstr(l + 1, "\nsocgpu,energy_rel,")) {
