@@ -36,7 +36,8 @@ static void run_help(FILE *f)
 		"                             columns (0 otherwise) and, in text, a second table\n"
 		"      --kernels              per kernel too (cycles, warp-instructions, IPC, energy; speed-up\n"
 		"                             and energy against inorder on the same kernel): text: a second\n"
-		"                             table; csv: one row per run and kernel instead of one per run\n"
+		"                             table; csv: one row per run and kernel instead of one per run;\n"
+		"                             with fitted standard errors, each kernel's (*_se)\n"
 		"  -j, --jobs=N               simulations at a time (default: every core the process may use, as\n"
 		"                             taskset or Slurm allow; the results are the same)\n"
 		"  -q, --quiet                no progress lines on standard error\n"
@@ -154,18 +155,19 @@ int cmd_run(int argc, char **argv)
 		r = iw_out_check(output, &e);
 	if (r == 0)
 		r = iw_job_run(&job, &e);
-	if (r == 0 && output) {
-		struct iw_model_unc unc;
+	/* the coefficients' errors: what the rows' sensitivities refer to */
+	struct iw_model_unc unc = {0};
+	if (r == 0)
 		r = iw_model_unc_of(&unc, &job.tech, &e);
+	const double *corr = unc.n ? unc.corr : NULL;
+	if (r == 0 && output) {
 		struct iw_h5_meta m = {cli_command_line, job.cfg.name, job.config_xml, job.tech.name,
 				       job.tech.xml_text ? job.tech.xml_text : "", NULL, 0, &unc};
-		if (r == 0)
-			r = iw_h5_write(output, &m, job.rows, job.nrows, &e);
-		iw_model_unc_free(&unc);
+		r = iw_h5_write(output, &m, job.rows, job.nrows, &e);
 	}
 	if (r == 0) {
 		if (strcmp(format, "csv") == 0 && per_kernel)
-			iw_kernels_csv(stdout, job.rows, job.nrows);
+			iw_kernels_csv(stdout, job.rows, job.nrows, corr);
 		else if (strcmp(format, "csv") == 0)
 			iw_summary_csv(stdout, job.rows, job.nrows, NULL, 0, 1);
 		else if (strcmp(format, "json") == 0)
@@ -177,12 +179,13 @@ int cmd_run(int argc, char **argv)
 			r = iw_job_geomean_text(stdout, &job, &e);
 			if (r == 0 && per_kernel) {
 				putchar('\n');
-				iw_kernels_text(stdout, job.rows, job.nrows);
+				iw_kernels_text(stdout, job.rows, job.nrows, corr);
 			}
 			if (r == 0 && output)
 				printf("\nresults: %s\n", output);
 		}
 	}
+	iw_model_unc_free(&unc);
 	if (r)
 		rc = cli_fail(e.code ? e.code : 1, "%s", e.msg);
 	iw_job_free(&job);

@@ -464,6 +464,9 @@ struct iw_kernel_stat {
 	 * the active SMs' per-lane static power, which follows the run's mean
 	 * active lanes. */
 	double energy_j, avg_power_w;
+	/* their standard errors from the technology file's coefficient errors
+	 * (0 without any; NaN if unpriced) */
+	double energy_j_se, avg_power_w_se;
 };
 /* Its numeric fields by name, in output order: the CSV's and JSON's keys and
  * the HDF5 record's members after `name` (one table for every output). */
@@ -473,7 +476,7 @@ struct iw_kstat_field {
 	int is_double;        /* else uint64_t */
 	const char *unit;
 };
-#define IW_KSTAT_FIELDS 8
+#define IW_KSTAT_FIELDS 10
 extern const struct iw_kstat_field iw_kstat_fields[IW_KSTAT_FIELDS];
 static inline double iw_kstat_get(const struct iw_kernel_stat *k, int f)
 {
@@ -502,6 +505,11 @@ struct iw_run_result {
 	/* one per kernel, in launch order (nkstats == kernels after a whole run) */
 	struct iw_kernel_stat *kstats;
 	size_t nkstats;
+	/* The caller's per-kernel values, attached after the run (reports/: each
+	 * kernel's change of energy per coefficient with a standard error,
+	 * ksens[k * nksens + c]); NULL for none, freed with the result. */
+	double *ksens;
+	size_t nksens;
 	double sim_seconds;   /* host time, informative only */
 	uint64_t host_ticks;  /* sub-core ticks the engine ran: the host's work, about proportional (informative) */
 };

@@ -574,7 +574,7 @@ static int kstat_open(struct iw_sim *s, const struct iw_kernel_info *ki)
 	s->k_ctas0 = r->ctas;
 	s->k_smc0 = s->sm_cycles;
 	s->kstat_live = 1;
-	k->energy_j = k->avg_power_w = NAN; /* unless the hook prices it */
+	k->energy_j = k->avg_power_w = k->energy_j_se = k->avg_power_w_se = NAN; /* unless the hook prices it */
 	if (s->on_kernel) {
 		counts_now(s, k->start, s->k_act0, s->k_stall0); /* (its first cycle on) */
 		s->k_thr0 = r->thread_insts;
@@ -2014,6 +2014,9 @@ void iw_run_result_free(struct iw_run_result *r)
 	iw_free(r->kstats);
 	r->kstats = NULL;
 	r->nkstats = 0;
+	iw_free(r->ksens);
+	r->ksens = NULL;
+	r->nksens = 0;
 }
 
 /* ------------------------------------------------------------ the loop */

@@ -33,6 +33,8 @@ const struct iw_kstat_field iw_kstat_fields[IW_KSTAT_FIELDS] = {
 	{"sm_busy_mean", offsetof(struct iw_kernel_stat, sm_busy_mean), 1, "cycle (mean over all SMs)"},
 	{"energy_j", offsetof(struct iw_kernel_stat, energy_j), 1, "J (the kernel priced alone)"},
 	{"avg_power_w", offsetof(struct iw_kernel_stat, avg_power_w), 1, "W"},
+	{"energy_j_se", offsetof(struct iw_kernel_stat, energy_j_se), 1, "J (one standard error from the cost model)"},
+	{"avg_power_w_se", offsetof(struct iw_kernel_stat, avg_power_w_se), 1, "W (one standard error from the cost model)"},
 };
 
 const char *const iw_stall_name[IW_STALL_COUNT] = {

@@ -350,6 +350,11 @@ static int write_run(hid_t f, const struct iw_row *r, size_t i, const char *path
 			      "each column's unit (rows: /model_uncertainty/coefficients; columns: the metrics of "
 			      "/names/model_sensitivity)", 0));
 	}
+	if (r->run.ksens && r->run.nksens && r->run.nkstats) {
+		hsize_t ds[2] = {r->run.nkstats, r->run.nksens};
+		CHECK(ddouble(g, "kernel_sensitivity", 2, ds, r->run.ksens,
+			      "J (rows: the kernels' records; columns: /model_uncertainty/coefficients)", 0));
+	}
 
 	const struct iw_series *se = &r->run.series;
 	sg = H5Gcreate2(g, "series", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);

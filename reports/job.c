@@ -172,16 +172,93 @@ int iw_row_price(struct iw_row *r, const struct iw_config *c, const struct iw_te
 
 static double ratio(double a, double b) { return b > 0 ? a / b : (a > 0 ? INFINITY : 1.0); }
 
+struct kernel_ctx {
+	const struct iw_config *cfg;
+	const struct iw_run_result *kernel;
+};
+
+/* A kernel's energy and power with technology t (counts times coefficients). */
+static int kernel_eval(const struct iw_tech *t, void *ctx, double *v, struct iw_err *e)
+{
+	const struct kernel_ctx *x = ctx;
+	struct iw_power_result pw;
+	int rc = iw_power_eval(x->cfg, x->kernel->scheme, t, x->kernel, &pw, e);
+	if (rc == 0) {
+		v[0] = pw.energy_j;
+		v[1] = pw.avg_power_w;
+	}
+	iw_power_result_free(&pw);
+	return rc;
+}
+
+/* The first failure is the run's (a later kernel is not priced). */
+static void pricer_fail(struct iw_kernel_pricer *p, int rc, const struct iw_err *e)
+{
+	if (!p->rc) {
+		p->rc = rc;
+		p->err = *e;
+	}
+}
+
 void iw_price_kernel(void *ctx, const struct iw_run_result *kernel, struct iw_kernel_stat *k)
 {
-	const struct iw_kernel_pricer *p = ctx;
-	struct iw_power_result pw;
+	struct iw_kernel_pricer *p = ctx;
+	struct kernel_ctx x = {p->cfg, kernel};
 	struct iw_err e = {0};
-	if (iw_power_eval(p->cfg, kernel->scheme, p->tech, kernel, &pw, &e) == 0) {
-		k->energy_j = pw.energy_j;
-		k->avg_power_w = pw.avg_power_w;
-	} /* (else NaN, as unpriced: the run's own pricing reports the error) */
-	iw_power_result_free(&pw);
+	double v[2];
+	int rc = p->rc ? p->rc : kernel_eval(p->tech, &x, v, &e);
+	if (rc) {
+		pricer_fail(p, rc, &e); /* (the record stays NaN: unpriced) */
+		return;
+	}
+	k->energy_j = v[0];
+	k->avg_power_w = v[1];
+	k->energy_j_se = k->avg_power_w_se = 0;
+	size_t nk = iw_tech_uncertain(p->tech);
+	if (!nk)
+		return;
+	/* (at a kernel's end only: the buffer doubles) */
+	if (p->n + nk > p->cap) {
+		size_t cap = 2 * p->cap > p->n + nk ? 2 * p->cap : 8 * nk + p->n;
+		double *ns = iw_realloc(p->sens, cap * sizeof *ns);
+		if (!ns) {
+			pricer_fail(p, iw_fail(&e, IW_ERUN, "out of memory"), &e);
+			return;
+		}
+		p->sens = ns;
+		p->cap = cap;
+	}
+	double *d = iw_malloc(nk * 2 * sizeof *d), *corr = iw_malloc(nk * nk * sizeof *corr);
+	rc = !d || !corr ? iw_fail(&e, IW_ERUN, "out of memory") : iw_tech_sensitivities(p->tech, kernel_eval, &x, 2, d, &e);
+	if (rc) {
+		pricer_fail(p, rc, &e);
+	} else {
+		iw_tech_uncertain_corr(p->tech, corr);
+		k->energy_j_se = iw_se_combine(nk, corr, d, 2);
+		k->avg_power_w_se = iw_se_combine(nk, corr, d + 1, 2);
+		for (size_t c = 0; c < nk; c++)
+			p->sens[p->n++] = d[2 * c];
+	}
+	iw_free(d);
+	iw_free(corr);
+}
+
+int iw_kernel_pricer_done(struct iw_kernel_pricer *p, struct iw_run_result *r, int rc, struct iw_err *e)
+{
+	size_t nk = iw_tech_uncertain(p->tech);
+	if (rc == 0 && p->rc) {
+		*e = p->err;
+		rc = p->rc;
+	}
+	if (rc == 0 && nk && p->n == r->nkstats * nk) {
+		r->ksens = p->sens;
+		r->nksens = nk;
+		p->sens = NULL;
+	}
+	iw_free(p->sens);
+	p->sens = NULL;
+	p->n = p->cap = 0;
+	return rc;
 }
 
 void iw_row_metrics(struct iw_row *r, const struct iw_row *b)
@@ -413,9 +490,9 @@ static int run_row(struct iw_job *j, size_t k, pthread_mutex_t *mu, struct iw_er
 		if (mu)
 			pthread_mutex_unlock(mu);
 	}
-	struct iw_kernel_pricer kp = {&j->cfg, &j->tech};
+	struct iw_kernel_pricer kp = {.cfg = &j->cfg, .tech = &j->tech};
 	struct iw_sim_opts o = {.cfg = &j->cfg, .scheme = j->schemes[si], .on_kernel = iw_price_kernel, .kernel_ctx = &kp};
-	rc = iw_simulate(&o, w, &r->run, e);
+	rc = iw_kernel_pricer_done(&kp, &r->run, iw_simulate(&o, w, &r->run, e), e);
 	snprintf(r->workload, sizeof r->workload, "%s", w->name[0] ? w->name : j->workloads[wi]);
 	iw_workload_close(w);
 	if (rc)
@@ -659,27 +736,41 @@ static const struct iw_row *base_of(const struct iw_row *rows, size_t i)
 	return NULL;
 }
 
-/* Kernel k's speed-up, SM speed-up and energy against the baseline's
- * kernel k (NaN when the baseline lacks it). */
-struct krel {
-	double speedup, sm_speedup, energy_rel;
-};
-static struct krel kernel_rel(const struct iw_row *b, const struct iw_row *r, size_t k)
+struct iw_krel iw_kernel_rel(const struct iw_row *b, const struct iw_row *r, size_t k, const double *corr)
 {
-	struct krel x = {NAN, NAN, NAN};
+	struct iw_krel x = {NAN, NAN, NAN, NAN};
 	if (!b || k >= b->run.nkstats || k >= r->run.nkstats)
 		return x;
 	const struct iw_kernel_stat *bk = &b->run.kstats[k], *rk = &r->run.kstats[k];
 	x.speedup = ratio((double)bk->cycles, (double)rk->cycles);
 	x.sm_speedup = ratio(bk->sm_busy_mean, rk->sm_busy_mean);
-	x.energy_rel = isnan(rk->energy_j) || isnan(bk->energy_j) ? NAN : ratio(rk->energy_j, bk->energy_j);
+	if (isnan(rk->energy_j) || isnan(bk->energy_j))
+		return x;
+	x.energy_rel = ratio(rk->energy_j, bk->energy_j);
+	x.energy_rel_se = 0;
+	size_t nk = r->run.nksens;
+	if (!corr || !nk || b->run.nksens != nk || b == r)
+		return x; /* (the baseline against itself: 1 whatever the coefficients) */
+	/* Each coefficient moves both kernels at once, as iw_row_model_se moves
+	 * a run and its baseline: the ratio's change, then the correlations. */
+	double *dp = iw_malloc(nk * sizeof *dp);
+	if (!dp) {
+		x.energy_rel_se = NAN; /* (unknown, said so, rather than a failed table) */
+		return x;
+	}
+	const double *sr = r->run.ksens + k * nk, *sb = b->run.ksens + k * nk;
+	for (size_t c = 0; c < nk; c++)
+		dp[c] = ratio(rk->energy_j + sr[c], bk->energy_j + sb[c]) - x.energy_rel;
+	x.energy_rel_se = iw_se_combine(nk, corr, dp, 1);
+	iw_free(dp);
 	return x;
 }
 
-void iw_kernels_text(FILE *f, const struct iw_row *rows, size_t n)
+void iw_kernels_text(FILE *f, const struct iw_row *rows, size_t n, const double *corr)
 {
-	fprintf(f, "%-14s %6s %-30s %-8s %10s %10s %12s %7s %11s %8s %10s %8s\n", "workload", "kernel", "name",
-		"scheme", "start", "cycles", "warp_insts", "ipc", "energy_J", "speedup", "sm_speedup", "energy");
+	int w = corr ? 22 : 11, wr = corr ? 18 : 8; /* (energy cells: "value +- se" with errors) */
+	fprintf(f, "%-14s %6s %-30s %-8s %10s %10s %12s %7s %*s %8s %10s %*s\n", "workload", "kernel", "name", "scheme",
+		"start", "cycles", "warp_insts", "ipc", w, "energy_J", "speedup", "sm_speedup", wr, "energy");
 	/* a workload's runs side by side, kernel by kernel */
 	for (size_t g = 0; g < n;) {
 		size_t end = g + 1, nk = rows[g].run.nkstats;
@@ -691,25 +782,33 @@ void iw_kernels_text(FILE *f, const struct iw_row *rows, size_t n)
 				if (k >= r->run.nkstats)
 					continue;
 				const struct iw_kernel_stat *ks = &r->run.kstats[k];
-				struct krel x = kernel_rel(base_of(rows, i), r, k);
-				fprintf(f, "%-14s %6zu %-30.30s %-8s %10llu %10llu %12llu %7.3f %11.4g %8.3f %10.3f %8.3f\n",
+				struct iw_krel x = iw_kernel_rel(base_of(rows, i), r, k, corr);
+				char ej[48], er[48];
+				int n1 = snprintf(ej, sizeof ej, "%.4g", ks->energy_j);
+				int n2 = snprintf(er, sizeof er, "%.3f", x.energy_rel);
+				if (corr) {
+					snprintf(ej + n1, sizeof ej - (size_t)n1, " +- %.2g", ks->energy_j_se);
+					snprintf(er + n2, sizeof er - (size_t)n2, " +- %.2g", x.energy_rel_se);
+				}
+				fprintf(f, "%-14s %6zu %-30.30s %-8s %10llu %10llu %12llu %7.3f %*s %8.3f %10.3f %*s\n",
 					r->workload, k + 1, ks->name, r->scheme, (unsigned long long)ks->start,
-					(unsigned long long)ks->cycles, (unsigned long long)ks->warp_insts, ks->ipc,
-					ks->energy_j, x.speedup, x.sm_speedup, x.energy_rel);
+					(unsigned long long)ks->cycles, (unsigned long long)ks->warp_insts, ks->ipc, w, ej,
+					x.speedup, x.sm_speedup, wr, er);
 			}
 		g = end;
 	}
 	fprintf(f, "(kernels in launch order, each starting the cycle after the one before ended; each priced alone:\n"
 		   " its energy's static part follows its own idle SMs; speedup, sm_speedup and energy against\n"
-		   " inorder on the same kernel)\n");
+		   " inorder on the same kernel%s)\n",
+		corr ? "; +- one standard error from the technology file's coefficients" : "");
 }
 
-void iw_kernels_csv(FILE *f, const struct iw_row *rows, size_t n)
+void iw_kernels_csv(FILE *f, const struct iw_row *rows, size_t n, const double *corr)
 {
 	fputs("workload,scheme,config,tech,kernel,name", f);
 	for (int c = 0; c < IW_KSTAT_FIELDS; c++)
 		fprintf(f, ",%s", iw_kstat_fields[c].name);
-	fputs(",speedup,sm_speedup,energy_rel\n", f);
+	fputs(",speedup,sm_speedup,energy_rel,energy_rel_se\n", f);
 	for (size_t i = 0; i < n; i++) {
 		const struct iw_row *r = &rows[i];
 		const struct iw_row *b = base_of(rows, i);
@@ -724,8 +823,8 @@ void iw_kernels_csv(FILE *f, const struct iw_row *rows, size_t n)
 			iw_csv_field(f, ks->name);
 			for (int c = 0; c < IW_KSTAT_FIELDS; c++)
 				fprintf(f, iw_kstat_fields[c].is_double ? ",%.9g" : ",%.0f", iw_kstat_get(ks, c));
-			struct krel x = kernel_rel(b, r, k);
-			fprintf(f, ",%.6f,%.6f,%.6f\n", x.speedup, x.sm_speedup, x.energy_rel);
+			struct iw_krel x = iw_kernel_rel(b, r, k, corr);
+			fprintf(f, ",%.6f,%.6f,%.6f,%.6g\n", x.speedup, x.sm_speedup, x.energy_rel, x.energy_rel_se);
 		}
 	}
 }

@@ -289,6 +289,20 @@ static int read_run(hid_t f, size_t i, struct iw_row *r, size_t nunc, const char
 			H5Tclose(kt);
 		RCHECK(kr, "kernels");
 	}
+	if (H5Lexists(g, "kernel_sensitivity", H5P_DEFAULT) > 0) {
+		size_t nks = r->run.nkstats * nunc;
+		r->run.ksens = iw_calloc(nks ? nks : 1, sizeof *r->run.ksens);
+		if (!r->run.ksens) {
+			iw_fail(e, IW_ERUN, "out of memory");
+			goto fail;
+		}
+		char what[200];
+		snprintf(what, sizeof what,
+			 "%s/kernel_sensitivity with one row per kernel record and one column per /model_uncertainty "
+			 "coefficient", gname);
+		RCHECK(nks ? dread(g, "kernel_sensitivity", H5T_NATIVE_DOUBLE, r->run.ksens, nks) : -1, what);
+		r->run.nksens = nunc;
+	}
 
 	sg = H5Gopen2(g, "series", H5P_DEFAULT);
 	RCHECK(sg, "a series group");

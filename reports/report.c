@@ -1717,7 +1717,7 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 		if (!f)
 			rc = -e->code;
 		else {
-			iw_kernels_csv(f, res->rows, res->n);
+			iw_kernels_csv(f, res->rows, res->n, res->unc.n ? res->unc.corr : NULL);
 			rc = close_file(&r, f, "kernels", ".csv");
 		}
 	}

@@ -128,8 +128,18 @@ int iw_row_price(struct iw_row *r, const struct iw_config *c, const struct iw_te
 struct iw_kernel_pricer {
 	const struct iw_config *cfg;
 	const struct iw_tech *tech;
+	/* With coefficients with an error, each kernel's change of energy per
+	 * coefficient (as iw_row.sens for the run), kernel after kernel, and
+	 * the errors in its record; iw_kernel_pricer_done hands them to the run. */
+	double *sens;
+	size_t n, cap;
+	int rc;            /* the first failure (no memory, a pricing error) */
+	struct iw_err err; /* and its message; the records from there on are NaN */
 };
 void iw_price_kernel(void *ctx, const struct iw_run_result *kernel, struct iw_kernel_stat *k);
+/* After the simulation that returned rc: the sensitivities to r->ksens, or
+ * a failure if a kernel could not get them; frees the pricer's buffer. */
+int iw_kernel_pricer_done(struct iw_kernel_pricer *p, struct iw_run_result *r, int rc, struct iw_err *e);
 void iw_row_free(struct iw_row *r);
 
 /* Summary on a stream: text (a readable table) or CSV (header + one row per run;
@@ -143,17 +153,26 @@ void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *co
  * the CSV's columns by the same names (numbers exact, null where the CSV has
  * nan), the sweep parameters in "params", the stall breakdown in
  * "stall_cycles" (scheduler-cycles by reason) and the kernel records in
- * "kernels" (name, ctas, start, cycles, warp_insts, ipc, sm_busy_mean). */
+ * "kernels" (name and the fields of iw_kstat_fields). */
 void iw_summary_json(FILE *f, const struct iw_row *rows, size_t n, const char *const *param_names,
 		     size_t nparams);
 /* Per kernel (struct iw_kernel_stat), with speed-up, SM speed-up and energy
  * against the in-order run's same kernel: a table (a workload's runs side by
  * side, kernel by kernel) or CSV (one row per run and kernel: workload,
  * scheme,config,tech,kernel,name,ctas,start,cycles,warp_insts,ipc,
- * sm_busy_mean,energy_j,avg_power_w,speedup,sm_speedup,energy_rel; kernels
- * numbered from 1). */
-void iw_kernels_text(FILE *f, const struct iw_row *rows, size_t n);
-void iw_kernels_csv(FILE *f, const struct iw_row *rows, size_t n);
+ * sm_busy_mean,energy_j,avg_power_w,energy_j_se,avg_power_w_se,speedup,
+ * sm_speedup,energy_rel,energy_rel_se; kernels numbered from 1).  corr: as
+ * for iw_kernel_rel; the table shows the errors only with it. */
+void iw_kernels_text(FILE *f, const struct iw_row *rows, size_t n, const double *corr);
+void iw_kernels_csv(FILE *f, const struct iw_row *rows, size_t n, const double *corr);
+/* Kernel k of row r against the same kernel of its baseline b (NaN where b
+ * lacks it) and the energy ratio's standard error from both kernels'
+ * sensitivities (run.ksens) and corr, the coefficients' correlations
+ * (iw_tech_uncertain_corr; NULL or no sensitivities: 0). */
+struct iw_krel {
+	double speedup, sm_speedup, energy_rel, energy_rel_se;
+};
+struct iw_krel iw_kernel_rel(const struct iw_row *b, const struct iw_row *r, size_t k, const double *corr);
 
 /* HDF5 output (see reports/README.md for the layout): written to a temporary
  * name and renamed when complete. */

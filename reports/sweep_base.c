@@ -89,13 +89,13 @@ void iw_base_cache_stats(struct iw_base_cache *c, uint64_t *hits, uint64_t *miss
 	pthread_mutex_unlock(&c->mu);
 }
 
-/* A deep copy of a run result (its series and kernel records are the only
- * pointers). */
+/* A deep copy of a run result (its series, kernel records and their
+ * sensitivities are the only pointers). */
 static int run_copy(struct iw_run_result *dst, const struct iw_run_result *src)
 {
 	*dst = *src;
 	struct iw_series *d = &dst->series;
-	size_t n = src->series.n;
+	size_t n = src->series.n, nks = src->ksens ? src->nkstats * src->nksens : 0;
 	d->cap = n;
 	d->act = iw_malloc((n ? n : 1) * IW_A_COUNT * sizeof *d->act);
 	d->insts = iw_malloc((n ? n : 1) * sizeof *d->insts);
@@ -103,7 +103,10 @@ static int run_copy(struct iw_run_result *dst, const struct iw_run_result *src)
 	dst->kstats = iw_malloc((src->nkstats ? src->nkstats : 1) * sizeof *dst->kstats);
 	if (dst->kstats && src->nkstats)
 		memcpy(dst->kstats, src->kstats, src->nkstats * sizeof *dst->kstats);
-	if (!d->act || !d->insts || !d->cycles || !dst->kstats) {
+	dst->ksens = nks ? iw_malloc(nks * sizeof *dst->ksens) : NULL;
+	if (dst->ksens)
+		memcpy(dst->ksens, src->ksens, nks * sizeof *dst->ksens);
+	if (!d->act || !d->insts || !d->cycles || !dst->kstats || (nks && !dst->ksens)) {
 		iw_run_result_free(dst);
 		return -1;
 	}

@@ -427,10 +427,10 @@ int iw_sweep_unit(const struct iw_sweep *s, size_t unit, struct iw_row *rows, st
 				iw_free(key);
 				break;
 			}
-			struct iw_kernel_pricer kp = {&cfg, &s->base.tech};
+			struct iw_kernel_pricer kp = {.cfg = &cfg, .tech = &s->base.tech};
 			struct iw_sim_opts o = {.cfg = &cfg, .scheme = s->base.schemes[si], .on_kernel = iw_price_kernel,
 						.kernel_ctx = &kp};
-			rc = iw_simulate(&o, w, &r->run, e);
+			rc = iw_kernel_pricer_done(&kp, &r->run, iw_simulate(&o, w, &r->run, e), e);
 			iw_workload_close(w);
 			done = si + 1;
 			if (key && rc == 0)
@@ -484,10 +484,11 @@ int iw_row_pack(const struct iw_row *r, unsigned char **buf, size_t *len, struct
 	size_t nps = np && r->power.series_struct_w ? np : 0;
 	size_t nk = r->run.kstats ? r->run.nkstats : 0;
 	size_t ns = r->sens ? r->nsens * IW_SE_COUNT : 0;
-	uint64_t hdr[6] = {n, np, nps, r->nparams, nk, ns};
+	size_t nks = r->run.ksens ? nk * r->run.nksens : 0;
+	uint64_t hdr[8] = {n, np, nps, r->nparams, nk, ns, nks, r->run.ksens ? r->run.nksens : 0};
 	size_t sz = sizeof *r + sizeof hdr + n * (IW_A_COUNT + 2) * sizeof(uint64_t) + np * sizeof(double) +
 		    nps * IW_S_COUNT * sizeof(double) + r->nparams * sizeof(double) + nk * sizeof(struct iw_kernel_stat) +
-		    ns * sizeof(double);
+		    (ns + nks) * sizeof(double);
 	unsigned char *b = iw_malloc(sz), *p = b;
 	if (!b)
 		return iw_fail(e, IW_ERUN, "out of memory");
@@ -507,6 +508,7 @@ int iw_row_pack(const struct iw_row *r, unsigned char **buf, size_t *len, struct
 	PUT(r->params, r->nparams * sizeof(double));
 	PUT(r->run.kstats, nk * sizeof(struct iw_kernel_stat));
 	PUT(r->sens, ns * sizeof(double));
+	PUT(r->run.ksens, nks * sizeof(double));
 #undef PUT
 	*buf = b;
 	*len = sz;
@@ -515,17 +517,18 @@ int iw_row_pack(const struct iw_row *r, unsigned char **buf, size_t *len, struct
 
 int iw_row_unpack(struct iw_row *r, const unsigned char *buf, size_t len, size_t *used, struct iw_err *e)
 {
-	uint64_t hdr[6];
+	uint64_t hdr[8];
 	const unsigned char *p = buf;
 	if (len < sizeof *r + sizeof hdr)
 		return iw_fail(e, IW_ERUN, "internal: truncated row message");
 	memcpy(r, p, sizeof *r);
 	memcpy(hdr, p + sizeof *r, sizeof hdr);
 	p += sizeof *r + sizeof hdr;
-	size_t n = hdr[0], np = hdr[1], nps = hdr[2], npar = hdr[3], nk = hdr[4], ns = hdr[5];
+	size_t n = hdr[0], np = hdr[1], nps = hdr[2], npar = hdr[3], nk = hdr[4], ns = hdr[5], nks = hdr[6],
+	       nksens = hdr[7];
 	size_t need = sizeof *r + sizeof hdr + n * (IW_A_COUNT + 2) * sizeof(uint64_t) + np * sizeof(double) +
 		      nps * IW_S_COUNT * sizeof(double) + npar * sizeof(double) + nk * sizeof(struct iw_kernel_stat) +
-		      ns * sizeof(double);
+		      (ns + nks) * sizeof(double);
 	memset(&r->run.series, 0, sizeof r->run.series);
 	r->run.series.interval = ((const struct iw_row *)(const void *)buf)->run.series.interval;
 	r->power.series_t_s = r->power.series_w = r->power.series_struct_w = NULL;
@@ -536,7 +539,9 @@ int iw_row_unpack(struct iw_row *r, const unsigned char *buf, size_t len, size_t
 	r->run.nkstats = 0;
 	r->sens = NULL;
 	r->nsens = 0;
-	if (len < need || ns % IW_SE_COUNT)
+	r->run.ksens = NULL;
+	r->run.nksens = 0;
+	if (len < need || ns % IW_SE_COUNT || nks != nk * nksens)
 		return iw_fail(e, IW_ERUN, "internal: truncated row message");
 	struct iw_series *se = &r->run.series;
 	se->n = se->cap = n;
@@ -551,7 +556,9 @@ int iw_row_unpack(struct iw_row *r, const unsigned char *buf, size_t len, size_t
 		r->power.series_struct_w = iw_malloc(nps * IW_S_COUNT * sizeof(double));
 	if (ns)
 		r->sens = iw_malloc(ns * sizeof(double));
-	if ((ns && !r->sens) || !se->act || !se->insts || !se->cycles || !r->params || !r->run.kstats || (np && !r->power.series_w) ||
+	if (nks)
+		r->run.ksens = iw_malloc(nks * sizeof(double));
+	if ((ns && !r->sens) || (nks && !r->run.ksens) || !se->act || !se->insts || !se->cycles || !r->params || !r->run.kstats || (np && !r->power.series_w) ||
 	    (nps && !r->power.series_struct_w)) {
 		iw_results_row_free(r);
 		return iw_fail(e, IW_ERUN, "out of memory");
@@ -560,6 +567,7 @@ int iw_row_unpack(struct iw_row *r, const unsigned char *buf, size_t len, size_t
 	r->run.nkstats = nk;
 	r->power.nseries = np;
 	r->nsens = ns / IW_SE_COUNT;
+	r->run.nksens = nks ? nksens : 0;
 #define GET(dst, bytes)                          \
 	do {                                     \
 		if ((bytes) != 0)                \
@@ -574,6 +582,7 @@ int iw_row_unpack(struct iw_row *r, const unsigned char *buf, size_t len, size_t
 	GET(r->params, npar * sizeof(double));
 	GET(r->run.kstats, nk * sizeof(struct iw_kernel_stat));
 	GET(r->sens, ns * sizeof(double));
+	GET(r->run.ksens, nks * sizeof(double));
 #undef GET
 	if (used)
 		*used = need;

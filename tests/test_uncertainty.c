@@ -326,6 +326,89 @@ static char *report_file(const char *dir, const char *name)
 	return iw_read_file(path, &text, &len, &e) == 0 ? text : NULL;
 }
 
+/* A kernel of a multi-kernel run has errors of its own: its energy and
+ * power move with each coefficient as the kernel priced with the moved value
+ * does, and its energy against the in-order run's same kernel as both kernels
+ * moved at once do (the ratio's error is not the two errors added).  The
+ * sensitivities behind it survive the results file: the report's
+ * kernels.csv is the run's CSV, character for character. */
+static void each_kernel_carries_its_error(void)
+{
+	double s_dm = 0.3 * anchor("energy.dm.row_write"), s_p = 0.05 * anchor("energy.pipe.inst");
+	char a[512], b[512], body[1100];
+	const char *trace = tu_path("tests/data/traces/hand/multi");
+	coef_el(a, sizeof a, "energy.dm.row_write", 0, s_dm);
+	coef_el(b, sizeof b, "energy.pipe.inst", 0, s_p);
+	snprintf(body, sizeof body, "%s%s", a, b);
+	struct iw_job j[3];
+	CU_ASSERT_EQUAL_FATAL(small_job(utech("k0", body), trace, &j[0]), 0);
+	coef_el(a, sizeof a, "energy.dm.row_write", s_dm, 0);
+	CU_ASSERT_EQUAL_FATAL(small_job(utech("k1", a), trace, &j[1]), 0);
+	coef_el(b, sizeof b, "energy.pipe.inst", s_p, 0);
+	CU_ASSERT_EQUAL_FATAL(small_job(utech("k2", b), trace, &j[2]), 0);
+	struct iw_model_unc u;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_model_unc_of(&u, &j[0].tech, &e), 0);
+	CU_ASSERT_EQUAL(u.n, 2);
+	for (size_t i = 0; i < 2; i++) {
+		const struct iw_row *r[3] = {&j[0].rows[i], &j[1].rows[i], &j[2].rows[i]};
+		CU_ASSERT_EQUAL_FATAL(r[0]->run.nkstats, 2);
+		CU_ASSERT_EQUAL(r[0]->run.nksens, 2);
+		for (size_t k = 0; k < 2; k++) {
+			const struct iw_kernel_stat *k0 = &r[0]->run.kstats[k], *k1 = &r[1]->run.kstats[k],
+						    *k2 = &r[2]->run.kstats[k];
+			NEAR(k0->energy_j_se, hypot(k1->energy_j - k0->energy_j, k2->energy_j - k0->energy_j));
+			NEAR(k0->avg_power_w_se, hypot(k1->avg_power_w - k0->avg_power_w, k2->avg_power_w - k0->avg_power_w));
+			CU_ASSERT(k0->energy_j_se > 0);
+			struct iw_krel x0 = iw_kernel_rel(&j[0].rows[0], r[0], k, u.corr);
+			struct iw_krel x1 = iw_kernel_rel(&j[1].rows[0], r[1], k, NULL);
+			struct iw_krel x2 = iw_kernel_rel(&j[2].rows[0], r[2], k, NULL);
+			NEAR(x0.energy_rel_se, hypot(x1.energy_rel - x0.energy_rel, x2.energy_rel - x0.energy_rel));
+			if (i == 0) {
+				CU_ASSERT_EQUAL(x0.energy_rel_se, 0); /* the baseline against itself */
+			} else {
+				CU_ASSERT(x0.energy_rel_se > 0); /* socgpu's matrix */
+				/* what both kernels pay moves the ratio less than either energy */
+				CU_ASSERT(x0.energy_rel_se / x0.energy_rel < k0->energy_j_se / k0->energy_j);
+				/* without the correlations, no error is claimed */
+				CU_ASSERT_EQUAL(iw_kernel_rel(&j[0].rows[0], r[0], k, NULL).energy_rel_se, 0);
+			}
+		}
+	}
+	iw_model_unc_free(&u);
+	for (int m = 0; m < 3; m++)
+		iw_job_free(&j[m]);
+
+	/* the same through the command line, a results file and its report */
+	char args[1600], h5[600], dir[700];
+	static char out[16384];
+	snprintf(h5, sizeof h5, "%s/kernels.h5", tu_tmpdir());
+	snprintf(args, sizeof args,
+		 "run -q --tech 45nm --set gpu.sms=4 --set tech.energy.dm.row_write.std_error=30%% "
+		 "--set tech.energy.pipe.inst.std_error=5%% --scheme inorder,socgpu -w %s --kernels --format csv -o %s",
+		 trace, h5);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",energy_j_se,avg_power_w_se,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",energy_rel,energy_rel_se\n"));
+	/* the last column: 0 for in-order's two kernels, not for socgpu's */
+	int zero = 0, nonzero = 0;
+	for (char *l = strchr(out, '\n'); l && l[1]; l = strchr(l + 1, '\n')) {
+		char *end = strchr(l + 1, '\n'), *c = end;
+		while (c > l && c[-1] != ',')
+			c--;
+		double v = strtod(c, NULL);
+		zero += v == 0;
+		nonzero += v > 0;
+	}
+	CU_ASSERT_EQUAL(zero, 2);
+	CU_ASSERT_EQUAL(nonzero, 2);
+	CU_ASSERT_EQUAL_FATAL(report_into(h5, dir, sizeof dir), 0);
+	char *kc = report_file(dir, "kernels.csv");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(kc);
+	CU_ASSERT_STRING_EQUAL(kc, out);
+	iw_free(kc);
+}
+
 /* The errors reach the CSV, the JSON, the text table and the HDF5 file (and
  * read back from it as written). */
 static void the_errors_reach_every_output(void)
@@ -750,5 +833,6 @@ void suite_uncertainty(void)
 		 {"results_of_another_error_model_are_not_mixed", results_of_another_error_model_are_not_mixed},
 		 {"sensitivities_without_their_coefficients_are_refused",
 		  sensitivities_without_their_coefficients_are_refused},
-		 {"the_budget_shares_add_up_with_correlations", the_budget_shares_add_up_with_correlations});
+		 {"the_budget_shares_add_up_with_correlations", the_budget_shares_add_up_with_correlations},
+		 {"each_kernel_carries_its_error", each_kernel_carries_its_error});
 }
