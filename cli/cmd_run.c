@@ -161,9 +161,11 @@ int cmd_run(int argc, char **argv)
 		r = iw_model_unc_of(&unc, &job.tech, &e);
 	const double *corr = unc.n ? unc.corr : NULL;
 	if (r == 0 && output) {
+		char *used = iw_tech_to_xml(&job.tech);
 		struct iw_h5_meta m = {cli_command_line, job.cfg.name, job.config_xml, job.tech.name,
-				       job.tech.xml_text ? job.tech.xml_text : "", NULL, 0, &unc};
-		r = iw_h5_write(output, &m, job.rows, job.nrows, &e);
+				       job.tech.xml_text ? job.tech.xml_text : "", NULL, 0, &unc, used};
+		r = used ? iw_h5_write(output, &m, job.rows, job.nrows, &e) : iw_fail(&e, IW_ERUN, "out of memory");
+		iw_free(used);
 	}
 	if (r == 0) {
 		if (strcmp(format, "csv") == 0 && per_kernel)

@@ -444,6 +444,8 @@ int iw_h5_write_source(const char *path, const struct iw_h5_meta *m, const struc
 	CHECK(g);
 	CHECK(text(g, "config_xml", m->config_xml ? m->config_xml : ""));
 	CHECK(text(g, "tech_xml", m->tech_xml ? m->tech_xml : ""));
+	if (m->tech_used_xml)
+		CHECK(text(g, "tech_used_xml", m->tech_used_xml));
 	H5Gclose(g);
 	g = H5Gcreate2(f, "names", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
 	CHECK(g);

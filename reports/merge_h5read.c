@@ -445,6 +445,7 @@ int iw_h5_read(const char *path, struct iw_results *res, struct iw_err *e)
 	res->tech_name = read_str(f, "tech", 0, e);
 	res->config_xml = read_str(f, "provenance/config_xml", 1, e);
 	res->tech_xml = read_str(f, "provenance/tech_xml", 1, e);
+	res->tech_used_xml = read_str(f, "provenance/tech_used_xml", 1, e);
 	if (e->code) /* (out of memory: absent ones are NULL) */
 		goto fail;
 	long long n = dset_len(f, "summary");
@@ -511,6 +512,7 @@ void iw_results_free(struct iw_results *r)
 	iw_free(r->tech_name);
 	iw_free(r->config_xml);
 	iw_free(r->tech_xml);
+	iw_free(r->tech_used_xml);
 	iw_free(r->sweep_xml);
 	iw_model_unc_free(&r->unc);
 	memset(r, 0, sizeof *r);

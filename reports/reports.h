@@ -183,6 +183,9 @@ struct iw_h5_meta {
 	const char *const *param_names; /* sweep axes, or NULL */
 	size_t nparams;
 	const struct iw_model_unc *unc; /* what the rows' sensitivities refer to, or NULL */
+	/* The technology as the runs used it (iw_tech_to_xml: --set applied,
+	 * every coefficient), or NULL; tech_xml is the file as given. */
+	const char *tech_used_xml;
 };
 int iw_h5_write(const char *path, const struct iw_h5_meta *m, const struct iw_row *rows, size_t n,
 		struct iw_err *e);
@@ -209,6 +212,7 @@ int iw_h5_write_source(const char *path, const struct iw_h5_meta *m, const struc
  * stores, so writing them again gives the same numbers bit for bit). */
 struct iw_results {
 	char *command_line, *config_name, *tech_name, *config_xml, *tech_xml;
+	char *tech_used_xml;   /* NULL in files of earlier versions */
 	char *sweep_xml;       /* NULL when the file is not from a sweep */
 	char **param_names;    /* summary columns beyond the fixed ones */
 	size_t nparams;

@@ -582,19 +582,24 @@ static int write_done(struct state *st, const char *out, const char *command_lin
 				ids[k] = u * ns + si;
 	struct iw_model_unc unc;
 	int rc = iw_model_unc_of(&unc, &s->base.tech, e);
+	char *used = rc ? NULL : iw_tech_to_xml(&s->base.tech);
+	if (rc == 0 && !used)
+		rc = iw_fail(e, IW_ERUN, "out of memory");
 	if (rc) {
+		iw_model_unc_free(&unc);
 		iw_free(ids);
 		return rc;
 	}
 	struct iw_h5_meta m = {command_line, s->base.cfg.name, s->base.config_xml, s->base.tech.name,
 			       s->base.tech.xml_text ? s->base.tech.xml_text : "", (const char *const *)s->param_names,
-			       s->naxes, &unc};
+			       s->naxes, &unc, used};
 	struct iw_h5_sweep sw = {s->xml, ids};
 	struct spool_src sp = {st, ids, NULL, 0};
 	struct iw_h5_source src = {n, spool_get, spool_release, &sp};
 	rc = iw_h5_write_source(out, &m, &sw, &src, e);
 	iw_free(sp.buf);
 	iw_free(ids);
+	iw_free(used);
 	iw_model_unc_free(&unc);
 	return rc;
 }
@@ -628,6 +633,19 @@ static int load_resume(struct state *st, const char *out, struct iw_err *e)
 					     "coefficients' standard errors and correlations), found another: the file "
 					     "changed since; run without --resume",
 			       out, s->base.tech.origin);
+	}
+	/* (files of earlier versions do not say what they were priced with) */
+	char *used = res.tech_used_xml ? iw_tech_to_xml(&s->base.tech) : NULL;
+	rc = res.tech_used_xml && !used ? iw_fail(e, IW_ERUN, "out of memory") : 0;
+	if (rc == 0 && used && strcmp(used, res.tech_used_xml) != 0)
+		rc = iw_fail(e, IW_EINPUT, "%s: --resume: expected results priced with technology %s as it is now, found "
+					   "other coefficients (/provenance/tech_used_xml): the file changed since; run "
+					   "without --resume",
+			     out, s->base.tech.origin);
+	iw_free(used);
+	if (rc) {
+		iw_results_free(&res);
+		return rc;
 	}
 	size_t ns = s->base.nschemes;
 	for (size_t i = 0; i < res.n; i++) {
@@ -823,6 +841,12 @@ int iw_sweep_merge(const char *const *in, size_t nin, const char *out, const cha
 				     "%s: expected the model uncertainty of %s (the same coefficients' standard errors and "
 				     "correlations), found another: the technology file changed between the runs",
 				     in[i], in[0]);
+		if (rc == 0 && i > 0 && res[i].tech_used_xml && res[0].tech_used_xml &&
+		    strcmp(res[i].tech_used_xml, res[0].tech_used_xml) != 0)
+			rc = iw_fail(e, IW_EINPUT,
+				     "%s: expected results priced with the technology of %s (/provenance/tech_used_xml), "
+				     "found other coefficients: the technology file changed between the runs",
+				     in[i], in[0]);
 		if (rc == 0)
 			n += res[i].n;
 	}
@@ -853,7 +877,8 @@ int iw_sweep_merge(const char *const *in, size_t nin, const char *out, const cha
 		rows[k++] = *all[i].row;
 	}
 	struct iw_h5_meta m = {command_line, res[0].config_name, res[0].config_xml, res[0].tech_name, res[0].tech_xml,
-			       (const char *const *)res[0].param_names, res[0].nparams, nin ? &res[0].unc : NULL};
+			       (const char *const *)res[0].param_names, res[0].nparams, nin ? &res[0].unc : NULL,
+			       nin ? res[0].tech_used_xml : NULL};
 	struct iw_h5_sweep sw = {res[0].sweep_xml, ids};
 	rc = nin ? iw_h5_write_sweep(out, &m, &sw, rows, k, e) : iw_fail(e, IW_EUSAGE, "no input file");
 	if (rc == 0) {

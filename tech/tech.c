@@ -618,27 +618,53 @@ static void xml_escape(FILE *f, const char *s)
 		}
 }
 
-int iw_tech_save(const struct iw_tech *t, const char *path, struct iw_err *e)
+/* The shortest decimal that reads back as v (a re-read file is the same
+ * file, to the last bit: the provenance of a run reproduces it). */
+static void put_exact(FILE *f, double v)
 {
-	struct iw_out o;
-	int rc = iw_out_open(&o, path, 1, e);
-	if (rc)
-		return rc;
-	FILE *f = o.f;
+	char b[40];
+	for (int p = 15; p <= 17; p++) {
+		snprintf(b, sizeof b, "%.*g", p, v);
+		if (strtod(b, NULL) == v)
+			break;
+	}
+	fputs(b, f);
+}
+
+/* Every coefficient written out (none imported through <derive>), with its
+ * value, error and sources as the program holds them. */
+static void write_tech(FILE *f, const struct iw_tech *t)
+{
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tech xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
 		   "xsi:noNamespaceSchemaLocation=\"tech.xsd\" name=\"");
 	xml_escape(f, t->name);
 	fprintf(f, "\" kind=\"%s\"", t->kind == IW_TECH_FPGA ? "fpga" : "asic");
-	if (t->node_nm > 0)
-		fprintf(f, " node_nm=\"%.17g\"", t->node_nm);
-	fprintf(f, " vdd=\"%.17g\" clock_mhz=\"%.17g\">\n", t->vdd, t->clock_mhz);
+	if (t->node_nm > 0) {
+		fputs(" node_nm=\"", f);
+		put_exact(f, t->node_nm);
+		fputc('"', f);
+	}
+	fputs(" vdd=\"", f);
+	put_exact(f, t->vdd);
+	fputs("\" clock_mhz=\"", f);
+	put_exact(f, t->clock_mhz);
+	fputs("\">\n", f);
 	for (size_t i = 0; i < t->ncoef; i++) {
 		const struct iw_coef *c = &t->coef[i];
-		fprintf(f, "  <coef name=\"%s\" value=\"%.10g\" unit=\"%s\" source=\"", c->name, c->value, c->unit);
+		fprintf(f, "  <coef name=\"%s\" value=\"", c->name);
+		put_exact(f, c->value);
+		fprintf(f, "\" unit=\"%s\" source=\"", c->unit);
 		xml_escape(f, c->source);
 		fputc('"', f);
 		if (c->fitted)
-			fprintf(f, " fitted=\"true\" std_error=\"%.6g\" points=\"%d\"", c->std_error, c->points);
+			fputs(" fitted=\"true\"", f);
+		if (c->std_error > 0) { /* (fitted, or given for a sensitivity study) */
+			fputs(" std_error=\"", f);
+			put_exact(f, c->std_error);
+			fputc('"', f);
+		}
+		if (c->fitted)
+			fprintf(f, " points=\"%d\"", c->points);
 		if (c->sources[0]) {
 			fputs(" sources=\"", f);
 			xml_escape(f, c->sources);
@@ -646,13 +672,39 @@ int iw_tech_save(const struct iw_tech *t, const char *path, struct iw_err *e)
 		}
 		fputs("/>\n", f);
 	}
-	for (size_t i = 0; i < t->ncorr; i++)
-		fprintf(f, "  <correlation a=\"%s\" b=\"%s\" r=\"%.9g\"/>\n", t->coef[t->corr[i].a].name,
-			t->coef[t->corr[i].b].name, t->corr[i].r);
+	for (size_t i = 0; i < t->ncorr; i++) {
+		fprintf(f, "  <correlation a=\"%s\" b=\"%s\" r=\"", t->coef[t->corr[i].a].name, t->coef[t->corr[i].b].name);
+		put_exact(f, t->corr[i].r);
+		fputs("\"/>\n", f);
+	}
 	fputs("</tech>\n", f);
-	if (ferror(f)) {
+}
+
+int iw_tech_save(const struct iw_tech *t, const char *path, struct iw_err *e)
+{
+	struct iw_out o;
+	int rc = iw_out_open(&o, path, 1, e);
+	if (rc)
+		return rc;
+	write_tech(o.f, t);
+	if (ferror(o.f)) {
 		iw_out_abort(&o);
 		return iw_fail(e, IW_ERUN, "%s: write failed", path);
 	}
 	return iw_out_commit(&o, e);
+}
+
+char *iw_tech_to_xml(const struct iw_tech *t)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return NULL;
+	write_tech(f, t);
+	if (fclose(f) != 0) {
+		free(text); /* (open_memstream's own buffer) */
+		return NULL;
+	}
+	return text;
 }

@@ -93,7 +93,12 @@ double iw_se_combine(size_t nk, const double *r, const double *d, size_t stride)
 int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e);
 size_t iw_tech_preset_count(void);
 const char *iw_tech_preset_name(size_t i);
-/* Write the file back (with fitted coefficients marked), atomically. */
+/* Write the file back (with fitted coefficients marked), atomically: every
+ * coefficient as the program holds it (--set applied, <derive> resolved),
+ * each number the shortest decimal that reads back to the same bits. */
 int iw_tech_save(const struct iw_tech *t, const char *path, struct iw_err *e);
+/* The same text in memory (free with iw_free), NULL if out of memory: the
+ * technology a run used, for its provenance. */
+char *iw_tech_to_xml(const struct iw_tech *t);
 
 #endif

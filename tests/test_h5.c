@@ -61,7 +61,7 @@ static void round_trip_through_the_c_api(void)
 	char path[600];
 	snprintf(path, sizeof path, "%s/r.h5", tu_tmpdir());
 	struct iw_err e = {0};
-	struct iw_h5_meta m = {"issuewatt test", "default", "<gpu-config/>", t.name, "", NULL, 0, NULL};
+	struct iw_h5_meta m = {"issuewatt test", "default", "<gpu-config/>", t.name, "", NULL, 0, NULL, NULL};
 	CU_ASSERT_EQUAL_FATAL(iw_h5_write(path, &m, rows, 2, &e), 0);
 	hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
 	CU_ASSERT_FATAL(f >= 0);
@@ -122,7 +122,7 @@ static void unwritable_output_leaves_nothing(void)
 	struct iw_tech t;
 	CU_ASSERT_EQUAL_FATAL(make_rows(rows, &c, &t), 0);
 	struct iw_err e = {0};
-	struct iw_h5_meta m = {"", "", "", "", "", NULL, 0, NULL};
+	struct iw_h5_meta m = {"", "", "", "", "", NULL, 0, NULL, NULL};
 	CU_ASSERT_EQUAL(iw_h5_write("/nonexistent-folder/r.h5", &m, rows, 2, &e), -IW_ERUN);
 	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "/nonexistent-folder/r.h5"));
 	for (int k = 0; k < 2; k++)

@@ -13,22 +13,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A 45 nm file (derived with factors 1) whose own coefficients `body`
- * override the anchor's; the path is that of tmpdir/NAME.xml. */
+/* Write to `path` a 45 nm file (derived with factors 1) named `name` whose
+ * own coefficients `body` override the anchor's (0, or -1 if it cannot). */
+static int tech_at(const char *path, const char *name, const char *body)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fprintf(f, "<tech name=\"%s\" kind=\"asic\" node_nm=\"45\" vdd=\"1.0\">\n"
+		   "  <derive from=\"45nm\" area=\"1\" energy=\"1\" leakage=\"1\" source=\"the 45 nm anchor\"/>\n%s</tech>\n",
+		name, body);
+	return fclose(f) ? -1 : 0;
+}
+
+/* That file at a fresh tmpdir/NAME.xml: its path. */
 static const char *utech(const char *name, const char *body)
 {
 	static char paths[16][600];
 	static int next;
 	char *p = paths[next++ % 16];
 	snprintf(p, 600, "%s/%s.xml", tu_tmpdir(), name);
-	FILE *f = fopen(p, "w");
-	if (!f)
-		return NULL;
-	fprintf(f, "<tech name=\"%s\" kind=\"asic\" node_nm=\"45\" vdd=\"1.0\">\n"
-		   "  <derive from=\"45nm\" area=\"1\" energy=\"1\" leakage=\"1\" source=\"the 45 nm anchor\"/>\n%s</tech>\n",
-		name, body);
-	fclose(f);
-	return p;
+	return tech_at(p, name, body) ? NULL : p;
 }
 
 /* <coef> of the 45 nm anchor's coefficient `name` at value + `plus`, with
@@ -724,6 +729,71 @@ static void results_of_another_error_model_are_not_mixed(void)
 	iw_results_free(&r);
 }
 
+/* The results file says what technology its runs were priced with, --set
+ * included (/provenance/tech_used_xml, every coefficient exact): run on that
+ * file alone, the same command gives the same numbers, errors and all. */
+static void the_provenance_holds_the_technology_as_used(void)
+{
+	char args[1600], h5[600], used[600];
+	static char out[8192], again[8192];
+	const char *sets = "--set tech.energy.pipe.inst=5.5 --set tech.vdd=0.9 --set tech.energy.dm.row_write.std_error=30% "
+			   "--set tech.area.cell.dff.std_error=0.1";
+	snprintf(h5, sizeof h5, "%s/used.h5", tu_tmpdir());
+	snprintf(args, sizeof args, "run -q -w vecadd --scale 0.02 --set gpu.sms=4 -s inorder,socgpu --tech 45nm %s "
+		 "--format csv -o %s", sets, h5);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	struct iw_results r;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_h5_read(h5, &r, &e), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r.tech_used_xml);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.tech_used_xml, "name=\"energy.pipe.inst\" value=\"4.455\"")); /* 5.5 x 0.9^2 */
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.tech_used_xml, "source=\"set on the command line\""));
+	CU_ASSERT_PTR_NULL(strstr(r.tech_used_xml, "<derive")); /* every coefficient, resolved */
+	CU_ASSERT_PTR_NULL(strstr(r.tech_xml, "set on the command line")); /* the file as given */
+	snprintf(used, sizeof used, "%s/used.xml", tu_tmpdir());
+	FILE *f = fopen(used, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs(r.tech_used_xml, f);
+	fclose(f);
+	iw_results_free(&r);
+	snprintf(args, sizeof args, "run -q -w vecadd --scale 0.02 --set gpu.sms=4 -s inorder,socgpu --tech %s --format csv",
+		 used);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, again, sizeof again, NULL, 0), 0);
+	/* (the tech column names the file's technology, 45nm, in both) */
+	CU_ASSERT_STRING_EQUAL(again, out);
+	CU_ASSERT(tu_csv_value(out, 2, "energy_rel_se") > 0); /* (socgpu's: the errors were used) */
+	CU_ASSERT(tu_csv_value(out, 2, "area_mm2_se") > 0);
+}
+
+/* Shards or a resumed sweep priced with another technology (a coefficient's
+ * value changed, not its error) are not mixed either. */
+static void results_priced_with_another_technology_are_not_mixed(void)
+{
+	char h[600], h2[600], args[2000], merged[600];
+	static char err[4096];
+	snprintf(h, sizeof h, "%s/val1.h5", tu_tmpdir());
+	snprintf(h2, sizeof h2, "%s/val2.h5", tu_tmpdir());
+	const char *tech = utech("val", "");
+	CU_ASSERT_EQUAL_FATAL(mean_sweep("val", tech, h, "--shard 1/2"), 0);
+	char a[512];
+	coef_el(a, sizeof a, "energy.dm.row_write", 1, 0);
+	CU_ASSERT_EQUAL_FATAL(tech_at(tech, "val", a), 0); /* the same file, another value */
+	CU_ASSERT_EQUAL_FATAL(mean_sweep("val", tech, h2, "--shard 2/2"), 0);
+	snprintf(merged, sizeof merged, "%s/valmix.h5", tu_tmpdir());
+	snprintf(args, sizeof args, "merge %s %s -o %s", h, h2, merged);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "val2.h5: expected results priced with the technology of"));
+	FILE *f = fopen(merged, "r");
+	CU_ASSERT_PTR_NULL(f);
+	if (f)
+		fclose(f);
+	CU_ASSERT_EQUAL(mean_sweep("val", tech, h, "--resume"), 3);
+	/* as it was: the shards of one technology merge */
+	CU_ASSERT_EQUAL_FATAL(tech_at(tech, "val", ""), 0);
+	CU_ASSERT_EQUAL(mean_sweep("val", tech, h2, "--shard 2/2"), 0);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 0);
+}
+
 /* `area` reports the same errors for a configuration: a coefficient's
  * standard error moves the GPU's area as its value moved by it does. */
 static void area_reports_the_errors_of_its_figures(void)
@@ -834,5 +904,8 @@ void suite_uncertainty(void)
 		 {"sensitivities_without_their_coefficients_are_refused",
 		  sensitivities_without_their_coefficients_are_refused},
 		 {"the_budget_shares_add_up_with_correlations", the_budget_shares_add_up_with_correlations},
-		 {"each_kernel_carries_its_error", each_kernel_carries_its_error});
+		 {"each_kernel_carries_its_error", each_kernel_carries_its_error},
+		 {"the_provenance_holds_the_technology_as_used", the_provenance_holds_the_technology_as_used},
+		 {"results_priced_with_another_technology_are_not_mixed",
+		  results_priced_with_another_technology_are_not_mixed});
 }
