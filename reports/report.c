@@ -316,6 +316,8 @@ static FILE *begin_fig(struct rep *r, const char *name, const char *title, int w
 }
 
 /* ------------------------------------------------------------ figures */
+/* A scheme has one colour in every figure: gnuplot's line type (its index
+ * among the file's schemes) + 1, the order the bar charts draw them in. */
 /* The speed-up bar charts' style (histogram `hist`: clustered or with error
  * bars), a dashed line at 1 (as fast as in-order), and the start of `plot`. */
 static void speedup_bars(FILE *f, const char *hist)
@@ -594,9 +596,12 @@ static int fig_pareto(struct rep *r)
 		for (size_t s = 1; s < r->nsch; s++) {
 			size_t blk = (s - 1) * 4 + 2 * (size_t)k;
 			fprintf(f, "%s'pareto.dat' index %zu using 1:2%s with %s lc %zu pt 7 ps 0.6 title ", s > 1 ? ", " : "",
-				blk, any_se ? ":3" : "", any_se ? "xerrorbars" : "points", s);
+				blk, any_se ? ":3" : "", any_se ? "xerrorbars" : "points", s + 1);
 			gq(f, r->schemes[s]);
-			fprintf(f, ", 'pareto.dat' index %zu using 1:2 with lines lc %zu lw 2 notitle", blk + 1, s);
+			/* (points ringed too: a front of one configuration, which
+			 * beats every other, draws no line) */
+			fprintf(f, ", 'pareto.dat' index %zu using 1:2 with linespoints lc %zu lw 2 pt 6 ps 1.4 notitle",
+				blk + 1, s + 1);
 		}
 		fputc('\n', f);
 	}
@@ -1116,7 +1121,8 @@ static int fig_reorder(struct rep *r)
 			for (size_t s = 0; s < r->nsch; s++) {
 				if (!(tot[s] > 0))
 					continue;
-				fprintf(f, "%s'reorder.dat' using 1:%zu with linespoints title ", k++ ? ", " : "", s + 2);
+				fprintf(f, "%s'reorder.dat' using 1:%zu with linespoints lc %zu title ", k++ ? ", " : "", s + 2,
+					s + 1);
 				gq(f, r->schemes[s]);
 			}
 			fputc('\n', f);
@@ -1198,8 +1204,8 @@ static int fig_alloc(struct rep *r)
 			for (size_t s = 0; s < r->nsch; s++) {
 				if (!((pass ? rr : cu)[s][IW_HIST_BINS - 1] > 0))
 					continue;
-				fprintf(f, "%s'alloc_cdf.dat' using 1:%zu with steps lw 2 title ", k++ ? ", " : "",
-					2 + 2 * s + (size_t)pass);
+				fprintf(f, "%s'alloc_cdf.dat' using 1:%zu with steps lw 2 lc %zu title ", k++ ? ", " : "",
+					2 + 2 * s + (size_t)pass, s + 1);
 				gq(f, r->schemes[s]);
 			}
 			fputc('\n', f);
