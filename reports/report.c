@@ -581,7 +581,7 @@ static int fig_pareto(struct rep *r)
 	char cap[768];
 	snprintf(cap, sizeof cap,
 		 "Design space: speed-up against area and against energy over the in-order baseline of each of the %zu "
-		 "configurations (geometric means over %zu workload(s)); lines: each scheme's Pareto front, the "
+		 "configurations (geometric means over %zu workload(s)); ringed points joined by a line: each scheme's Pareto front, the "
 		 "configurations no other of the scheme is both at least as fast as and no costlier than%s; pareto.dat "
 		 "names their parameters.",
 		 r->ncfg, r->nwl, any_se ? "; bars: one standard error of the cost from the calibrated cost model" : "");
