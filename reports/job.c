@@ -676,7 +676,14 @@ static const struct row_col {
 	{"adp_rel_se", offsetof(struct iw_row, se[IW_SE_ADP_REL]), COL_DBL, "%.6g"},
 	{"pdp_rel_se", offsetof(struct iw_row, se[IW_SE_PDP_REL]), COL_DBL, "%.6g"},
 	{"edp_rel_se", offsetof(struct iw_row, se[IW_SE_EDP_REL]), COL_DBL, "%.6g"},
+	/* the stall breakdown, scheduler-cycles by reason (CSV only: JSON has
+	 * it as the object stall_cycles) */
+#define X(id, name, help) {"stall_" name, offsetof(struct iw_row, run.cnt.stall[IW_STALL_##id]), COL_U64, "%.0f"},
+	IW_STALL_TABLE(X)
+#undef X
 };
+/* The JSON's columns: those before the stall breakdown. */
+#define JSON_COLS (IW_ARRAY_LEN(row_cols) - IW_STALL_COUNT)
 
 static double col_get(const struct iw_row *r, const struct row_col *c)
 {
@@ -860,7 +867,7 @@ static void json_runs(FILE *f, const struct iw_row *rows, size_t n, const char *
 				json_num(f, pn[k], k < r->nparams ? r->params[k] : NAN, k + 1 == np);
 			fputs("}, ", f);
 		}
-		for (size_t k = 0; k < IW_ARRAY_LEN(row_cols); k++)
+		for (size_t k = 0; k < JSON_COLS; k++)
 			json_num(f, row_cols[k].name, col_get(r, &row_cols[k]), 0);
 		fputs("\"stall_cycles\": {", f);
 		for (int k = 0; k < IW_STALL_COUNT; k++) {

@@ -918,6 +918,95 @@ static int fig_energy(struct rep *r)
 			   1, IW_S_IB, IW_S_RF);
 }
 
+/* The stall stack: the reasons bottom up, those a scheme can change first
+ * and idle (no warp resident: a kernel's tail) on top, each with one colour. */
+static const struct {
+	enum iw_stall reason;
+	const char *colour;
+} stall_stack[] = {
+	{IW_STALL_RAW, "#d62728"},     {IW_STALL_WAR_WAW, "#ff9896"}, {IW_STALL_MEM_ORDER, "#9467bd"},
+	{IW_STALL_CONTROL, "#c5b0d5"}, {IW_STALL_BARRIER, "#8c564b"}, {IW_STALL_FU_BUSY, "#1f77b4"},
+	{IW_STALL_NO_CU, "#ff7f0e"},   {IW_STALL_NO_RRS, "#ffbb78"},  {IW_STALL_IB_FULL, "#2ca02c"},
+	{IW_STALL_IB_EMPTY, "#98df8a"}, {IW_STALL_IDLE, "#c7c7c7"},
+};
+_Static_assert(sizeof stall_stack / sizeof stall_stack[0] == IW_STALL_COUNT, "every stall reason in the stack");
+
+/* Why the schedulers issued nothing: per workload and scheme, the
+ * scheduler-cycles without an issue per warp-instruction by the reason the
+ * cycle was charged to (a CPI stack, Eyerman et al., ACM TOCS 2009, for the
+ * issue stage), over every configuration and seed.  A scheme's instructions
+ * are the workload's, so its bar against in-order's is the cycles it saves
+ * or loses, and where. */
+static int fig_stalls(struct rep *r)
+{
+	FILE *d = open_in(r, "stalls", ".dat");
+	if (!d)
+		return -r->e->code;
+	int used[IW_STALL_COUNT] = {0};
+	fprintf(d, "# scheduler-cycles without an issue per warp-instruction, by reason (summed over the configurations)\n"
+		   "# one block per workload: scheme");
+	for (size_t k = 0; k < IW_ARRAY_LEN(stall_stack); k++)
+		fprintf(d, " %s", iw_stall_name[stall_stack[k].reason]);
+	fputc('\n', d);
+	for (size_t w = 0; w < r->nwl; w++) {
+		fprintf(d, "%s# ", w ? "\n\n" : "");
+		tok(d, r->workloads[w]);
+		fputc('\n', d);
+		for (size_t sc = 0; sc < r->nsch; sc++) {
+			double st[IW_STALL_COUNT] = {0}, insts = 0;
+			for (size_t c = 0; c < r->ncfg; c++) {
+				long i = at(r, c, w, sc);
+				if (i < 0)
+					continue;
+				const struct iw_row *x = &r->res->rows[i];
+				for (int k = 0; k < IW_STALL_COUNT; k++)
+					st[k] += (double)x->run.cnt.stall[k];
+				insts += (double)x->run.warp_insts;
+			}
+			tok(d, r->schemes[sc]);
+			for (size_t k = 0; k < IW_ARRAY_LEN(stall_stack); k++) {
+				double v = insts > 0 ? st[stall_stack[k].reason] / insts : NAN;
+				used[k] |= v > 0;
+				num(d, v);
+			}
+			fputc('\n', d);
+		}
+	}
+	if (close_file(r, d, "stalls", ".dat"))
+		return -r->e->code;
+	FILE *f = begin_fig(r, "stalls", "Stall cycles per warp-instruction", 900, 550,
+			    "Scheduler-cycles in which a scheduler issued nothing, per warp-instruction, by the reason "
+			    "the cycle was charged to (its first warp in scheduling order with a reason other than an "
+			    "empty buffer), summed over the configurations of each workload: a stack of what each "
+			    "scheme's issue stage waits for. idle: no warp resident (a kernel's tail); ib_empty: no "
+			    "decoded instruction.");
+	if (!f)
+		return -r->e->code;
+	fprintf(f, "set ylabel 'scheduler-cycles per warp-instruction'\nset style data histograms\n"
+		   "set style histogram rowstacked title offset 0,-1\nset style fill solid 0.85 border -1\n"
+		   "set boxwidth 0.75\nset key outside right\nset grid ytics\nset yrange [0:*]\nset xtics rotate by 90 "
+		   "right scale 0 font ',9'\nset bmargin 7\nplot ");
+	for (size_t w = 0; w < r->nwl; w++) {
+		fprintf(f, "%snewhistogram ", w ? ", " : "");
+		gq(f, r->workloads[w]);
+		int shown = 0;
+		for (size_t k = 0; k < IW_ARRAY_LEN(stall_stack); k++) {
+			/* (a block shows at least one column, for the scheme names) */
+			if (!used[k] && !(k + 1 == IW_ARRAY_LEN(stall_stack) && !shown))
+				continue;
+			fprintf(f, ", 'stalls.dat' index %zu using %zu%s lc rgb '%s' ", w, k + 2, shown ? "" : ":xtic(1)",
+				stall_stack[k].colour);
+			if (w == 0)
+				fprintf(f, "title '%s'", iw_stall_name[stall_stack[k].reason]);
+			else
+				fputs("notitle", f);
+			shown++;
+		}
+	}
+	fputc('\n', f);
+	return close_file(r, f, "stalls", ".gp");
+}
+
 /* Power-trace choices from the spec kept in the file (<power-trace>). */
 static size_t traces_from_spec(const struct iw_results *res, char (*tr)[2][256], size_t max)
 {
@@ -1699,6 +1788,8 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 		rc = fig_pareto(&r);
 	if (rc == 0)
 		rc = fig_energy(&r);
+	if (rc == 0)
+		rc = fig_stalls(&r);
 	if (rc == 0)
 		rc = fig_power(&r);
 	if (rc == 0)

@@ -180,6 +180,18 @@ static void json_summary_is_valid_and_matches_csv(void)
 	}
 	CU_ASSERT_EQUAL(rows, 4);
 	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"stall_cycles\": {\"idle\": "));
+	/* the CSV's stall columns: every scheduler-cycle (v100: 80 SMs x 4, issue
+	 * width 1) either issued a warp-instruction or is charged to a reason */
+	for (int line = 1; line <= rows; line++) {
+		double stalls = 0;
+		for (int k = 0; k < IW_STALL_COUNT; k++) {
+			char col[64];
+			snprintf(col, sizeof col, "stall_%s", iw_stall_name[k]);
+			stalls += tu_csv_value(csv, line, col);
+		}
+		CU_ASSERT_EQUAL(stalls + tu_csv_value(csv, line, "warp_insts"), 80 * 4 * tu_csv_value(csv, line, "cycles"));
+	}
+	CU_ASSERT_PTR_NULL(strstr(json, "\"stall_idle\"")); /* (JSON has the object) */
 	snprintf(args, sizeof args, "report %s/j.h5 --format json", d);
 	CU_ASSERT_EQUAL_FATAL(tu_run(args, json2, sizeof json2, NULL, 0), 0);
 	/* the same runs; `run` adds each scheme's geometric means (a job's) */

@@ -336,6 +336,41 @@ static int pareto_blocks_hold(char *dat)
 	return pairs;
 }
 
+/* The stall stack of stalls.dat is complete: on a preset with one
+ * scheduler of issue width 1, a workload's stack for a scheme plus its one
+ * issue cycle per warp-instruction is the scheme's cycles per
+ * warp-instruction over every configuration.  Returns the bars checked. */
+static int stall_stacks_add_up(char *dat, const struct iw_results *res)
+{
+	int bars = 0;
+	char wl[256] = "";
+	for (char *line = strtok(dat, "\n"); line; line = strtok(NULL, "\n")) {
+		if (line[0] == '#') {
+			if (!strchr(line, ':')) /* "# WORKLOAD" opens a block (the header lines have a colon) */
+				snprintf(wl, sizeof wl, "%s", line + 2);
+			continue;
+		}
+		char scheme[64];
+		int off = 0;
+		if (sscanf(line, "%63s%n", scheme, &off) != 1)
+			continue;
+		double stack = 0, v;
+		int len;
+		for (const char *p = line + off; sscanf(p, "%lf%n", &v, &len) == 1; p += len)
+			stack += v;
+		double cycles = 0, insts = 0;
+		for (size_t i = 0; i < res->n; i++)
+			if (!strcmp(res->rows[i].workload, wl) && !strcmp(res->rows[i].scheme, scheme)) {
+				cycles += (double)res->rows[i].run.cycles;
+				insts += (double)res->rows[i].run.warp_insts;
+			}
+		CU_ASSERT(insts > 0);
+		CU_ASSERT_DOUBLE_EQUAL(stack + 1, cycles / insts, 1e-7 * cycles / insts);
+		bars++;
+	}
+	return bars;
+}
+
 static void report_names_every_figure_and_renders_it(void)
 {
 	const char *dir = tu_tmpdir();
@@ -358,10 +393,20 @@ static void report_names_every_figure_and_renders_it(void)
 	/* speed-up, 3 heat maps per scheme, energy, power, reorder, allocation CDFs */
 	CU_ASSERT(nfig >= 8);
 	static const char *const must[] = {"speedup.svg", "sm_speedup.svg", "heat_ipc_", "heat_adp_", "heat_pdp_", "energy.svg", "energy_issue.svg",
-					   "power.svg", "reorder.svg", "alloc_cdf.svg", "pareto.svg", "summary.csv", "kernels.csv",
-					   "tables.tex"};
+					   "power.svg", "reorder.svg", "alloc_cdf.svg", "pareto.svg", "stalls.svg", "summary.csv",
+					   "kernels.csv", "tables.tex"};
 	for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
 		CU_ASSERT_PTR_NOT_NULL(strstr(html, must[i]));
+	/* the stall stacks: vecadd and reduce x inorder and loog */
+	static char stk[65536];
+	struct iw_results res;
+	struct iw_err e = {0};
+	snprintf(path, sizeof path, "%s/stalls.dat", rep);
+	CU_ASSERT(slurp(path, stk, sizeof stk) > 0);
+	snprintf(path, sizeof path, "%s/r.h5", dir);
+	CU_ASSERT_EQUAL_FATAL(iw_h5_read(path, &res, &e), 0);
+	CU_ASSERT_EQUAL(stall_stacks_add_up(stk, &res), 4);
+	iw_results_free(&res);
 	/* the design space: loog's area and energy fronts */
 	static char dat[262144];
 	snprintf(path, sizeof path, "%s/pareto.dat", rep);
