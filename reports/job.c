@@ -250,7 +250,9 @@ int iw_kernel_pricer_done(struct iw_kernel_pricer *p, struct iw_run_result *r, i
 		*e = p->err;
 		rc = p->rc;
 	}
-	if (rc == 0 && nk && p->n == r->nkstats * nk) {
+	if (rc == 0 && nk && p->n != r->nkstats * nk) /* (every kernel's end calls the hook) */
+		rc = iw_fail(e, IW_ERUN, "internal: sensitivities for %zu of %zu kernels", p->n / nk, r->nkstats);
+	if (rc == 0 && nk) {
 		r->ksens = p->sens;
 		r->nksens = nk;
 		p->sens = NULL;
