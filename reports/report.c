@@ -1672,6 +1672,28 @@ static void html_escape(FILE *f, const char *s)
 	}
 }
 
+/* The inputs as the runs used them, from the file's provenance, so a reader
+ * of the report can run them again: config.xml (--set applied), tech.xml
+ * (every coefficient as priced; the file as given in files of earlier
+ * versions) and a sweep's spec.xml. */
+static int write_inputs(struct rep *r)
+{
+	const struct iw_results *res = r->res;
+	const char *text[3] = {res->config_xml, res->tech_used_xml ? res->tech_used_xml : res->tech_xml, res->sweep_xml};
+	static const char *const name[3] = {"config", "tech", "spec"};
+	for (int k = 0; k < 3; k++) {
+		if (!text[k] || !*text[k])
+			continue;
+		FILE *f = open_in(r, name[k], ".xml");
+		if (!f)
+			return -r->e->code;
+		fputs(text[k], f);
+		if (close_file(r, f, name[k], ".xml"))
+			return -r->e->code;
+	}
+	return 0;
+}
+
 static int write_html(struct rep *r, int rendered, const char *why)
 {
 	const struct iw_results *res = r->res;
@@ -1707,6 +1729,20 @@ static int write_html(struct rep *r, int rendered, const char *why)
 		res->unc.n ? ", <a href=\"uncertainty_budget.csv\">uncertainty_budget.csv</a> (each fitted coefficient's "
 			     "share of the model's error of each scheme's mean energy, ADP, PDP and EDP)"
 			   : "");
+	if (res->config_xml && *res->config_xml) {
+		/* (what write_inputs wrote) */
+		fprintf(f, "<p>Inputs as run: <a href=\"config.xml\">config.xml</a> (the configuration, --set applied%s)",
+			res->sweep_xml ? "; each point changes its swept parameters" : "");
+		if ((res->tech_used_xml && *res->tech_used_xml) || (res->tech_xml && *res->tech_xml))
+			fprintf(f, ", <a href=\"tech.xml\">tech.xml</a> (%s)",
+				res->tech_used_xml ? "the technology, every coefficient as priced"
+						   : "the technology file as given, without --set");
+		if (res->sweep_xml)
+			fprintf(f, ", <a href=\"spec.xml\">spec.xml</a> (the sweep; its paths are the original run's)");
+		fprintf(f, ". <code>issuewatt run --config config.xml --tech tech.xml</code> with a run's workload and "
+			   "scheme%s gives its numbers again.</p>\n",
+			res->sweep_xml ? " (and its swept parameters as <code>--set</code>)" : "");
+	}
 	if (!rendered) {
 		fprintf(f, "<p class=\"note\"><b>The figures were not rendered</b> (");
 		html_escape(f, why);
@@ -1818,6 +1854,8 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 			rc = close_file(&r, f, "kernels", ".csv");
 		}
 	}
+	if (rc == 0)
+		rc = write_inputs(&r);
 	if (rc == 0)
 		rc = write_render_sh(&r);
 	int rendered = 0;

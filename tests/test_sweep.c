@@ -394,7 +394,7 @@ static void report_names_every_figure_and_renders_it(void)
 	CU_ASSERT(nfig >= 8);
 	static const char *const must[] = {"speedup.svg", "sm_speedup.svg", "heat_ipc_", "heat_adp_", "heat_pdp_", "energy.svg", "energy_issue.svg",
 					   "power.svg", "reorder.svg", "alloc_cdf.svg", "pareto.svg", "stalls.svg", "summary.csv",
-					   "kernels.csv", "tables.tex"};
+					   "kernels.csv", "tables.tex", "config.xml", "tech.xml", "spec.xml"};
 	for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
 		CU_ASSERT_PTR_NOT_NULL(strstr(html, must[i]));
 	/* the stall stacks: vecadd and reduce x inorder and loog */

@@ -730,11 +730,12 @@ static void results_of_another_error_model_are_not_mixed(void)
 }
 
 /* The results file says what technology its runs were priced with, --set
- * included (/provenance/tech_used_xml, every coefficient exact): run on that
- * file alone, the same command gives the same numbers, errors and all. */
+ * included (/provenance/tech_used_xml, every coefficient exact), and its
+ * report hands it on with the configuration: run on those two files alone,
+ * the same workload and schemes give the same numbers, errors and all. */
 static void the_provenance_holds_the_technology_as_used(void)
 {
-	char args[1600], h5[600], used[600];
+	char args[2400], h5[600], used[800];
 	static char out[8192], again[8192];
 	const char *sets = "--set tech.energy.pipe.inst=5.5 --set tech.vdd=0.9 --set tech.energy.dm.row_write.std_error=30% "
 			   "--set tech.area.cell.dff.std_error=0.1";
@@ -750,13 +751,18 @@ static void the_provenance_holds_the_technology_as_used(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.tech_used_xml, "source=\"set on the command line\""));
 	CU_ASSERT_PTR_NULL(strstr(r.tech_used_xml, "<derive")); /* every coefficient, resolved */
 	CU_ASSERT_PTR_NULL(strstr(r.tech_xml, "set on the command line")); /* the file as given */
-	snprintf(used, sizeof used, "%s/used.xml", tu_tmpdir());
-	FILE *f = fopen(used, "w");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	fputs(r.tech_used_xml, f);
-	fclose(f);
+	/* the report hands both inputs on as files */
+	char dir[700];
+	CU_ASSERT_EQUAL_FATAL(report_into(h5, dir, sizeof dir), 0);
+	char *tech = report_file(dir, "tech.xml"), *html = report_file(dir, "index.html");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tech);
+	CU_ASSERT_STRING_EQUAL(tech, r.tech_used_xml);
+	CU_ASSERT_PTR_NOT_NULL(html && strstr(html, "<a href=\"config.xml\">config.xml</a>"));
+	iw_free(tech);
+	iw_free(html);
 	iw_results_free(&r);
-	snprintf(args, sizeof args, "run -q -w vecadd --scale 0.02 --set gpu.sms=4 -s inorder,socgpu --tech %s --format csv",
+	snprintf(used, sizeof used, "%s/tech.xml", dir);
+	snprintf(args, sizeof args, "run -q -w vecadd -s inorder,socgpu --config %s/config.xml --tech %s --format csv", dir,
 		 used);
 	CU_ASSERT_EQUAL_FATAL(tu_run(args, again, sizeof again, NULL, 0), 0);
 	/* (the tech column names the file's technology, 45nm, in both) */
