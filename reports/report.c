@@ -1222,79 +1222,89 @@ static int fig_reorder(struct rep *r)
 	return f ? close_file(r, f, "reorder", ".gp") : -r->e->code;
 }
 
+/* The CDFs of the thesis's section 6 (LOOG-Vortex): how long a collector
+ * unit or an RRS entry stays allocated, and how long a scheduler stays
+ * stalled for want of a free CU (a run of consecutive no_cu cycles). */
+static const struct {
+	size_t off; /* the histogram in struct iw_counters */
+	const char *col, *title, *none, *xlabel;
+} cdf_panels[] = {
+	{offsetof(struct iw_counters, cu_alloc_period), "cu", "collector units", "no CU allocations recorded",
+	 "cycles allocated"},
+	{offsetof(struct iw_counters, rrs_alloc_period), "rrs", "RRS entries", "no RRS allocations recorded",
+	 "cycles allocated"},
+	{offsetof(struct iw_counters, no_cu_stall_len), "no_cu", "no-CU stalls", "no no-CU stalls recorded",
+	 "consecutive cycles stalled"},
+};
+#define CDF_PANELS (sizeof cdf_panels / sizeof cdf_panels[0])
+
 static int fig_alloc(struct rep *r)
 {
 	FILE *d = open_in(r, "alloc_cdf", ".dat");
 	if (!d)
 		return -r->e->code;
-	fprintf(d, "# CDF of allocation periods (cycles an entry stays allocated), all runs of each scheme\n"
+	fprintf(d, "# CDFs of allocation periods (cycles an entry stays allocated) and of no-CU stall runs (consecutive\n"
+		   "# scheduler-cycles charged to no_cu), all runs of each scheme\n"
 		   "# bin b covers [2^(b/4), 2^((b+1)/4)) cycles; x = upper edge\n# cycles");
 	for (size_t s = 0; s < r->nsch; s++)
-		fprintf(d, " cu_%s rrs_%s", r->schemes[s], r->schemes[s]);
+		for (size_t p = 0; p < CDF_PANELS; p++)
+			fprintf(d, " %s_%s", cdf_panels[p].col, r->schemes[s]);
 	fputc('\n', d);
 	size_t ns = r->nsch ? r->nsch : 1;
-	double(*cu)[IW_HIST_BINS] = iw_calloc(ns, sizeof *cu), (*rr)[IW_HIST_BINS] = iw_calloc(ns, sizeof *rr);
-	if (!cu || !rr) {
+	double(*h)[CDF_PANELS][IW_HIST_BINS] = iw_calloc(ns, sizeof *h);
+	if (!h) {
 		fclose(d);
-		iw_free(cu);
-		iw_free(rr);
 		return iw_fail(r->e, IW_ERUN, "out of memory");
 	}
-	int has_cu = 0, has_rrs = 0;
-	for (size_t s = 0; s < r->nsch; s++) {
-		scheme_sum(r, s, offsetof(struct iw_counters, cu_alloc_period), IW_HIST_BINS, cu[s]);
-		scheme_sum(r, s, offsetof(struct iw_counters, rrs_alloc_period), IW_HIST_BINS, rr[s]);
-		for (size_t b = 1; b < IW_HIST_BINS; b++) {
-			cu[s][b] += cu[s][b - 1];
-			rr[s][b] += rr[s][b - 1];
-		}
-		has_cu |= cu[s][IW_HIST_BINS - 1] > 0;
-		has_rrs |= rr[s][IW_HIST_BINS - 1] > 0;
-	}
-	/* the x range ends where every curve has reached 1 */
-	size_t last = 0;
+	int has[CDF_PANELS] = {0};
+	size_t last = 0; /* the x range ends where every curve has reached 1 */
 	for (size_t s = 0; s < r->nsch; s++)
-		for (size_t b = 0; b < IW_HIST_BINS; b++) {
-			if (cu[s][IW_HIST_BINS - 1] > 0 && cu[s][b] < cu[s][IW_HIST_BINS - 1] && b + 1 > last)
-				last = b + 1;
-			if (rr[s][IW_HIST_BINS - 1] > 0 && rr[s][b] < rr[s][IW_HIST_BINS - 1] && b + 1 > last)
-				last = b + 1;
+		for (size_t p = 0; p < CDF_PANELS; p++) {
+			double *c = h[s][p];
+			scheme_sum(r, s, cdf_panels[p].off, IW_HIST_BINS, c);
+			for (size_t b = 1; b < IW_HIST_BINS; b++)
+				c[b] += c[b - 1];
+			has[p] |= c[IW_HIST_BINS - 1] > 0;
+			for (size_t b = 0; b < IW_HIST_BINS; b++)
+				if (c[IW_HIST_BINS - 1] > 0 && c[b] < c[IW_HIST_BINS - 1] && b + 1 > last)
+					last = b + 1;
 		}
 	double xmax = pow(2.0, (double)(IW_MIN(last + 2, (size_t)IW_HIST_BINS)) / 4.0);
 	for (size_t b = 0; b < IW_HIST_BINS; b++) {
 		fprintf(d, "%.9g", pow(2.0, (double)(b + 1) / 4.0));
-		for (size_t s = 0; s < r->nsch; s++) {
-			double tc = cu[s][IW_HIST_BINS - 1], trr = rr[s][IW_HIST_BINS - 1];
-			num(d, tc > 0 ? cu[s][b] / tc : NAN);
-			num(d, trr > 0 ? rr[s][b] / trr : NAN);
-		}
+		for (size_t s = 0; s < r->nsch; s++)
+			for (size_t p = 0; p < CDF_PANELS; p++) {
+				double t = h[s][p][IW_HIST_BINS - 1];
+				num(d, t > 0 ? h[s][p][b] / t : NAN);
+			}
 		fputc('\n', d);
 	}
 	int rc = close_file(r, d, "alloc_cdf", ".dat");
 	FILE *f = rc ? NULL
-		     : begin_fig(r, "alloc_cdf", "CU and RRS allocation-period CDFs", 1100, 450,
-				 "Cumulative share of collector-unit (left) and RRS-entry (right) allocations that were held "
-				 "at most x cycles, all runs of each scheme (log-spaced bins, 4 per octave).");
+		     : begin_fig(r, "alloc_cdf", "CU and RRS allocation-period and no-CU stall CDFs", 1500, 450,
+				 "Cumulative share of collector-unit (left) and RRS-entry (middle) allocations that were held "
+				 "at most x cycles, and of the runs of consecutive cycles a scheduler stalled for want of a "
+				 "free collector unit (right, no_cu) that lasted at most x cycles; all runs of each scheme "
+				 "(log-spaced bins, 4 per octave), as the LOOG-Vortex thesis draws them.");
 	if (f) {
-		fprintf(f, "set multiplot layout 1,2 title 'Allocation periods'\nset logscale x 2\nset xlabel 'cycles "
-			   "allocated'\nset ylabel 'cumulative share'\nset yrange [0:1.02]\nset grid\nset key bottom right\n");
-		for (int pass = 0; pass < 2; pass++) {
-			int has = pass ? has_rrs : has_cu;
-			fprintf(f, "set title '%s'\n", pass ? "RRS entries" : "collector units");
-			if (!has) {
-				fprintf(f, "set label 1 'no %s allocations recorded' at graph 0.5,0.5 center\nset xrange [1:2]\n"
-					   "plot NaN notitle\nunset label 1\n",
-					pass ? "RRS" : "CU");
+		fprintf(f, "set multiplot layout 1,%zu title 'Allocation periods and no-CU stalls'\nset logscale x 2\n"
+			   "set ylabel 'cumulative share'\nset yrange [0:1.02]\nset grid\nset key bottom right\n",
+			CDF_PANELS);
+		for (size_t p = 0; p < CDF_PANELS; p++) {
+			fprintf(f, "set title '%s'\nset xlabel '%s'\n", cdf_panels[p].title, cdf_panels[p].xlabel);
+			if (!has[p]) {
+				fprintf(f, "set label 1 '%s' at graph 0.5,0.5 center\nset xrange [1:2]\nplot NaN notitle\n"
+					   "unset label 1\n",
+					cdf_panels[p].none);
 				continue;
 			}
-			fprintf(f, "set xrange [1:%.6g]\n", xmax < 2 ? 2 : xmax);
-			fprintf(f, "plot ");
+			fprintf(f, "set xrange [1:%.6g]\nplot ", xmax < 2 ? 2 : xmax);
 			size_t k = 0;
 			for (size_t s = 0; s < r->nsch; s++) {
-				if (!((pass ? rr : cu)[s][IW_HIST_BINS - 1] > 0))
+				if (!(h[s][p][IW_HIST_BINS - 1] > 0))
 					continue;
 				fprintf(f, "%s'alloc_cdf.dat' using 1:%zu with steps lw 2 lc %zu title ", k++ ? ", " : "",
-					2 + 2 * s + (size_t)pass, s + 1);
+					2 + CDF_PANELS * s + p, s + 1);
 				gq(f, r->schemes[s]);
 			}
 			fputc('\n', f);
@@ -1304,8 +1314,7 @@ static int fig_alloc(struct rep *r)
 	} else if (!rc) {
 		rc = -r->e->code;
 	}
-	iw_free(cu);
-	iw_free(rr);
+	iw_free(h);
 	return rc;
 }
 

@@ -371,6 +371,37 @@ static int stall_stacks_add_up(char *dat, const struct iw_results *res)
 	return bars;
 }
 
+/* Column `col` of alloc_cdf.dat (named in its "# cycles ..." line) is a
+ * CDF: it never falls and ends at 1.  Returns its points (-1: no column). */
+static int cdf_column_holds(const char *dat, const char *col)
+{
+	int idx = -1, points = 0;
+	double prev = 0, v = 0;
+	for (const char *line = dat; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+		char tok[128];
+		int len, k = 0;
+		if (!strncmp(line, "# cycles ", 9)) {
+			for (const char *p = line + 2; *p != '\n' && sscanf(p, "%127s%n", tok, &len) == 1; p += len, k++)
+				if (!strcmp(tok, col))
+					idx = k;
+			continue;
+		}
+		if (line[0] == '#' || idx < 0)
+			continue;
+		const char *p = line;
+		for (; k <= idx && sscanf(p, "%127s%n", tok, &len) == 1; p += len, k++)
+			;
+		if (k <= idx)
+			return -1;
+		v = strtod(tok, NULL);
+		CU_ASSERT(v >= prev);
+		prev = v;
+		points++;
+	}
+	CU_ASSERT_DOUBLE_EQUAL(v, 1, 1e-9);
+	return idx < 0 ? -1 : points;
+}
+
 static void report_names_every_figure_and_renders_it(void)
 {
 	const char *dir = tu_tmpdir();
@@ -407,6 +438,11 @@ static void report_names_every_figure_and_renders_it(void)
 	CU_ASSERT_EQUAL_FATAL(iw_h5_read(path, &res, &e), 0);
 	CU_ASSERT_EQUAL(stall_stacks_add_up(stk, &res), 4);
 	iw_results_free(&res);
+	/* the thesis's CDFs: CU allocation periods and no-CU stall runs */
+	snprintf(path, sizeof path, "%s/alloc_cdf.dat", rep);
+	CU_ASSERT(slurp(path, stk, sizeof stk) > 0);
+	CU_ASSERT_EQUAL(cdf_column_holds(stk, "cu_loog"), 64);
+	CU_ASSERT_EQUAL(cdf_column_holds(stk, "no_cu_loog"), 64);
 	/* the design space: loog's area and energy fronts */
 	static char dat[262144];
 	snprintf(path, sizeof path, "%s/pareto.dat", rep);
