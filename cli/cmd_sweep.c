@@ -282,7 +282,8 @@ int cmd_report(int argc, char **argv)
 	if (!strcmp(format, "csv")) {
 		iw_summary_csv(stdout, res.rows, res.n, (const char *const *)res.param_names, res.nparams, 1);
 	} else if (!strcmp(format, "json")) {
-		iw_summary_json(stdout, res.rows, res.n, (const char *const *)res.param_names, res.nparams);
+		if (iw_report_json(stdout, &res, &e))
+			rc = cli_fail(e.code ? e.code : 1, "%s", e.msg);
 	} else {
 		struct iw_report_opts ro = {getenv("IW_GNUPLOT"), render, quiet, power_runs};
 		if (iw_report_write(&res, out, &ro, &e))

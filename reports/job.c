@@ -848,8 +848,7 @@ static void json_num(FILE *f, const char *key, double v, int last)
 		fputs(", ", f);
 }
 
-/* The document up to the runs' closing bracket (the caller closes it). */
-static void json_runs(FILE *f, const struct iw_row *rows, size_t n, const char *const *pn, size_t np)
+void iw_runs_json(FILE *f, const struct iw_row *rows, size_t n, const char *const *pn, size_t np)
 {
 	fprintf(f, "{\"tool\": \"issuewatt\", \"version\": \"%s\", \"runs\": [", IW_VERSION);
 	for (size_t i = 0; i < n; i++) {
@@ -892,12 +891,6 @@ static void json_runs(FILE *f, const struct iw_row *rows, size_t n, const char *
 	fputs(n ? "\n]" : "]", f);
 }
 
-void iw_summary_json(FILE *f, const struct iw_row *rows, size_t n, const char *const *pn, size_t np)
-{
-	json_runs(f, rows, n, pn, np);
-	fputs("}\n", f);
-}
-
 /* The geometric means' keys (IW_GM_* order) and their errors' */
 static const char *const gm_keys[IW_GM_COUNT] = {"speedup", "energy_rel", "adp_rel", "edp_rel"};
 
@@ -909,7 +902,7 @@ int iw_job_json(FILE *f, const struct iw_job *j, struct iw_err *e)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	int rc = j->nworkloads ? iw_job_geomeans(j, gm, se, e) : 0;
 	if (!rc) { /* (computed first: a failure prints nothing) */
-		json_runs(f, j->rows, j->nrows, NULL, 0);
+		iw_runs_json(f, j->rows, j->nrows, NULL, 0);
 		fputs(", \"geomeans\": [", f);
 		for (size_t s = 0; j->nworkloads && s < j->nschemes; s++) {
 			fputs(s ? ",\n  {\"scheme\": " : "\n  {\"scheme\": ", f);

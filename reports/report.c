@@ -1804,6 +1804,16 @@ static int write_render_sh(struct rep *r)
 	return close_file(r, f, "render", ".sh");
 }
 
+static void rep_free(struct rep *r)
+{
+	iw_free(r->schemes);
+	iw_free(r->workloads);
+	iw_free(r->cfg_of);
+	iw_free(r->first_row);
+	iw_free(r->idx);
+	iw_free(r->dlog);
+}
+
 int iw_report_write(const struct iw_results *res, const char *dir, struct iw_report_opts *o, struct iw_err *e)
 {
 	struct rep r;
@@ -1900,11 +1910,59 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 	}
 	if (rc == 0)
 		rc = write_html(&r, rendered, why);
-	iw_free(r.schemes);
-	iw_free(r.workloads);
-	iw_free(r.cfg_of);
-	iw_free(r.first_row);
-	iw_free(r.idx);
-	iw_free(r.dlog);
+	rep_free(&r);
+	return rc;
+}
+
+int iw_report_json(FILE *f, const struct iw_results *res, struct iw_err *e)
+{
+	struct rep r;
+	memset(&r, 0, sizeof r);
+	r.res = res;
+	r.e = e;
+	int rc = index_rows(&r);
+	if (rc == 0 && res->unc.n && !(r.dlog = iw_calloc(2 * res->unc.n, sizeof *r.dlog)))
+		rc = iw_fail(e, IW_ERUN, "out of memory");
+	if (rc == 0) {
+		/* the means of run's own JSON ("geomeans"), per configuration */
+		static const enum metric ms[] = {M_SPEEDUP, M_ENERGY, M_ADP, M_EDP};
+		static const char *const keys[] = {"speedup", "energy_rel", "adp_rel", "edp_rel"};
+		iw_runs_json(f, res->rows, res->n, (const char *const *)res->param_names, res->nparams);
+		fputs(", \"geomeans\": [", f);
+		size_t k = 0;
+		for (size_t c = 0; c < r.ncfg; c++)
+			for (size_t sc = 0; sc < r.nsch; sc++) {
+				size_t nw = 0;
+				for (size_t w = 0; w < r.nwl; w++)
+					nw += at(&r, c, w, sc) >= 0;
+				if (!nw)
+					continue;
+				fputs(k++ ? ",\n  {\"scheme\": " : "\n  {\"scheme\": ", f);
+				iw_json_str(f, r.schemes[sc]);
+				if (res->nparams) {
+					const struct iw_row *x = &res->rows[r.first_row[c]];
+					fputs(", \"params\": {", f);
+					for (size_t p = 0; p < res->nparams; p++) {
+						fputs(p ? ", " : "", f);
+						iw_json_str(f, res->param_names[p]);
+						fputs(": ", f);
+						iw_json_num(f, p < x->nparams ? x->params[p] : NAN);
+					}
+					fputc('}', f);
+				}
+				fprintf(f, ", \"workloads\": %zu", nw);
+				for (size_t m = 0; m < IW_ARRAY_LEN(ms); m++) {
+					fprintf(f, ", \"%s\": ", keys[m]);
+					iw_json_num(f, over_workloads(&r, c, sc, ms[m]));
+				}
+				for (size_t m = 0; m < IW_ARRAY_LEN(ms); m++) {
+					fprintf(f, ", \"%s_se\": ", keys[m]);
+					iw_json_num(f, model_se(&r, c, c + 1, 0, r.nwl, sc, ms[m]));
+				}
+				fputc('}', f);
+			}
+		fputs(k ? "\n]}\n" : "]}\n", f);
+	}
+	rep_free(&r);
 	return rc;
 }

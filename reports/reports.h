@@ -105,7 +105,7 @@ enum { IW_GM_SPEEDUP, IW_GM_ENERGY, IW_GM_ADP, IW_GM_EDP, IW_GM_COUNT };
 int iw_job_geomeans(const struct iw_job *j, double *gm, double *se, struct iw_err *e);
 /* The same as a few lines under the summary table (nothing for one workload). */
 int iw_job_geomean_text(FILE *f, const struct iw_job *j, struct iw_err *e);
-/* The job as JSON: iw_summary_json's document with "geomeans": one object
+/* The job as JSON: iw_runs_json's document with "geomeans": one object
  * per scheme (scheme, workloads, speedup, energy_rel, adp_rel, edp_rel and
  * their *_se), which a script cannot work out from the runs: the error of a
  * mean needs every run's sensitivity to the shared coefficients. */
@@ -149,13 +149,14 @@ void iw_row_free(struct iw_row *r);
 void iw_summary_text(FILE *f, const struct iw_row *rows, size_t n);
 void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *const *param_names,
 		    size_t nparams, int header);
-/* The same as one JSON document, {"tool", "version", "runs": [...]}: per run
- * the CSV's columns by the same names (numbers exact, null where the CSV has
- * nan), the sweep parameters in "params", the stall breakdown in
- * "stall_cycles" (scheduler-cycles by reason) and the kernel records in
- * "kernels" (name and the fields of iw_kstat_fields). */
-void iw_summary_json(FILE *f, const struct iw_row *rows, size_t n, const char *const *param_names,
-		     size_t nparams);
+/* The same as a JSON document, {"tool", "version", "runs": [...], ...}, up
+ * to the runs' closing bracket (the caller adds its "geomeans" and closes
+ * it): per run the CSV's columns by the same names but the stall_* ones
+ * (numbers exact, null where the CSV has nan), the sweep parameters in
+ * "params", the stall breakdown in "stall_cycles" (scheduler-cycles by
+ * reason) and the kernel records in "kernels" (name and the fields of
+ * iw_kstat_fields). */
+void iw_runs_json(FILE *f, const struct iw_row *rows, size_t n, const char *const *param_names, size_t nparams);
 /* Per kernel (struct iw_kernel_stat), with speed-up, SM speed-up and energy
  * against the in-order run's same kernel: a table (a workload's runs side by
  * side, kernel by kernel) or CSV (one row per run and kernel: workload,
@@ -326,5 +327,11 @@ struct iw_report_opts {
 /* The HTML page, figures (gnuplot SVG + PNG with their .gp and .dat),
  * CSV and LaTeX tables of a results file into folder `dir`. */
 int iw_report_write(const struct iw_results *res, const char *dir, struct iw_report_opts *o, struct iw_err *e);
+/* `report --format json`: iw_runs_json's document with "geomeans", for each
+ * configuration (its "params" in a sweep) and scheme the geometric means over
+ * the workloads of speedup, energy_rel, adp_rel and edp_rel with their model
+ * errors (*_se: first order, as the report's tables; run's own JSON prices
+ * them again, and they agree to about 0.2% of the error). */
+int iw_report_json(FILE *f, const struct iw_results *res, struct iw_err *e);
 
 #endif

@@ -194,11 +194,10 @@ static void json_summary_is_valid_and_matches_csv(void)
 	CU_ASSERT_PTR_NULL(strstr(json, "\"stall_idle\"")); /* (JSON has the object) */
 	snprintf(args, sizeof args, "report %s/j.h5 --format json", d);
 	CU_ASSERT_EQUAL_FATAL(tu_run(args, json2, sizeof json2, NULL, 0), 0);
-	/* the same runs; `run` adds each scheme's geometric means (a job's) */
-	const char *gm = strstr(json, ", \"geomeans\": [\n  {\"scheme\": \"inorder\", \"workloads\": 2, \"speedup\": 1, ");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(gm);
-	CU_ASSERT_EQUAL(strncmp(json2, json, (size_t)(gm - json)), 0);
-	CU_ASSERT_STRING_EQUAL(json2 + (gm - json), "}\n");
+	/* the same document: the runs and each scheme's geometric means over the
+	 * workloads (one configuration; the preset has no model errors) */
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, ", \"geomeans\": [\n  {\"scheme\": \"inorder\", \"workloads\": 2, \"speedup\": 1, "));
+	CU_ASSERT_STRING_EQUAL(json2, json);
 	CU_ASSERT_EQUAL(tu_run("run -q --format xml", NULL, 0, NULL, 0), 2);
 }
 

@@ -800,6 +800,52 @@ static void results_priced_with_another_technology_are_not_mixed(void)
 	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 0);
 }
 
+/* The number after `key` on the line that starts at `from` (a "geomeans"
+ * entry: one per line), NaN if absent. */
+static double json_after(const char *from, const char *key)
+{
+	const char *end = strchr(from, '\n'), *k = strstr(from, key);
+	return k && (!end || k < end) ? strtod(k + strlen(key), NULL) : NAN;
+}
+
+/* `report --format json` gives each configuration's means over the
+ * workloads with their model errors: a sweep's configuration as `run`'s own
+ * JSON gives them for that configuration alone (the means exactly, the
+ * errors to first order). */
+static void the_report_json_gives_each_configurations_means(void)
+{
+	char a[512], h[600], args[1600];
+	static char js[65536], rj[32768];
+	coef_el(a, sizeof a, "energy.dm.row_write", 0, 0.3 * anchor("energy.dm.row_write"));
+	const char *tech = utech("rj", a);
+	snprintf(h, sizeof h, "%s/rj.h5", tu_tmpdir());
+	CU_ASSERT_EQUAL_FATAL(mean_sweep("rj", tech, h, NULL), 0);
+	snprintf(args, sizeof args, "report %s --format json", h);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, js, sizeof js, NULL, 0), 0);
+	CU_ASSERT_FATAL(tu_json_valid(js));
+	const char *gm = strstr(js, "\"geomeans\": [");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gm);
+	int entries = 0;
+	for (const char *p = gm; (p = strstr(p, "{\"scheme\": ")); p++)
+		entries++;
+	CU_ASSERT_EQUAL(entries, 4); /* 2 configurations x (inorder, socgpu) */
+	const char *cell = strstr(gm, "{\"scheme\": \"socgpu\", \"params\": {\"socgpu.ib_size\": 8}, \"workloads\": 2, ");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(cell);
+	snprintf(args, sizeof args,
+		 "run -q -w vecadd,stencil --scale 0.02 --set gpu.sms=4 -s inorder,socgpu --set socgpu.ib_size=8 --tech %s "
+		 "--format json",
+		 tech);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, rj, sizeof rj, NULL, 0), 0);
+	const char *own = strstr(rj, "{\"scheme\": \"socgpu\", \"workloads\": 2, ");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(own);
+	static const char *const keys[] = {"\"speedup\": ", "\"energy_rel\": ", "\"edp_rel\": "};
+	for (size_t k = 0; k < 3; k++)
+		CU_ASSERT_DOUBLE_EQUAL(json_after(cell, keys[k]), json_after(own, keys[k]), 1e-12);
+	double se = json_after(cell, "\"energy_rel_se\": "), se_own = json_after(own, "\"energy_rel_se\": ");
+	CU_ASSERT(se_own > 0);
+	CU_ASSERT(fabs(se - se_own) <= 0.01 * se_own);
+}
+
 /* `area` reports the same errors for a configuration: a coefficient's
  * standard error moves the GPU's area as its value moved by it does. */
 static void area_reports_the_errors_of_its_figures(void)
@@ -913,5 +959,6 @@ void suite_uncertainty(void)
 		 {"each_kernel_carries_its_error", each_kernel_carries_its_error},
 		 {"the_provenance_holds_the_technology_as_used", the_provenance_holds_the_technology_as_used},
 		 {"results_priced_with_another_technology_are_not_mixed",
-		  results_priced_with_another_technology_are_not_mixed});
+		  results_priced_with_another_technology_are_not_mixed},
+		 {"the_report_json_gives_each_configurations_means", the_report_json_gives_each_configurations_means});
 }
