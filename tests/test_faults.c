@@ -69,11 +69,15 @@ static int small_run(const char *h5, struct iw_err *e)
 	struct iw_model_unc unc = {0};
 	if (rc == 0)
 		rc = iw_model_unc_of(&unc, &job.tech, e);
+	char *used = NULL;
+	if (rc == 0 && !(used = iw_tech_to_xml(&job.tech)))
+		rc = iw_fail(e, IW_ERUN, "out of memory");
 	if (rc == 0) {
 		struct iw_h5_meta m = {"test", job.cfg.name, job.config_xml, job.tech.name,
-				       job.tech.xml_text ? job.tech.xml_text : "", NULL, 0, &unc, NULL};
+				       job.tech.xml_text ? job.tech.xml_text : "", NULL, 0, &unc, used};
 		rc = iw_h5_write(h5, &m, job.rows, job.nrows, e);
 	}
+	iw_free(used);
 	iw_model_unc_free(&unc);
 	iw_job_free(&job);
 	return rc;
@@ -154,6 +158,48 @@ static void every_allocation_failure_of_a_read_is_clean(void)
 				iw_results_free(&r);
 		}
 	}
+	CU_ASSERT_EQUAL(failures, 0);
+}
+
+/* A report (its figures' data and scripts, tables, JSON) of a results file
+ * reports every allocation failure as one. */
+static void every_allocation_failure_of_a_report_is_clean(void)
+{
+	char h5[600], dir[700], cwd[1024];
+	snprintf(h5, sizeof h5, "%s/rep.h5", tu_tmpdir());
+	snprintf(dir, sizeof dir, "%s/report", tu_tmpdir());
+	CU_ASSERT_PTR_NOT_NULL_FATAL(getcwd(cwd, sizeof cwd));
+	CU_ASSERT_EQUAL_FATAL(chdir(tu_path("")), 0);
+	struct iw_err e = {0};
+	int saved = tu_stderr_off();
+	CU_ASSERT_EQUAL_FATAL(small_run(h5, &e), 0);
+	tu_stderr_back(saved);
+	CU_ASSERT_EQUAL(chdir(cwd), 0);
+	struct iw_results r;
+	CU_ASSERT_EQUAL_FATAL(iw_h5_read(h5, &r, &e), 0);
+	FILE *null = fopen("/dev/null", "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(null);
+	struct iw_report_opts o = {NULL, 0, 1, NULL}; /* (not rendered: gnuplot runs in a child) */
+	long before = iw_alloc_count();
+	CU_ASSERT_EQUAL_FATAL(iw_report_write(&r, dir, &o, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(iw_report_json(null, &r, &e), 0);
+	long count = iw_alloc_count() - before;
+	CU_ASSERT(count > 10);
+	int failures = 0;
+	for (long n = 0; n < count; n++) {
+		iw_err_clear(&e);
+		iw_alloc_fail_after(n);
+		int rc = iw_report_write(&r, dir, &o, &e);
+		if (rc == 0)
+			rc = iw_report_json(null, &r, &e);
+		iw_alloc_fail_after(-1);
+		if (rc != -IW_ERUN || !strstr(e.msg, "out of memory")) {
+			if (failures++ < 5)
+				fprintf(stderr, "\nallocation %ld of %ld: status %d, message '%s'\n", n, count, rc, e.msg);
+		}
+	}
+	fclose(null);
+	iw_results_free(&r);
 	CU_ASSERT_EQUAL(failures, 0);
 }
 
@@ -428,6 +474,7 @@ void suite_faults(void)
 {
 	TU_SUITE("faults", {"every_allocation_failure_is_clean", every_allocation_failure_is_clean},
 		 {"every_allocation_failure_of_a_read_is_clean", every_allocation_failure_of_a_read_is_clean},
+		 {"every_allocation_failure_of_a_report_is_clean", every_allocation_failure_of_a_report_is_clean},
 		 {"unwritable_output_folder", unwritable_output_folder}, {"full_disk", full_disk},
 		 {"sigkill_during_output", sigkill_during_output},
 		 {"truncated_and_empty_inputs", truncated_and_empty_inputs},
