@@ -246,23 +246,43 @@ static const char *band_meaning(const struct rep *r)
 }
 
 /* --------------------------------------------------------------- files */
+/* Each file of the report is written to NAME.EXT.tmp and renamed when
+ * complete (close_file), or removed (drop_file): a report that fails leaves
+ * whole files only, and index.html, written last, only if it succeeded. */
+static void file_path(const struct rep *r, const char *name, const char *ext, int tmp, char *path, size_t n)
+{
+	snprintf(path, n, "%s/%s%s%s", r->dir, name, ext, tmp ? ".tmp" : "");
+}
+
 static FILE *open_in(struct rep *r, const char *name, const char *ext)
 {
 	char path[4096];
-	snprintf(path, sizeof path, "%s/%s%s", r->dir, name, ext);
+	file_path(r, name, ext, 1, path, sizeof path);
 	FILE *f = fopen(path, "w");
 	if (!f)
-		iw_fail(r->e, IW_ERUN, "%s: cannot write (%s)", path, strerror(errno));
+		iw_fail(r->e, IW_ERUN, "%s/%s%s: cannot write (%s)", r->dir, name, ext, strerror(errno));
 	return f;
 }
 
 static int close_file(struct rep *r, FILE *f, const char *name, const char *ext)
 {
+	char tmp[4096], path[4096];
+	file_path(r, name, ext, 1, tmp, sizeof tmp);
+	file_path(r, name, ext, 0, path, sizeof path);
 	int bad = ferror(f);
 	bad |= fclose(f) != 0;
-	if (bad)
-		return iw_fail(r->e, IW_ERUN, "%s/%s%s: write failed", r->dir, name, ext);
-	return 0;
+	if (!bad && rename(tmp, path) == 0)
+		return 0;
+	unlink(tmp);
+	return iw_fail(r->e, IW_ERUN, "%s: write failed", path);
+}
+
+static void drop_file(struct rep *r, FILE *f, const char *name, const char *ext)
+{
+	char tmp[4096];
+	file_path(r, name, ext, 1, tmp, sizeof tmp);
+	fclose(f);
+	unlink(tmp);
 }
 
 /* gnuplot strings are single-quoted: double any quote. */
@@ -1074,7 +1094,7 @@ static int fig_power(struct rep *r)
 				if (!strcmp(r->workloads[w], tr[t][0]) && !strcmp(r->schemes[s], tr[t][1]))
 					row = r->ncfg ? at(r, 0, w, s) : -1;
 		if (row < 0 && r->power_runs) {
-			fclose(d);
+			drop_file(r, d, "power", ".dat");
 			return iw_fail(r->e, IW_EINPUT, "--power-runs %s:%s: expected a workload and scheme of the results file",
 				       tr[t][0], tr[t][1]);
 		}
@@ -1172,7 +1192,7 @@ static int fig_reorder(struct rep *r)
 	double *tot = iw_calloc(r->nsch ? r->nsch : 1, sizeof *tot);
 	size_t with = 0;
 	if (!h || !tot) {
-		fclose(d);
+		drop_file(r, d, "reorder", ".dat");
 		iw_free(h);
 		iw_free(tot);
 		return iw_fail(r->e, IW_ERUN, "out of memory");
@@ -1253,7 +1273,7 @@ static int fig_alloc(struct rep *r)
 	size_t ns = r->nsch ? r->nsch : 1;
 	double(*h)[CDF_PANELS][IW_HIST_BINS] = iw_calloc(ns, sizeof *h);
 	if (!h) {
-		fclose(d);
+		drop_file(r, d, "alloc_cdf", ".dat");
 		return iw_fail(r->e, IW_ERUN, "out of memory");
 	}
 	int has[CDF_PANELS] = {0};
@@ -1439,7 +1459,7 @@ static int write_budget(struct rep *r)
 	if (!d || !order) {
 		iw_free(d);
 		iw_free(order);
-		fclose(f);
+		drop_file(r, f, "uncertainty_budget", ".csv");
 		return iw_fail(r->e, IW_ERUN, "out of memory");
 	}
 	fprintf(f, "scheme,metric,geomean,se,coefficient,std_error,change,share\n");
@@ -1577,7 +1597,7 @@ static int write_tables(struct rep *r)
 			if (!order || !adp) {
 				iw_free(order);
 				iw_free(adp);
-				fclose(f);
+				drop_file(r, f, "tables", ".tex");
 				return iw_fail(r->e, IW_ERUN, "out of memory");
 			}
 			for (size_t c = 0; c < r->ncfg; c++) {
@@ -1804,6 +1824,30 @@ static int write_render_sh(struct rep *r)
 	return close_file(r, f, "render", ".sh");
 }
 
+/* Figure g as SVG or PNG, rendered to NAME.EXT.tmp and renamed when gnuplot
+ * succeeded (as every file of the report). */
+static int render_fig(struct rep *r, const char *gp, const struct fig *g, int png)
+{
+	char setup[320], script[80], tmp[4096], path[4096];
+	const char *ext = png ? ".png" : ".svg";
+	snprintf(script, sizeof script, "%s.gp", g->name);
+	if (png)
+		snprintf(setup, sizeof setup,
+			 "set terminal pngcairo size %d,%d enhanced font 'Sans,10'; set output '%s.png.tmp'", g->w, g->h,
+			 g->name);
+	else
+		snprintf(setup, sizeof setup,
+			 "set terminal svg size %d,%d dynamic enhanced font 'Sans,11'; set output '%s.svg.tmp'", g->w, g->h,
+			 g->name);
+	int st = run_gnuplot(gp, r->dir, setup, script);
+	file_path(r, g->name, ext, 1, tmp, sizeof tmp);
+	file_path(r, g->name, ext, 0, path, sizeof path);
+	if (st == 0 && rename(tmp, path) == 0)
+		return 0;
+	unlink(tmp);
+	return iw_fail(r->e, IW_ERUN, "%s/%s: gnuplot failed (exit %d); run it by hand to see why", r->dir, script, st);
+}
+
 static void rep_free(struct rep *r)
 {
 	iw_free(r->schemes);
@@ -1889,23 +1933,9 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 					gp, dir);
 		} else {
 			rendered = 1;
-			for (size_t i = 0; i < r.nfigs && rc == 0; i++) {
-				const struct fig *g = &r.figs[i];
-				char setup[256], script[80];
-				snprintf(script, sizeof script, "%s.gp", g->name);
-				snprintf(setup, sizeof setup,
-					 "set terminal svg size %d,%d dynamic enhanced font 'Sans,11'; set output '%s.svg'", g->w,
-					 g->h, g->name);
-				int st = run_gnuplot(gp, dir, setup, script);
-				snprintf(setup, sizeof setup,
-					 "set terminal pngcairo size %d,%d enhanced font 'Sans,10'; set output '%s.png'", g->w, g->h,
-					 g->name);
-				if (st == 0)
-					st = run_gnuplot(gp, dir, setup, script);
-				if (st != 0)
-					rc = iw_fail(e, IW_ERUN, "%s/%s: gnuplot failed (exit %d); run it by hand to see why", dir,
-						     script, st);
-			}
+			for (size_t i = 0; i < r.nfigs && rc == 0; i++)
+				for (int png = 0; png < 2 && rc == 0; png++)
+					rc = render_fig(&r, gp, &r.figs[i], png);
 		}
 	}
 	if (rc == 0)

@@ -3,6 +3,7 @@
 #include "reports.h"
 #include "testutil.h"
 
+#include <dirent.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -402,6 +403,19 @@ static int cdf_column_holds(const char *dat, const char *col)
 	return idx < 0 ? -1 : points;
 }
 
+/* Files of folder dir whose name contains `part`. */
+static int file_count(const char *dir, const char *part)
+{
+	DIR *d = opendir(dir);
+	int n = 0;
+	if (!d)
+		return -1;
+	for (struct dirent *x; (x = readdir(d));)
+		n += strstr(x->d_name, part) != NULL;
+	closedir(d);
+	return n;
+}
+
 static void report_names_every_figure_and_renders_it(void)
 {
 	const char *dir = tu_tmpdir();
@@ -478,6 +492,31 @@ static void report_names_every_figure_and_renders_it(void)
 	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
 	snprintf(args, sizeof args, "report '%s/r.h5' -o '%s/p' --power-runs nosuch:inorder", dir, dir);
 	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	/* a report that fails leaves whole files only, and no page: here in a
+	 * fresh folder, and with a gnuplot that cannot render */
+	snprintf(args, sizeof args, "report '%s/r.h5' -o '%s/f' --power-runs nosuch:inorder", dir, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	snprintf(path, sizeof path, "%s/f", dir);
+	CU_ASSERT(file_count(path, ".dat") > 3 && file_count(path, ".tmp") == 0 &&
+		  file_count(path, "index.html") == 0);
+	char gp[700];
+	snprintf(gp, sizeof gp, "%s/gnuplot", dir);
+	FILE *g = fopen(gp, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+	/* (answers --version, then draws half a figure and fails) */
+	fputs("#!/bin/sh\n[ \"$1\" = --version ] && exit 0\necho '<svg' > \"$(echo \"$2\" | sed \"s/.*set output '\\([^']*\\)'.*/\\1/\")\"\n"
+	      "exit 1\n", g);
+	fclose(g);
+	CU_ASSERT_EQUAL(chmod(gp, 0755), 0);
+	setenv("IW_GNUPLOT", gp, 1);
+	snprintf(args, sizeof args, "report '%s/r.h5' -o '%s/g'", dir, dir);
+	int grc = tu_run(args, out, sizeof out, err, sizeof err);
+	unsetenv("IW_GNUPLOT");
+	CU_ASSERT_EQUAL(grc, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "gnuplot failed"));
+	snprintf(path, sizeof path, "%s/g", dir);
+	CU_ASSERT(file_count(path, ".gp") > 5 && file_count(path, ".svg") == 0 && file_count(path, ".tmp") == 0 &&
+		  file_count(path, "index.html") == 0);
 
 	/* no gnuplot: data and scripts still written, the page says how to render */
 	snprintf(rep, sizeof rep, "%s/nognuplot", dir);
