@@ -127,19 +127,28 @@ static void every_allocation_failure_is_clean(void)
 	CU_ASSERT_EQUAL(chdir(cwd), 0);
 }
 
+/* small_run's results file at tmpdir/NAME (its path into h5), made from
+ * the source tree with standard error quiet: 0, or the run's status. */
+static int small_results(const char *name, char *h5, size_t n)
+{
+	char cwd[1024];
+	struct iw_err e = {0};
+	snprintf(h5, n, "%s/%s", tu_tmpdir(), name);
+	if (!getcwd(cwd, sizeof cwd) || chdir(tu_path("")) != 0)
+		return -1;
+	int saved = tu_stderr_off();
+	int rc = small_run(h5, &e);
+	tu_stderr_back(saved);
+	return chdir(cwd) == 0 ? rc : -1;
+}
+
 /* Reading a results file back (report, merge, --resume) reports every
  * allocation failure as one, not as a file that lacks what it holds. */
 static void every_allocation_failure_of_a_read_is_clean(void)
 {
-	char h5[600], cwd[1024];
-	snprintf(h5, sizeof h5, "%s/read.h5", tu_tmpdir());
-	CU_ASSERT_PTR_NOT_NULL_FATAL(getcwd(cwd, sizeof cwd));
-	CU_ASSERT_EQUAL_FATAL(chdir(tu_path("")), 0);
+	char h5[600];
 	struct iw_err e = {0};
-	int saved = tu_stderr_off();
-	CU_ASSERT_EQUAL_FATAL(small_run(h5, &e), 0);
-	tu_stderr_back(saved);
-	CU_ASSERT_EQUAL(chdir(cwd), 0);
+	CU_ASSERT_EQUAL_FATAL(small_results("read.h5", h5, sizeof h5), 0);
 	struct iw_results r;
 	long before = iw_alloc_count();
 	CU_ASSERT_EQUAL_FATAL(iw_h5_read(h5, &r, &e), 0);
@@ -165,16 +174,10 @@ static void every_allocation_failure_of_a_read_is_clean(void)
  * reports every allocation failure as one. */
 static void every_allocation_failure_of_a_report_is_clean(void)
 {
-	char h5[600], dir[700], cwd[1024];
-	snprintf(h5, sizeof h5, "%s/rep.h5", tu_tmpdir());
+	char h5[600], dir[700];
 	snprintf(dir, sizeof dir, "%s/report", tu_tmpdir());
-	CU_ASSERT_PTR_NOT_NULL_FATAL(getcwd(cwd, sizeof cwd));
-	CU_ASSERT_EQUAL_FATAL(chdir(tu_path("")), 0);
 	struct iw_err e = {0};
-	int saved = tu_stderr_off();
-	CU_ASSERT_EQUAL_FATAL(small_run(h5, &e), 0);
-	tu_stderr_back(saved);
-	CU_ASSERT_EQUAL(chdir(cwd), 0);
+	CU_ASSERT_EQUAL_FATAL(small_results("rep.h5", h5, sizeof h5), 0);
 	struct iw_results r;
 	CU_ASSERT_EQUAL_FATAL(iw_h5_read(h5, &r, &e), 0);
 	FILE *null = fopen("/dev/null", "w");
