@@ -796,7 +796,7 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
  * dispatch; the engine's issue test)? */
 static inline int unit_ready(const struct id_state *st, const struct iw_warp *w, const struct iw_slot *s, uint64_t now)
 {
-	return iw_sim_unit_free(&st->sm->sc[w->subcore], s->in.unit, now + 1) >= 0;
+	return iw_sim_unit_ready(&st->sm->sc[w->subcore], s->in.unit, now + 1);
 }
 
 /* The oldest ready instruction `oldest` waits for a busy unit: the oldest

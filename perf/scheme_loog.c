@@ -413,11 +413,13 @@ static inline uint64_t lg_ready(const struct lg_sub *sb, const struct iw_subcore
 /* First unit of class u free at `now`, or -1 (iw_sim_unit_free, inline). */
 static inline int lg_unit_free(const struct lg_state *st, const struct iw_subcore *sc, uint32_t u, uint64_t now)
 {
+	(void)st;
+	if (sc->fu_min[u] > now)
+		return -1;
 	const uint64_t *f = sc->fu_free[u];
-	for (int i = 0; i < st->cfg->units[u]; i++)
+	for (int i = 0;; i++)
 		if (f[i] <= now)
 			return i;
-	return -1;
 }
 
 /* Drop entry k of a CU queue of n entries, keeping the order. */

@@ -168,11 +168,11 @@ void iw_sim_event_emit(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl, 
 
 int iw_sim_unit_free(struct iw_subcore *sc, int u, uint64_t now)
 {
-	const struct iw_config *c = sc->sm->sim->cfg;
-	for (int i = 0; i < c->units[u]; i++)
+	if (sc->fu_min[u] > now)
+		return -1;
+	for (int i = 0;; i++)
 		if (sc->fu_free[u][i] <= now)
 			return i;
-	return -1;
 }
 
 static const enum iw_act unit_act[IW_UNIT_COUNT] = {
@@ -262,6 +262,10 @@ IW_HOT void sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slo
 	const struct iw_inst *in = &sl->in;
 	int u = in->unit;
 	sc->fu_free[u][unit] = now + (uint64_t)c->ii[u];
+	uint64_t fmin = IW_NEVER;
+	for (int i = 0; i < c->units[u]; i++)
+		fmin = sc->fu_free[u][i] < fmin ? sc->fu_free[u][i] : fmin;
+	sc->fu_min[u] = fmin;
 	uint64_t lat = (uint64_t)c->latency[u];
 	uint32_t lanes = iw_popcount32(in->mask & s->lane_mask);
 	sl->lanes = (uint8_t)lanes; /* counted again at write-back */
@@ -1066,7 +1070,7 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 			if (!cand) {
 				if (ops->candidate_cacheable)
 					sc->blocked_mask |= 1ull << local;
-			} else if (iw_sim_unit_free(sc, cand->in.unit, now + 1) < 0) {
+			} else if (!iw_sim_unit_ready(sc, cand->in.unit, now + 1)) {
 				/* Structural hazard: no unit of its class can take it at the
 				 * earliest cycle it could dispatch (the next one). */
 				r = IW_STALL_FU_BUSY;
@@ -1416,9 +1420,8 @@ IW_HOT int might_move(const struct iw_sim *s, const struct iw_subcore *sc, uint6
 	/* A collector unit with its operands, waiting for a unit free by then. */
 	for (uint64_t m = sc->cu_busy; m; m &= m - 1) {
 		const struct iw_cu *cu = &sc->cu[__builtin_ctzll(m)];
-		for (int i = 0; i < s->cfg->units[cu->unit]; i++)
-			if (sc->fu_free[cu->unit][i] <= now + 1)
-				return 1;
+		if (iw_sim_unit_ready(sc, cu->unit, now + 1))
+			return 1;
 	}
 	return 0;
 }
@@ -1953,6 +1956,7 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 				return iw_fail(e, IW_ERUN, "out of memory");
 			for (int u = 0, at = 0; u < IW_UNIT_COUNT; u++) {
 				sc->fu_free[u] = sc->fu_all + at;
+				sc->fu_min[u] = c->units[u] ? 0 : IW_NEVER;
 				at += c->units[u];
 			}
 		}

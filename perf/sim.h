@@ -179,6 +179,8 @@ struct iw_subcore {
 	uint64_t *fu_free[IW_UNIT_COUNT]; /* per unit: first cycle it accepts a warp */
 	uint64_t *fu_all;        /* the storage fu_free points into, all classes contiguous */
 	uint32_t nfu_all;        /* entries in fu_all */
+	uint64_t fu_min[IW_UNIT_COUNT]; /* per class: the earliest fu_free of its units (IW_NEVER if none),
+				   * so "is one free?" is one compare, not a walk */
 	uint32_t ncu;
 	uint32_t id;
 	uint32_t gid;            /* index over all SMs' sub-cores (sim->scs) */
@@ -396,6 +398,11 @@ static inline uint32_t iw_popcount32(uint32_t x)
 void *iw_sim_alloc(struct iw_sim *s, size_t n, size_t size);
 /* First unit of class u free at `now`, or -1. */
 int iw_sim_unit_free(struct iw_subcore *sc, int u, uint64_t now);
+/* Does a unit of class u accept a warp at `now`? (iw_sim_unit_free >= 0) */
+static inline int iw_sim_unit_ready(const struct iw_subcore *sc, int u, uint64_t now)
+{
+	return sc->fu_min[u] <= now;
+}
 /* Send s to unit `unit` of its class: occupies it for ii cycles and schedules
  * write-back after the latency (memory latency from the memory model). */
 void iw_sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slot *s, int unit,
