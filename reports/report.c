@@ -14,6 +14,7 @@
  */
 #include "reports.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <gsl/gsl_cdf.h>
 #include <libxml/parser.h>
@@ -33,7 +34,8 @@ struct fig {
 
 struct rep {
 	const struct iw_results *res;
-	const char *dir;
+	const char *dir;    /* where files are written: the staging folder */
+	const char *out;    /* the report's folder, for messages */
 	char **schemes, **workloads;
 	size_t nsch, nwl, ncfg;
 	/* The configurations are replicates: they differ only in run.seed (the
@@ -246,43 +248,68 @@ static const char *band_meaning(const struct rep *r)
 }
 
 /* --------------------------------------------------------------- files */
-/* Each file of the report is written to NAME.EXT.tmp and renamed when
- * complete (close_file), or removed (drop_file): a report that fails leaves
- * whole files only, and index.html, written last, only if it succeeded. */
-static void file_path(const struct rep *r, const char *name, const char *ext, int tmp, char *path, size_t n)
+/* The report is written whole into a staging folder inside the report's
+ * folder (.report-XXXXXX, iw_report_write) and moved into place only when
+ * every file of it is complete, index.html last: a report that fails leaves
+ * the folder as it found it (a report already there stays whole), and a
+ * present index.html means a complete report. */
+static void file_path(const struct rep *r, const char *name, const char *ext, char *path, size_t n)
 {
-	snprintf(path, n, "%s/%s%s%s", r->dir, name, ext, tmp ? ".tmp" : "");
+	snprintf(path, n, "%s/%s%s", r->dir, name, ext);
 }
 
 static FILE *open_in(struct rep *r, const char *name, const char *ext)
 {
 	char path[4096];
-	file_path(r, name, ext, 1, path, sizeof path);
+	file_path(r, name, ext, path, sizeof path);
 	FILE *f = fopen(path, "w");
 	if (!f)
-		iw_fail(r->e, IW_ERUN, "%s/%s%s: cannot write (%s)", r->dir, name, ext, strerror(errno));
+		iw_fail(r->e, IW_ERUN, "%s/%s%s: cannot write (%s)", r->out, name, ext, strerror(errno));
 	return f;
 }
 
 static int close_file(struct rep *r, FILE *f, const char *name, const char *ext)
 {
-	char tmp[4096], path[4096];
-	file_path(r, name, ext, 1, tmp, sizeof tmp);
-	file_path(r, name, ext, 0, path, sizeof path);
 	int bad = ferror(f);
 	bad |= fclose(f) != 0;
-	if (!bad && rename(tmp, path) == 0)
-		return 0;
-	unlink(tmp);
-	return iw_fail(r->e, IW_ERUN, "%s: write failed", path);
+	return bad ? iw_fail(r->e, IW_ERUN, "%s/%s%s: write failed", r->out, name, ext) : 0;
 }
 
 static void drop_file(struct rep *r, FILE *f, const char *name, const char *ext)
 {
-	char tmp[4096];
-	file_path(r, name, ext, 1, tmp, sizeof tmp);
+	char path[4096];
+	file_path(r, name, ext, path, sizeof path);
 	fclose(f);
-	unlink(tmp);
+	unlink(path);
+}
+
+/* Move every file of the staging folder into the report's folder (index.html
+ * last), or, with keep = 0, remove them; then the staging folder. */
+static int unstage(const char *stage, const char *out, int keep, struct iw_err *e)
+{
+	DIR *d = opendir(stage);
+	int rc = 0;
+	char from[4096], to[4096];
+	for (int last = 0; d && last < 2; last++) {
+		rewinddir(d);
+		for (struct dirent *de; (de = readdir(d));) {
+			if (de->d_name[0] == '.' || (strcmp(de->d_name, "index.html") == 0) != last)
+				continue;
+			if ((size_t)snprintf(from, sizeof from, "%s/%s", stage, de->d_name) >= sizeof from)
+				continue; /* (cannot be: the staging folder's names are the report's) */
+			int long_name = (size_t)snprintf(to, sizeof to, "%s/%s", out, de->d_name) >= sizeof to;
+			if (keep && rc == 0 && long_name)
+				rc = iw_fail(e, IW_ERUN, "%s: the report folder's path is too long", out);
+			else if (keep && rc == 0 && rename(from, to) != 0)
+				rc = iw_fail(e, IW_ERUN, "%s: cannot write (%s)", to, strerror(errno));
+			if (!keep || rc)
+				unlink(from);
+		}
+	}
+	if (d)
+		closedir(d);
+	rmdir(stage);
+	return rc;
 }
 
 /* gnuplot strings are single-quoted: double any quote. */
@@ -1824,28 +1851,22 @@ static int write_render_sh(struct rep *r)
 	return close_file(r, f, "render", ".sh");
 }
 
-/* Figure g as SVG or PNG, rendered to NAME.EXT.tmp and renamed when gnuplot
- * succeeded (as every file of the report). */
+/* Figure g as SVG or PNG (in the staging folder, as every file). */
 static int render_fig(struct rep *r, const char *gp, const struct fig *g, int png)
 {
-	char setup[320], script[80], tmp[4096], path[4096];
-	const char *ext = png ? ".png" : ".svg";
+	char setup[320], script[80];
 	snprintf(script, sizeof script, "%s.gp", g->name);
 	if (png)
 		snprintf(setup, sizeof setup,
-			 "set terminal pngcairo size %d,%d enhanced font 'Sans,10'; set output '%s.png.tmp'", g->w, g->h,
+			 "set terminal pngcairo size %d,%d enhanced font 'Sans,10'; set output '%s.png'", g->w, g->h,
 			 g->name);
 	else
 		snprintf(setup, sizeof setup,
-			 "set terminal svg size %d,%d dynamic enhanced font 'Sans,11'; set output '%s.svg.tmp'", g->w, g->h,
+			 "set terminal svg size %d,%d dynamic enhanced font 'Sans,11'; set output '%s.svg'", g->w, g->h,
 			 g->name);
 	int st = run_gnuplot(gp, r->dir, setup, script);
-	file_path(r, g->name, ext, 1, tmp, sizeof tmp);
-	file_path(r, g->name, ext, 0, path, sizeof path);
-	if (st == 0 && rename(tmp, path) == 0)
-		return 0;
-	unlink(tmp);
-	return iw_fail(r->e, IW_ERUN, "%s/%s: gnuplot failed (exit %d); run it by hand to see why", r->dir, script, st);
+	return st ? iw_fail(r->e, IW_ERUN, "%s/%s: gnuplot failed (exit %d); run it by hand to see why", r->out, script, st)
+		  : 0;
 }
 
 static void rep_free(struct rep *r)
@@ -1863,13 +1884,22 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 	struct rep r;
 	memset(&r, 0, sizeof r);
 	r.res = res;
-	r.dir = dir;
+	r.out = dir;
 	r.e = e;
 	r.power_runs = o->power_runs;
-	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-		return iw_fail(e, IW_ERUN, "%s: cannot create the report folder (%s)", dir, strerror(errno));
 	if (res->n == 0)
 		return iw_fail(e, IW_EINPUT, "report: the results file holds no run");
+	int made = mkdir(dir, 0777) == 0;
+	if (!made && errno != EEXIST)
+		return iw_fail(e, IW_ERUN, "%s: cannot create the report folder (%s)", dir, strerror(errno));
+	char stage[4096];
+	if ((size_t)snprintf(stage, sizeof stage, "%s/.report-XXXXXX", dir) >= sizeof stage || !mkdtemp(stage)) {
+		int err = errno;
+		if (made)
+			rmdir(dir);
+		return iw_fail(e, IW_ERUN, "%s: cannot write in the report folder (%s)", dir, strerror(err));
+	}
+	r.dir = stage;
 	int rc = index_rows(&r);
 	if (rc == 0 && res->unc.n && !(r.dlog = iw_calloc(2 * res->unc.n, sizeof *r.dlog)))
 		rc = iw_fail(e, IW_ERUN, "out of memory");
@@ -1925,7 +1955,7 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 	const char *why = "rendering was turned off (--no-render)";
 	if (rc == 0 && o->render) {
 		const char *gp = o->gnuplot && *o->gnuplot ? o->gnuplot : "gnuplot";
-		if (run_gnuplot(gp, dir, "--version", NULL) != 0) {
+		if (run_gnuplot(gp, stage, "--version", NULL) != 0) {
 			why = "gnuplot was not found on this machine";
 			if (!o->quiet)
 				fprintf(stderr, "issuewatt: report: %s was not found; wrote the data and scripts, render them "
@@ -1940,6 +1970,11 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 	}
 	if (rc == 0)
 		rc = write_html(&r, rendered, why);
+	int urc = unstage(stage, dir, rc == 0, e);
+	if (rc == 0)
+		rc = urc;
+	if (rc && made)
+		rmdir(dir); /* (only if empty: a folder it made and left nothing in) */
 	rep_free(&r);
 	return rc;
 }
