@@ -249,7 +249,7 @@ static const char *band_meaning(const struct rep *r)
 
 /* --------------------------------------------------------------- files */
 /* The report is written whole into a staging folder inside the report's
- * folder (.report-XXXXXX, iw_report_write) and moved into place only when
+ * folder (.report.XXXXXX, iw_report_write) and moved into place only when
  * every file of it is complete, index.html last: a report that fails leaves
  * the folder as it found it (a report already there stays whole), and a
  * present index.html means a complete report. */
@@ -283,21 +283,68 @@ static void drop_file(struct rep *r, FILE *f, const char *name, const char *ext)
 	unlink(path);
 }
 
-/* Move every file of the staging folder into the report's folder (index.html
- * last), or, with keep = 0, remove them; then the staging folder. */
+/* The names of a report's files, kept beside them: the next report into the
+ * folder removes those it does not make itself (a figure only out-of-order
+ * schemes have), and never a file the report did not make. */
+#define MANIFEST ".report-files"
+
+static int write_manifest(DIR *d, const char *stage, const char *out, struct iw_err *e)
+{
+	char path[4096];
+	FILE *f = (size_t)snprintf(path, sizeof path, "%s/" MANIFEST, stage) < sizeof path ? fopen(path, "w") : NULL;
+	if (!f)
+		return iw_fail(e, IW_ERUN, "%s/" MANIFEST ": cannot write (%s)", out, strerror(errno));
+	rewinddir(d);
+	for (struct dirent *de; (de = readdir(d));)
+		if (de->d_name[0] != '.')
+			fprintf(f, "%s\n", de->d_name);
+	int bad = ferror(f);
+	bad |= fclose(f) != 0;
+	return bad ? iw_fail(e, IW_ERUN, "%s/" MANIFEST ": write failed", out) : 0;
+}
+
+/* Remove the files the earlier report in `out` listed that this one (still
+ * whole in `stage`) does not make. */
+static void drop_stale(const char *stage, const char *out)
+{
+	char path[4096], name[512];
+	FILE *f = (size_t)snprintf(path, sizeof path, "%s/" MANIFEST, out) < sizeof path ? fopen(path, "r") : NULL;
+	if (!f)
+		return;
+	while (fgets(name, sizeof name, f)) {
+		name[strcspn(name, "\n")] = 0;
+		if (!*name || name[0] == '.' || strchr(name, '/'))
+			continue; /* (not a name a report writes: left alone) */
+		if ((size_t)snprintf(path, sizeof path, "%s/%s", stage, name) >= sizeof path || access(path, F_OK) == 0)
+			continue;
+		if ((size_t)snprintf(path, sizeof path, "%s/%s", out, name) < sizeof path)
+			unlink(path);
+	}
+	fclose(f);
+}
+
+/* Move every file of the staging folder into the report's folder, the
+ * manifest and then index.html last, or, with keep = 0, remove them; then
+ * the staging folder. */
 static int unstage(const char *stage, const char *out, int keep, struct iw_err *e)
 {
 	DIR *d = opendir(stage);
 	int rc = 0;
+	if (!d && keep)
+		rc = iw_fail(e, IW_ERUN, "%s: cannot read (%s)", stage, strerror(errno));
+	if (d && keep && (rc = write_manifest(d, stage, out, e)) == 0)
+		drop_stale(stage, out);
 	char from[4096], to[4096];
-	for (int last = 0; d && last < 2; last++) {
+	for (int pass = 0; d && pass < 3; pass++) {
 		rewinddir(d);
 		for (struct dirent *de; (de = readdir(d));) {
-			if (de->d_name[0] == '.' || (strcmp(de->d_name, "index.html") == 0) != last)
+			const char *n = de->d_name;
+			if (pass == 0 ? n[0] == '.' || strcmp(n, "index.html") == 0
+				      : strcmp(n, pass == 1 ? MANIFEST : "index.html") != 0)
 				continue;
-			if ((size_t)snprintf(from, sizeof from, "%s/%s", stage, de->d_name) >= sizeof from)
+			if ((size_t)snprintf(from, sizeof from, "%s/%s", stage, n) >= sizeof from)
 				continue; /* (cannot be: the staging folder's names are the report's) */
-			int long_name = (size_t)snprintf(to, sizeof to, "%s/%s", out, de->d_name) >= sizeof to;
+			int long_name = (size_t)snprintf(to, sizeof to, "%s/%s", out, n) >= sizeof to;
 			if (keep && rc == 0 && long_name)
 				rc = iw_fail(e, IW_ERUN, "%s: the report folder's path is too long", out);
 			else if (keep && rc == 0 && rename(from, to) != 0)
@@ -1893,7 +1940,7 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 	if (!made && errno != EEXIST)
 		return iw_fail(e, IW_ERUN, "%s: cannot create the report folder (%s)", dir, strerror(errno));
 	char stage[4096];
-	if ((size_t)snprintf(stage, sizeof stage, "%s/.report-XXXXXX", dir) >= sizeof stage || !mkdtemp(stage)) {
+	if ((size_t)snprintf(stage, sizeof stage, "%s/.report.XXXXXX", dir) >= sizeof stage || !mkdtemp(stage)) {
 		int err = errno;
 		if (made)
 			rmdir(dir);

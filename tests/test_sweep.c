@@ -525,7 +525,7 @@ static void report_names_every_figure_and_renders_it(void)
 	snprintf(args, sizeof args, "report '%s/r.h5' -o '%s/p' --power-runs nosuch:inorder", dir, dir);
 	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
 	CU_ASSERT(nbefore > 20 && file_count(path, "") == nbefore && folder_digest(path) == before);
-	CU_ASSERT(file_count(path, "index.html") == 1 && file_count(path, ".report-") == 0);
+	CU_ASSERT(file_count(path, "index.html") == 1 && file_count(path, ".report.") == 0);
 	snprintf(args, sizeof args, "report '%s/r.h5' -o '%s/f' --power-runs nosuch:inorder", dir, dir);
 	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
 	snprintf(path, sizeof path, "%s/f", dir);
@@ -552,6 +552,30 @@ static void report_names_every_figure_and_renders_it(void)
 	CU_ASSERT(file_count(path, "") == nbefore && folder_digest(path) == before);
 	snprintf(path, sizeof path, "%s/g", dir);
 	CU_ASSERT_EQUAL(file_count(path, ""), -1);
+	/* a report that succeeds replaces the earlier one's files, those it
+	 * does not make too (as listed beside them), and nothing else */
+	char stale[800], mine[800], manifest[800];
+	snprintf(stale, sizeof stale, "%s/p/stale.svg", dir);
+	snprintf(mine, sizeof mine, "%s/p/notes.txt", dir);
+	snprintf(manifest, sizeof manifest, "%s/p/.report-files", dir);
+	FILE *m = fopen(manifest, "a"), *x = fopen(stale, "w"), *y = fopen(mine, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m && x && y);
+	fputs("stale.svg\n", m);
+	fclose(m);
+	fclose(x);
+	fclose(y);
+	snprintf(args, sizeof args, "report '%s/r.h5' -o '%s/p' --power-runs reduce:inorder", dir, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT(access(stale, F_OK) != 0 && access(mine, F_OK) == 0);
+	snprintf(path, sizeof path, "%s/p", dir);
+	CU_ASSERT_EQUAL(file_count(path, ""), nbefore + 1);
+	char list[4000] = "";
+	m = fopen(manifest, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	list[fread(list, 1, sizeof list - 1, m)] = 0;
+	fclose(m);
+	CU_ASSERT(strstr(list, "index.html\n") && strstr(list, "summary.csv\n") && !strstr(list, "stale") &&
+		  !strstr(list, "notes"));
 
 	/* no gnuplot: data and scripts still written, the page says how to render */
 	snprintf(rep, sizeof rep, "%s/nognuplot", dir);
