@@ -29,7 +29,11 @@
 
 /* The per-cycle code: inlined into each scheme's copy of the SM run (see
  * IW_RUN_SM_FOR), where the scheme's hooks are compile-time constants. */
+#ifdef IW_PROF /* a stage-by-stage profile (callgrind's inclusive counts): make OPT='-O2 -g -DIW_PROF' */
+#define IW_HOT static __attribute__((noinline))
+#else
 #define IW_HOT static inline __attribute__((always_inline))
+#endif
 
 
 /* Sub-core sc must be ticked at t (> s->now, or == s->now while moving far
@@ -504,7 +508,7 @@ static void close_busy(struct iw_sim *s)
 	}
 }
 
-static inline void account(struct iw_sim *s, struct iw_subcore *sc, uint64_t upto);
+IW_HOT void account(struct iw_sim *s, struct iw_subcore *sc, uint64_t upto);
 
 /* The run's activity and stall totals so far, every sub-core's stall reason
  * charged up to (not incl.) cycle `upto` (a charge in two steps adds up to
