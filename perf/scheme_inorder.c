@@ -11,22 +11,37 @@
  */
 #include "sim.h"
 
+#include <stddef.h>
 #include <string.h>
 
+/* A warp's record, laid out for the candidate test, which runs for every
+ * warp after each of its events: the counters, an IB of up to 8 entries and
+ * the scoreboard's pending registers share the first cache line (records
+ * start on one); the WAR readers follow, then the ring of a larger IB. */
 struct io_warp {
-	uint16_t ib[64];
 	uint8_t head, n;
 	uint16_t ctrl_pending, bar_pending, mem_inflight;
 	uint16_t pred_pending; /* compares whose predicate is not yet written */
+	uint16_t ib8[8];       /* the IB ring when ib_size <= 8 */
 	struct iw_scoreboard sb;
+	uint16_t ib64[64];     /* the IB ring otherwise */
 };
+_Static_assert(offsetof(struct io_warp, sb) + sizeof(uint64_t[4]) <= 64, "the hot fields fit one cache line");
+_Static_assert(sizeof(struct io_warp) % 64 == 0, "records start on a cache line");
 
 struct io_state {
 	const struct iw_config *cfg;
 	struct iw_sim *sim;
 	struct io_warp *w;
 	int ib_size;
+	uint32_t ib_mask;      /* ring index mask: 7 or 63 */
+	size_t ib_off;         /* offset of the ring in a record (ib8 or ib64) */
 };
+
+static inline uint16_t *io_ib(const struct io_state *st, struct io_warp *x)
+{
+	return (uint16_t *)((char *)x + st->ib_off);
+}
 
 
 static uint32_t io_window(const struct iw_config *c) { return (uint32_t)c->inorder_ib_size; }
@@ -39,9 +54,12 @@ static int io_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->cfg = sm->sim->cfg;
 	st->sim = sm->sim;
 	st->ib_size = st->cfg->inorder_ib_size;
-	/* not zeroed here: warp_start clears a warp's state when it launches,
-	 * before anything reads it (an SM's worth is tens of KiB per run) */
-	st->w = iw_malloc((size_t)st->cfg->max_warps * sizeof *st->w);
+	int small = st->ib_size <= 8;
+	st->ib_mask = small ? 7 : 63;
+	st->ib_off = small ? offsetof(struct io_warp, ib8) : offsetof(struct io_warp, ib64);
+	/* from the simulation's cache-line-aligned mapping, freed with it;
+	 * warp_start clears a warp's state when it launches */
+	st->w = iw_sim_alloc(sm->sim, (size_t)st->cfg->max_warps, sizeof *st->w);
 	if (!st->w) {
 		iw_free(st);
 		return iw_fail(e, IW_ERUN, "out of memory");
@@ -53,14 +71,13 @@ static int io_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 static void io_sm_free(void *p)
 {
 	struct io_state *st = p;
-	iw_free(st->w);
 	iw_free(st);
 }
 
 static void io_warp_start(void *p, struct iw_warp *w)
 {
 	struct io_state *st = p;
-	memset(&st->w[w->id], 0, sizeof st->w[w->id]);
+	memset(&st->w[w->id], 0, offsetof(struct io_warp, ib64)); /* (a ring holds nothing until written) */
 }
 
 static int io_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
@@ -69,7 +86,7 @@ static int io_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	struct io_warp *x = &st->w[w->id];
 	if (x->n == st->ib_size)
 		return IW_STALL_IB_FULL;
-	x->ib[(x->head + x->n) % 64] = s->id;
+	io_ib(st, x)[(x->head + x->n) & st->ib_mask] = s->id;
 	x->n++;
 	return x->n == st->ib_size ? IW_INSERT_FULL : 0;
 }
@@ -90,7 +107,7 @@ static struct iw_slot *io_candidate(void *p, struct iw_warp *w, uint64_t now, in
 		*reason = IW_STALL_CONTROL;
 		return NULL;
 	}
-	struct iw_slot *s = &w->slots[x->ib[x->head]];
+	struct iw_slot *s = &w->slots[io_ib(st, x)[x->head]];
 	const struct iw_inst *in = &s->in;
 	if (iw_sb_raw(&x->sb, in)) {
 		*reason = IW_STALL_RAW;
@@ -118,8 +135,8 @@ static void io_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	struct io_state *st = p;
 	struct io_warp *x = &st->w[w->id];
 	const struct iw_inst *in = &s->in;
-	IW_ASSERT(x->n && x->ib[x->head] == s->id);
-	x->head = (uint8_t)((x->head + 1) % 64);
+	IW_ASSERT(x->n && io_ib(st, x)[x->head] == s->id);
+	x->head = (uint8_t)((x->head + 1) & st->ib_mask);
 	x->n--;
 	iw_count(st->sim, IW_A_IB_READ, 1);
 	iw_count(st->sim, IW_A_SB_CHECK, 1);
