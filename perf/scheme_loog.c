@@ -411,9 +411,8 @@ static inline uint64_t lg_ready(const struct lg_sub *sb, const struct iw_subcore
 }
 
 /* First unit of class u free at `now`, or -1 (iw_sim_unit_free, inline). */
-static inline int lg_unit_free(const struct lg_state *st, const struct iw_subcore *sc, uint32_t u, uint64_t now)
+static inline int lg_unit_free(const struct iw_subcore *sc, uint32_t u, uint64_t now)
 {
-	(void)st;
 	if (sc->fu_min[u] > now)
 		return -1;
 	const uint64_t *f = sc->fu_free[u];
@@ -474,7 +473,7 @@ static inline int lg_dispatch(struct lg_state *st, struct iw_subcore *sc, struct
 			uint32_t u = cu->unit;
 			if (full >> u & 1)
 				continue;
-			int f = lg_unit_free(st, sc, u, now);
+			int f = lg_unit_free(sc, u, now);
 			if (f < 0) {
 				full |= 1u << u;
 				continue;
