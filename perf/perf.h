@@ -61,8 +61,14 @@ struct iw_mem_addrs {
 	 * (the engine clears it before each fetch). */
 	uint8_t strided;
 	int32_t stride;       /* bytes from one lane's address to the next's, with strided */
-	uint64_t addr[32];
+	uint64_t addr[32];    /* with strided, only addr[0] need be there (the engine's
+			       * copies of in-flight instructions' entries hold no more) */
 };
+/* Lane l's address (l < n), strided or not. */
+static inline uint64_t iw_mem_lane(const struct iw_mem_addrs *ma, uint32_t l)
+{
+	return ma->strided ? ma->addr[0] + (uint64_t)l * (uint64_t)(int64_t)ma->stride : ma->addr[l];
+}
 
 /* One decoded warp instruction.  Kept small: the simulator moves these. */
 struct iw_inst {

@@ -462,8 +462,9 @@ static int mem_range(const struct iw_warp *w, const struct iw_inst *in, uint64_t
 	const struct iw_mem_addrs *ma = &w->maddr[in->maddr];
 	uint64_t a = UINT64_MAX, b = 0;
 	for (uint32_t i = 0; i < ma->n; i++) {
-		a = ma->addr[i] < a ? ma->addr[i] : a;
-		b = ma->addr[i] > b ? ma->addr[i] : b;
+		uint64_t x = iw_mem_lane(ma, i);
+		a = x < a ? x : a;
+		b = x > b ? x : b;
 	}
 	*lo = a;
 	*hi = b + (in->mem_width ? in->mem_width : 4);
@@ -481,10 +482,14 @@ static int mem_overlap_known(const struct iw_warp *w, const struct iw_inst *a, u
 		return 0;
 	const struct iw_mem_addrs *ma = &w->maddr[a->maddr], *mb = &w->maddr[b->maddr];
 	uint64_t wa = a->mem_width ? a->mem_width : 4, wb = b->mem_width ? b->mem_width : 4;
-	for (uint32_t i = 0; i < ma->n; i++)
-		for (uint32_t j = 0; j < mb->n; j++)
-			if (ma->addr[i] < mb->addr[j] + wb && mb->addr[j] < ma->addr[i] + wa)
+	for (uint32_t i = 0; i < ma->n; i++) {
+		uint64_t x = iw_mem_lane(ma, i);
+		for (uint32_t j = 0; j < mb->n; j++) {
+			uint64_t y = iw_mem_lane(mb, j);
+			if (x < y + wb && y < x + wa)
 				return 1;
+		}
+	}
 	return 0;
 }
 

@@ -334,10 +334,11 @@ static int mem_range(const struct iw_warp *w, const struct iw_inst *in, uint64_t
 		return 0;
 	uint64_t a = UINT64_MAX, b = 0;
 	for (uint32_t i = 0; i < ma->n; i++) {
-		if (ma->addr[i] < a)
-			a = ma->addr[i];
-		if (ma->addr[i] > b)
-			b = ma->addr[i];
+		uint64_t x = iw_mem_lane(ma, i);
+		if (x < a)
+			a = x;
+		if (x > b)
+			b = x;
 	}
 	*lo = a;
 	*hi = b + (in->mem_width ? in->mem_width : 4);
