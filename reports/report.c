@@ -284,8 +284,9 @@ static void drop_file(struct rep *r, FILE *f, const char *name, const char *ext)
 }
 
 /* The names of a report's files, kept beside them: the next report into the
- * folder removes those it does not make itself (a figure only out-of-order
- * schemes have), and never a file the report did not make. */
+ * folder removes those it does not make itself (a sweep's heat maps and
+ * Pareto front when a single run's report follows), and never a file no
+ * report made. */
 #define MANIFEST ".report-files"
 
 static int write_manifest(DIR *d, const char *stage, const char *out, struct iw_err *e)
