@@ -257,11 +257,11 @@ void iw_memsys_free(struct iw_memsys *m)
 }
 
 /* Lane l's address.  With `st` (the entry's strided flag, trusted only on
- * the engine's path) it is computed from lane 0's, exactly as the trace
- * reader wrote it, so only the entry's first cache line is read. */
+ * the engine's path) it is computed from lane 0's (iw_mem_lane), exactly as
+ * the trace reader wrote it, so only the entry's first cache line is read. */
 static inline uint64_t lane(const struct iw_mem_addrs *ma, uint32_t l, int st)
 {
-	return st ? ma->addr[0] + (uint64_t)l * (uint64_t)(int64_t)ma->stride : ma->addr[l];
+	return st ? iw_mem_lane(ma, l) : ma->addr[l];
 }
 
 /* The general method: insertion into a sorted, duplicate-free list, keeping
