@@ -411,17 +411,6 @@ static inline uint64_t lg_ready(const struct lg_sub *sb, const struct iw_subcore
 	return ready;
 }
 
-/* First unit of class u free at `now`, or -1 (iw_sim_unit_free, inline). */
-static inline int lg_unit_free(const struct iw_subcore *sc, uint32_t u, uint64_t now)
-{
-	if (sc->fu_min[u] > now)
-		return -1;
-	const uint64_t *f = sc->fu_free[u];
-	for (int i = 0;; i++)
-		if (f[i] <= now)
-			return i;
-}
-
 /* Drop entry k of a CU queue of n entries, keeping the order. */
 static inline void q_drop(uint8_t *q, uint8_t *n, uint32_t k)
 {
@@ -474,7 +463,7 @@ static inline int lg_dispatch(struct lg_state *st, struct iw_subcore *sc, struct
 			uint32_t u = cu->unit;
 			if (full >> u & 1)
 				continue;
-			int f = lg_unit_free(sc, u, now);
+			int f = iw_sim_unit_free(sc, (int)u, now);
 			if (f < 0) {
 				full |= 1u << u;
 				continue;

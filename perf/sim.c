@@ -170,14 +170,6 @@ void iw_sim_event_emit(struct iw_sim *s, struct iw_warp *w, struct iw_slot *sl, 
 	s->on_event(s->event_ctx, &ev);
 }
 
-int iw_sim_unit_free(struct iw_subcore *sc, int u, uint64_t now)
-{
-	if (sc->fu_min[u] > now)
-		return -1;
-	for (int i = 0;; i++)
-		if (sc->fu_free[u][i] <= now)
-			return i;
-}
 
 static const enum iw_act unit_act[IW_UNIT_COUNT] = {
 	IW_A_FU_INT_OP, IW_A_FU_SP_OP, IW_A_FU_DP_OP, IW_A_FU_SFU_OP,

@@ -396,12 +396,19 @@ static inline uint32_t iw_popcount32(uint32_t x)
  * spans tens of MiB: on 4 KiB pages nearly every access misses the TLB).
  * Freed with the simulation, never one by one; NULL when out of memory. */
 void *iw_sim_alloc(struct iw_sim *s, size_t n, size_t size);
-/* First unit of class u free at `now`, or -1. */
-int iw_sim_unit_free(struct iw_subcore *sc, int u, uint64_t now);
 /* Does a unit of class u accept a warp at `now`? (iw_sim_unit_free >= 0) */
 static inline int iw_sim_unit_ready(const struct iw_subcore *sc, int u, uint64_t now)
 {
 	return sc->fu_min[u] <= now;
+}
+/* First unit of class u free at `now`, or -1. */
+static inline int iw_sim_unit_free(const struct iw_subcore *sc, int u, uint64_t now)
+{
+	if (!iw_sim_unit_ready(sc, u, now))
+		return -1;
+	for (int i = 0;; i++)
+		if (sc->fu_free[u][i] <= now)
+			return i;
 }
 /* Send s to unit `unit` of its class: occupies it for ii cycles and schedules
  * write-back after the latency (memory latency from the memory model). */
