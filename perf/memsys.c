@@ -38,8 +38,8 @@
 
 #define SECTOR 32u
 #define L2_LINE 128u /* Volta/Ampere/Hopper L2 line: four 32-byte sectors */
-#define MAX_SECT (32u * 3u)
-#define DEFER_CYCLES 256u /* queued cycles sorted by counting (a span is at most 64) */ /* a warp access of 32 lanes x up to 64 B can span 96 sectors */
+#define MAX_SECT (32u * 3u) /* a warp access of 32 lanes x up to 64 B can span 96 sectors */
+#define DEFER_CYCLES 256u /* queued cycles sorted by counting (a span is at most IW_SPAN = 256) */
 
 /* One way of a set: everything a hit updates sits in one 16-byte record, so
  * a hit touches the set's tag line and one metadata line (tags stay apart and
@@ -744,7 +744,7 @@ void iw_memsys_flush(struct iw_memsys *m, uint64_t *act, iw_mem_done_fn done, vo
 		return;
 	/* Each SM queued its accesses in its own time order; the servers must
 	 * see them as the cycle-by-cycle model does: by cycle, then SM, then
-	 * the order within the SM's cycle.  A span is a few dozen cycles: a
+	 * the order within the SM's cycle.  A span is at most 256 cycles: a
 	 * counting sort by cycle (stable, so queue order within a cycle), then
 	 * by SM within each cycle (insertion, stable: nearly sorted already). */
 	uint64_t tmin = m->defer[0].now, tmax = tmin;

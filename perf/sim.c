@@ -270,8 +270,13 @@ IW_HOT void sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slo
 	if (u == IW_UNIT_MEM && !(in->flags & IW_F_MASK0)) {
 		const struct iw_mem_addrs *ma = in->maddr != IW_MADDR_NONE ? &w->maddr[in->maddr] : NULL;
 		/* A store leaves with its data: the warp sees only the pipeline
-		 * latency; loads and atomics wait for the hierarchy. */
-		int waits = !(in->flags & IW_F_STORE) || (in->flags & IW_F_ATOMIC);
+		 * latency; loads and atomics wait for the hierarchy.  A reduction
+		 * (RED, SURED: an atomic without a result) is a store here: the
+		 * compiler emits it where the result is unused, and the SM sends it
+		 * to L2 without waiting for an answer.  So every access the warp
+		 * waits for beyond L1 is a load's, at least l2_latency away, which
+		 * bounds the SM-major span (iw_simulate). */
+		int waits = !(in->flags & IW_F_STORE) || (in->flags & IW_F_LOAD);
 		uint64_t cookie = waits && !(in->flags & IW_F_BARRIER) ? ((uint64_t)w->sm << 32) | ((uint64_t)w->id << 16) | sl->id : IW_MEM_NO_COOKIE;
 		uint32_t ml = ma && in->space == IW_SPACE_SHARED
 				      ? iw_mem_access_shared(s->mem, w->sm, in, sl->shm_k, now, s->cur_act)
@@ -2066,9 +2071,11 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	s.cache_cand = !s.opaque || (s.ops->cand_stable && s.ops->cand_stable(c));
 	s.collect_packed = c->rf_banks <= 8 && (!c->rf_read_ports || c->rf_read_ports >= c->rf_banks);
 	/* SM after SM (run_sm_major) unless events must come in time order: in
-	 * spans shorter than the shortest trip to L2 and back (a load, or an
-	 * atomic answered at L1 latency), so no write-back waits for the queue. */
-	uint64_t trip = (uint64_t)c->latency[IW_UNIT_MEM] + (uint64_t)IW_MIN(c->l1_latency, c->l2_latency);
+	 * spans shorter than the shortest trip to L2 and back that a warp waits
+	 * for (a load or an atomic with a result: the pipeline, then at least
+	 * l2_latency; stores and reductions do not wait, sim_dispatch), so no
+	 * write-back waits for the queue. */
+	uint64_t trip = (uint64_t)c->latency[IW_UNIT_MEM] + (uint64_t)c->l2_latency;
 	s.span = IW_MIN(trip, (uint64_t)IW_SPAN + 1) - 1;
 	const char *order = getenv("IW_SIM_ORDER"); /* "cycle": the reference order, to check the other against */
 	s.sm_major = !o->cycle_major && !s.on_event && s.span >= 2 && !(order && strcmp(order, "cycle") == 0);

@@ -20,7 +20,7 @@
 #include "perf.h"
 
 #define IW_NEVER UINT64_MAX
-#define IW_SPAN 64u /* longest span of cycles an SM runs alone in the SM-major order */
+#define IW_SPAN 256u /* longest span of cycles an SM runs alone in the SM-major order */
 #define IW_WHEEL 1024u /* cycles the sub-core timing wheel spans (a power of two) */
 #define IW_INSERT_FULL (-1) /* insert(): accepted, the buffer is now full */
 #define IW_INSERT_UNTIL_ROOM 2 /* insert_until_issue: refused until iw_sim_insert_room */

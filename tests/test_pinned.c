@@ -112,13 +112,14 @@ static void check_set(const char *setup)
 }
 
 /* Set-ups where the SM-major order has the most to get right: spans of two
- * cycles (the shortest trip to L2 and back is three), samples shorter than
+ * cycles (the shortest trip to L2 and back a warp waits for is three: the
+ * pipeline's cycle and L2's two), samples shorter than
  * a span, one-warp CTAs by the thousand on three SMs (a refill nearly every
  * cycle, the CTA queue contended), an L2 and DRAM busy enough to queue, no
  * L1 (every access shared), a trace on two SMs, and multi-kernel runs. */
 static void test_orders(void)
 {
-	static const char *const tight[] = {"exec.mem_latency=1", "mem.l1_latency=2", "mem.l2_latency=3",
+	static const char *const tight[] = {"exec.mem_latency=1", "mem.l1_latency=2", "mem.l2_latency=2",
 					    "mem.dram_latency=2", "run.interval=37", NULL};
 	static const char *const few[] = {"gpu.sms=3", "run.interval=50", "mem.l1_kb=0", "mem.l2_sectors_per_cycle=1",
 					  NULL};

@@ -218,6 +218,56 @@ static void ideal_issues_around_a_busy_unit(void)
 	iw_run_result_free(&id);
 }
 
+/* A reduction (RED: an atomic whose result is unused) leaves the SM with its
+ * data, as a store does; an atomic with a result (ATOM) waits for L2.  Each
+ * pair below is an L2 access reading R3 and then an IADD overwriting R3: with
+ * the WAR scoreboard the IADD waits for the access to complete, so 40 pairs
+ * of ATOM take at least 40 L2 round trips (193 cycles each), and 40 of RED
+ * only their pipeline.  Both orders of simulation agree (a RED is queued for
+ * L2 like any access that leaves the SM, and is answered at the span's end). */
+static void reductions_do_not_wait_for_l2(void)
+{
+	enum { PAIRS = 40, N = 2 * PAIRS };
+	struct iw_inst red[N], atom[N];
+	for (int i = 0; i < PAIRS; i++) {
+		red[2 * i] = tu_op(IW_UNIT_MEM, -1, 2, 3); /* RED [R2], R3 */
+		red[2 * i].flags = IW_F_STORE | IW_F_ATOMIC;
+		red[2 * i].space = IW_SPACE_GLOBAL;
+		red[2 * i].mem_level = 2;
+		red[2 * i].mem_width = 4;
+		atom[2 * i] = red[2 * i]; /* ATOM R5, [R2], R3 */
+		atom[2 * i].flags = IW_F_LOAD | IW_F_STORE | IW_F_ATOMIC;
+		atom[2 * i].dst[0] = 5;
+		atom[2 * i].ndst = 1;
+		red[2 * i + 1] = atom[2 * i + 1] = tu_op(IW_UNIT_INT, 3, 4, -1); /* IADD R3, R4 */
+	}
+	struct iw_config c;
+	small_gpu(&c);
+	c.sms = 1;
+	CU_ASSERT_FATAL(c.war_scoreboard);
+	struct iw_run_result r, a, rc;
+	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", red, N, 1, 1, &r), 0);
+	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", atom, N, 1, 1, &a), 0);
+	CU_ASSERT_EQUAL(r.warp_insts, N);
+	CU_ASSERT_EQUAL(a.warp_insts, N);
+	CU_ASSERT(a.cycles >= (uint64_t)PAIRS * (uint64_t)c.l2_latency);
+	CU_ASSERT(r.cycles < (uint64_t)c.l2_latency + (uint64_t)PAIRS * 16);
+	/* the L2 saw every reduction */
+	CU_ASSERT_EQUAL(r.act[IW_A_L2_ACCESS], a.act[IW_A_L2_ACCESS]);
+	CU_ASSERT(r.act[IW_A_L2_ACCESS] >= PAIRS);
+	struct iw_workload *w;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_program_open("prog", red, N, 1, 1, &w, &e), 0);
+	struct iw_sim_opts o = {.cfg = &c, .scheme = "inorder", .cycle_major = 1};
+	CU_ASSERT_EQUAL_FATAL(iw_simulate(&o, w, &rc, &e), 0);
+	iw_workload_close(w);
+	CU_ASSERT_EQUAL(rc.cycles, r.cycles);
+	CU_ASSERT_EQUAL(memcmp(rc.act, r.act, sizeof r.act), 0);
+	iw_run_result_free(&r);
+	iw_run_result_free(&a);
+	iw_run_result_free(&rc);
+}
+
 void suite_sim(void)
 {
 	TU_SUITE("sim", {"dependent_chain_takes_n_times_latency", dependent_chain_takes_n_times_latency},
@@ -226,5 +276,6 @@ void suite_sim(void)
 		 {"policies_are_exact_and_complete", policies_are_exact_and_complete},
 		 {"stalls_account_for_every_scheduler_cycle", stalls_account_for_every_scheduler_cycle},
 		 {"sm_busy_mean_is_the_throughput_without_the_tail", sm_busy_mean_is_the_throughput_without_the_tail},
-		 {"ideal_issues_around_a_busy_unit", ideal_issues_around_a_busy_unit});
+		 {"ideal_issues_around_a_busy_unit", ideal_issues_around_a_busy_unit},
+		 {"reductions_do_not_wait_for_l2", reductions_do_not_wait_for_l2});
 }
