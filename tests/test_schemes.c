@@ -48,8 +48,10 @@ static void random_program(struct iw_inst *p, int n, enum mix m, uint64_t seed)
 			int lvl = 1 + (int)((r >> 40) % 3);
 			if (k < 5)
 				p[i] = mem(IW_F_LOAD, d, a, -1, lvl);
-			else if (k < 8)
+			else if (k < 7)
 				p[i] = mem(IW_F_STORE, -1, a, b, lvl);
+			else if (k < 8) /* a reduction (RED): an atomic without a result */
+				p[i] = mem(IW_F_ATOMIC | IW_F_STORE, -1, a, b, lvl);
 			else if (k < 9)
 				p[i] = mem(IW_F_ATOMIC | IW_F_LOAD, d, a, b, lvl);
 			else {
