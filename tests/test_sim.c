@@ -223,8 +223,9 @@ static void ideal_issues_around_a_busy_unit(void)
  * pair below is an L2 access reading R3 and then an IADD overwriting R3: with
  * the WAR scoreboard the IADD waits for the access to complete, so 40 pairs
  * of ATOM take at least 40 L2 round trips (193 cycles each), and 40 of RED
- * only their pipeline.  Both orders of simulation agree (a RED is queued for
- * L2 like any access that leaves the SM, and is answered at the span's end). */
+ * only their pipeline.  Both orders of simulation agree (SM after SM, a RED
+ * is queued for L2 like any access that leaves the SM and served at the
+ * span's end, with nobody waiting for it). */
 static void reductions_do_not_wait_for_l2(void)
 {
 	enum { PAIRS = 40, N = 2 * PAIRS };
