@@ -12,19 +12,27 @@ static void small_gpu(struct iw_config *c)
 	c->sms = 2;
 }
 
-static int run_prog(const struct iw_config *c, const char *scheme, const struct iw_inst *prog, size_t n,
-		    uint32_t ctas, uint32_t warps, struct iw_run_result *r)
+/* A run of `ctas` CTAs of `warps` warps each running prog, SM after SM (the
+ * default) or in the cycle-major reference order. */
+static int run_prog_in(const struct iw_config *c, const char *scheme, const struct iw_inst *prog, size_t n,
+		       uint32_t ctas, uint32_t warps, int cycle_major, struct iw_run_result *r)
 {
 	struct iw_workload *w;
 	struct iw_err e = {0};
 	if (iw_program_open("prog", prog, n, ctas, warps, &w, &e))
 		return -1;
-	struct iw_sim_opts o = {.cfg = c, .scheme = scheme};
+	struct iw_sim_opts o = {.cfg = c, .scheme = scheme, .cycle_major = cycle_major};
 	int rc = iw_simulate(&o, w, r, &e);
 	if (rc)
 		fprintf(stderr, "simulate: %s\n", e.msg);
 	iw_workload_close(w);
 	return rc;
+}
+
+static int run_prog(const struct iw_config *c, const char *scheme, const struct iw_inst *prog, size_t n,
+		    uint32_t ctas, uint32_t warps, struct iw_run_result *r)
+{
+	return run_prog_in(c, scheme, prog, n, ctas, warps, 0, r);
 }
 
 /* A chain of N dependent instructions of latency L takes at least N x L cycles. */
@@ -171,12 +179,7 @@ static void sm_busy_mean_is_the_throughput_without_the_tail(void)
 	CU_ASSERT(t > 0.95 * (double)r4.cycles && t <= (double)r4.cycles);
 	CU_ASSERT(r5.cycles > 1.9 * t);
 	CU_ASSERT_DOUBLE_EQUAL(r5.sm_busy_mean / t, 1.25, 0.02);
-	struct iw_workload *w;
-	struct iw_err e = {0};
-	CU_ASSERT_EQUAL_FATAL(iw_program_open("prog", prog, N, 5, 1, &w, &e), 0);
-	struct iw_sim_opts o = {.cfg = &c, .scheme = "inorder", .cycle_major = 1};
-	CU_ASSERT_EQUAL_FATAL(iw_simulate(&o, w, &rc, &e), 0);
-	iw_workload_close(w);
+	CU_ASSERT_EQUAL_FATAL(run_prog_in(&c, "inorder", prog, N, 5, 1, 1, &rc), 0);
 	CU_ASSERT_EQUAL(rc.sm_busy_mean, r5.sm_busy_mean);
 	c.fast_forward = 0;
 	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, N, 5, 1, &rs), 0);
@@ -256,12 +259,7 @@ static void reductions_do_not_wait_for_l2(void)
 	/* the L2 saw every reduction */
 	CU_ASSERT_EQUAL(r.act[IW_A_L2_ACCESS], a.act[IW_A_L2_ACCESS]);
 	CU_ASSERT(r.act[IW_A_L2_ACCESS] >= PAIRS);
-	struct iw_workload *w;
-	struct iw_err e = {0};
-	CU_ASSERT_EQUAL_FATAL(iw_program_open("prog", red, N, 1, 1, &w, &e), 0);
-	struct iw_sim_opts o = {.cfg = &c, .scheme = "inorder", .cycle_major = 1};
-	CU_ASSERT_EQUAL_FATAL(iw_simulate(&o, w, &rc, &e), 0);
-	iw_workload_close(w);
+	CU_ASSERT_EQUAL_FATAL(run_prog_in(&c, "inorder", red, N, 1, 1, 1, &rc), 0);
 	CU_ASSERT_EQUAL(rc.cycles, r.cycles);
 	CU_ASSERT_EQUAL(memcmp(rc.act, r.act, sizeof r.act), 0);
 	iw_run_result_free(&r);
