@@ -14,8 +14,10 @@
  */
 #include "reports.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <gsl/gsl_cdf.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -249,7 +251,7 @@ static const char *band_meaning(const struct rep *r)
 
 /* --------------------------------------------------------------- files */
 /* The report is written whole into a staging folder inside the report's
- * folder (.report.XXXXXX, iw_report_write) and moved into place only when
+ * folder (.report.HOST.PID.XXXXXX, iw_report_write) and moved into place only when
  * every file of it is complete, index.html last: a report that fails leaves
  * the folder as it found it (a report already there stays whole), and a
  * present index.html means a complete report. */
@@ -358,6 +360,60 @@ static int unstage(const char *stage, const char *out, int keep, struct iw_err *
 		closedir(d);
 	rmdir(stage);
 	return rc;
+}
+
+/* The staging folder is named .report.HOST.PID.XXXXXX, so that a later
+ * report can tell a folder whose report was killed outright (SIGKILL, the
+ * kernel's out-of-memory killer) from one another report is writing at this
+ * moment: one of this host whose process is gone is removed; any other is
+ * left alone (a running report's, another host's on a shared file system,
+ * or a name only an older version made).  HOST is the host name with every
+ * character but letters, digits and '-' made a '-'. */
+static void host_tag(char *h, size_t n)
+{
+	if (gethostname(h, n) != 0)
+		h[0] = 0;
+	h[n - 1] = 0;
+	for (char *c = h; *c; c++)
+		if (!isalnum((unsigned char)*c) && *c != '-')
+			*c = '-';
+	if (!*h)
+		snprintf(h, n, "host");
+}
+
+/* Remove the staging folders in dir of reports of this host (tag `host`)
+ * whose process no longer exists.  A staging folder holds plain files only. */
+static void drop_orphans(const char *dir, const char *host)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	size_t hl = strlen(host);
+	for (struct dirent *de; (de = readdir(d));) {
+		const char *n = de->d_name, *p = n + 8 + hl + 1;
+		if (strncmp(n, ".report.", 8) != 0 || strncmp(n + 8, host, hl) != 0 || n[8 + hl] != '.' ||
+		    !isdigit((unsigned char)*p))
+			continue;
+		char *end;
+		errno = 0;
+		long pid = strtol(p, &end, 10);
+		if (errno || pid <= 0 || (pid_t)pid != pid || *end != '.' || strlen(end + 1) != 6)
+			continue;
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue; /* running (or not ours to ask: left alone) */
+		char stage[4096], path[4096];
+		if ((size_t)snprintf(stage, sizeof stage, "%s/%s", dir, n) >= sizeof stage)
+			continue;
+		DIR *sd = opendir(stage);
+		for (struct dirent *f; sd && (f = readdir(sd));)
+			if (strcmp(f->d_name, ".") && strcmp(f->d_name, "..") &&
+			    (size_t)snprintf(path, sizeof path, "%s/%s", stage, f->d_name) < sizeof path)
+				unlink(path);
+		if (sd)
+			closedir(sd);
+		rmdir(stage);
+	}
+	closedir(d);
 }
 
 /* gnuplot strings are single-quoted: double any quote. */
@@ -1940,8 +1996,12 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 	int made = mkdir(dir, 0777) == 0;
 	if (!made && errno != EEXIST)
 		return iw_fail(e, IW_ERUN, "%s: cannot create the report folder (%s)", dir, strerror(errno));
-	char stage[4096];
-	if ((size_t)snprintf(stage, sizeof stage, "%s/.report.XXXXXX", dir) >= sizeof stage || !mkdtemp(stage)) {
+	char stage[4096], host[128];
+	host_tag(host, sizeof host);
+	if (!made)
+		drop_orphans(dir, host);
+	if ((size_t)snprintf(stage, sizeof stage, "%s/.report.%s.%ld.XXXXXX", dir, host, (long)getpid()) >= sizeof stage ||
+	    !mkdtemp(stage)) {
 		int err = errno;
 		if (made)
 			rmdir(dir);

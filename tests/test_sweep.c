@@ -11,6 +11,9 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <sys/wait.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
 
 static char out[65536], err[8192];
 
@@ -441,6 +444,62 @@ static uint64_t folder_digest(const char *dir)
 	return sum;
 }
 
+/* A report killed outright leaves its staging folder; the next report into
+ * the folder removes it, once that report's process is gone, and never the
+ * staging folder of a report still running nor one it cannot place (an older
+ * version's name).  Here a report waits in a gnuplot that sleeps, a second
+ * report runs beside it, the first is killed, and a third follows. */
+static void killed_report_leaves_nothing_for_long(const char *dir)
+{
+	char gp[700], started[700], path[700], args[2000], old[800];
+	snprintf(gp, sizeof gp, "%s/slow-gnuplot", dir);
+	snprintf(started, sizeof started, "%s/gnuplot-started", dir);
+	snprintf(path, sizeof path, "%s/k", dir);
+	FILE *g = fopen(gp, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+	/* (answers --version, then says it started, with its pid, and sleeps) */
+	fprintf(g, "#!/bin/sh\n[ \"$1\" = --version ] && exit 0\necho $$ > '%s.tmp' && mv '%s.tmp' '%s'\nexec sleep 60\n",
+		started, started, started);
+	fclose(g);
+	CU_ASSERT_EQUAL_FATAL(chmod(gp, 0755), 0);
+	const char *bin = getenv("IW_BIN");
+	char h5[700];
+	snprintf(h5, sizeof h5, "%s/r.h5", dir);
+	pid_t a = fork();
+	CU_ASSERT_FATAL(a >= 0);
+	if (a == 0) {
+		setenv("IW_GNUPLOT", gp, 1);
+		int nul = open("/dev/null", O_WRONLY);
+		dup2(nul, 1);
+		dup2(nul, 2);
+		execl(bin ? bin : IW_SRCDIR "/build/issuewatt", "issuewatt", "report", h5, "-o", path, (char *)NULL);
+		_exit(127);
+	}
+	FILE *st = NULL;
+	for (int i = 0; i < 600 && !(st = fopen(started, "r")); i++) /* (at most a minute) */
+		usleep(100000);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(st);
+	long gpid = 0;
+	CU_ASSERT_EQUAL(fscanf(st, "%ld", &gpid), 1);
+	fclose(st);
+	CU_ASSERT_EQUAL(file_count(path, ".report."), 1); /* the first report's, in progress */
+	snprintf(args, sizeof args, "report '%s' -o '%s' --no-render", h5, path);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(file_count(path, ".report."), 1); /* a running report's staging stays */
+	CU_ASSERT_EQUAL(file_count(path, "index.html"), 1);
+	kill(a, SIGKILL);
+	waitpid(a, NULL, 0);
+	if (gpid > 0)
+		kill((pid_t)gpid, SIGKILL);
+	CU_ASSERT_EQUAL(file_count(path, ".report."), 1); /* the killed report's staging */
+	snprintf(old, sizeof old, "%s/.report.Ab12Cd", path); /* as older versions named it */
+	CU_ASSERT_EQUAL(mkdir(old, 0777), 0);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(file_count(path, ".report."), 1);
+	CU_ASSERT_EQUAL(access(old, F_OK), 0);
+	rmdir(old);
+}
+
 static void report_names_every_figure_and_renders_it(void)
 {
 	const char *dir = tu_tmpdir();
@@ -576,6 +635,7 @@ static void report_names_every_figure_and_renders_it(void)
 	fclose(m);
 	CU_ASSERT(strstr(list, "index.html\n") && strstr(list, "summary.csv\n") && !strstr(list, "stale") &&
 		  !strstr(list, "notes"));
+	killed_report_leaves_nothing_for_long(dir);
 
 	/* no gnuplot: data and scripts still written, the page says how to render */
 	snprintf(rep, sizeof rep, "%s/nognuplot", dir);
