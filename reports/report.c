@@ -382,8 +382,8 @@ static void host_tag(char *h, size_t n)
 }
 
 /* Remove the staging folders in dir of reports of this host (tag `host`)
- * whose process no longer exists.  A staging folder holds plain files only. */
-static void drop_orphans(const char *dir, const char *host)
+ * whose process no longer exists, as a failed report removes its own. */
+static void drop_orphans(const char *dir, const char *host, struct iw_err *e)
 {
 	DIR *d = opendir(dir);
 	if (!d)
@@ -401,17 +401,9 @@ static void drop_orphans(const char *dir, const char *host)
 			continue;
 		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
 			continue; /* running (or not ours to ask: left alone) */
-		char stage[4096], path[4096];
-		if ((size_t)snprintf(stage, sizeof stage, "%s/%s", dir, n) >= sizeof stage)
-			continue;
-		DIR *sd = opendir(stage);
-		for (struct dirent *f; sd && (f = readdir(sd));)
-			if (strcmp(f->d_name, ".") && strcmp(f->d_name, "..") &&
-			    (size_t)snprintf(path, sizeof path, "%s/%s", stage, f->d_name) < sizeof path)
-				unlink(path);
-		if (sd)
-			closedir(sd);
-		rmdir(stage);
+		char stage[4096];
+		if ((size_t)snprintf(stage, sizeof stage, "%s/%s", dir, n) < sizeof stage)
+			unstage(stage, dir, 0, e);
 	}
 	closedir(d);
 }
@@ -1999,7 +1991,7 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 	char stage[4096], host[128];
 	host_tag(host, sizeof host);
 	if (!made)
-		drop_orphans(dir, host);
+		drop_orphans(dir, host, e);
 	if ((size_t)snprintf(stage, sizeof stage, "%s/.report.%s.%ld.XXXXXX", dir, host, (long)getpid()) >= sizeof stage ||
 	    !mkdtemp(stage)) {
 		int err = errno;
