@@ -22,7 +22,7 @@ static const char *const dispatch_names[] = {"oldest", "lowest_id", NULL};
 #define B(key, def, field, help) {key, IW_PT_BOOL, "", def, 0, 1, NULL, OFF(field), help}
 #define E(key, def, names, field, help) {key, IW_PT_ENUM, "", def, 0, 0, names, OFF(field), help}
 #define UNIT(cls, u_, lat_, ii_, name)                                                              \
-	I("exec." name "_units", "", u_, 0, 64, units[IW_UNIT_##cls], "units of class " name " per sub-core"), \
+	I("exec." name "_units", "", u_, 1, 64, units[IW_UNIT_##cls], "units of class " name " per sub-core"), \
 	I("exec." name "_latency", "cycle", lat_, 1, 1024, latency[IW_UNIT_##cls], "result latency of " name), \
 	I("exec." name "_ii", "cycle", ii_, 1, 256, ii[IW_UNIT_##cls], "initiation interval of one " name " unit (cycles a warp occupies it)")
 

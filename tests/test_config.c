@@ -71,6 +71,15 @@ static void out_of_range_value_is_rejected(void)
 	CU_ASSERT_EQUAL(iw_config_load(&c, p, NULL, &e), -IW_EINPUT);
 	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "range.xml:3:"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "max_warps"));
+	/* a class without units cannot run its instructions: the schema's range
+	 * (the one --help-config prints) says so, at the line */
+	p = write_file("units0.xml", "<?xml version=\"1.0\"?>\n<gpu-config name=\"x\">\n"
+				     "  <exec tensor_units=\"0\"/>\n</gpu-config>\n");
+	struct iw_err e0 = {0};
+	iw_config_defaults(&c);
+	CU_ASSERT_EQUAL(iw_config_load(&c, p, NULL, &e0), -IW_EINPUT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(e0.msg, "units0.xml:3:"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(e0.msg, "tensor_units"));
 }
 
 static void malformed_xml_is_rejected(void)
