@@ -255,6 +255,9 @@ struct iw_workload_trace {
 	uint64_t list_line;
 	int single_done;
 	int listed;        /* kernels kernelslist.g has named so far */
+	uint64_t ignored;  /* its lines that are neither a memcpy nor a kernel */
+	int raw_seen;      /* one of them names an unprocessed kernel-N.trace */
+	int warn_list;     /* this process's first reading of the list: warn */
 	struct kfile *cur;
 	struct rd scan;     /* structure cursor over cur */
 	int in_body;
@@ -885,6 +888,21 @@ static int start_kernel(struct iw_workload_trace *t, const char *path, const cha
 	return 1;
 }
 
+/* A list's lines that are neither a memcpy nor a kernel are ignored, as
+ * Accel-Sim does, with a warning for the first few; the rest are counted in
+ * one line at the list's end (a list of one's own may carry notes). */
+#define LIST_WARNINGS 3
+
+/* A kernel trace's header or body line: a kernel file named where a list
+ * was expected (a raw kernel-N.trace, the tracer's output before Accel-Sim's
+ * post-processing, or a .traceg renamed) would otherwise be thousands of
+ * ignored entries before "no kernel". */
+static int looks_like_kernel_trace(const char *s)
+{
+	return (s[0] == '-' && strstr(s, " = ")) || strncmp(s, "#BEGIN_TB", 9) == 0 ||
+	       strncmp(s, "#traces format", 14) == 0;
+}
+
 static int tr_next_kernel(struct iw_workload *w, struct iw_kernel_info *ki, struct iw_err *e)
 {
 	struct iw_workload_trace *t = (struct iw_workload_trace *)w;
@@ -914,8 +932,22 @@ static int tr_next_kernel(struct iw_workload *w, struct iw_kernel_info *ki, stru
 			continue;
 		}
 		if (!strstr(s, ".traceg")) {
-			fprintf(stderr, "issuewatt: warning: %s:%llu: expected a memcpy or a kernel-N.traceg entry, "
-				"found '%s'; ignored\n", t->list_path, (unsigned long long)t->list_line, show(s));
+			if (!t->listed && !t->ignored && looks_like_kernel_trace(s))
+				return iw_fail(e, IW_EINPUT,
+					       "%s:%llu: expected a kernel list (MemcpyHtoD,... and kernel-N.traceg "
+					       "lines), found a kernel trace's line '%s'%s",
+					       t->list_path, (unsigned long long)t->list_line, show(s),
+					       ends_with(t->list_path, ".trace")
+						       ? " (a raw kernel-N.trace: Accel-Sim's post-traces-processing "
+							 "turns it into the kernel-N.traceg this reader takes)"
+						       : " (give a kernel trace a .traceg[.xz|.gz] name)");
+			int raw = ends_with(s, ".trace");
+			t->raw_seen |= raw;
+			if (t->warn_list && ++t->ignored <= LIST_WARNINGS)
+				fprintf(stderr, "issuewatt: warning: %s:%llu: expected a memcpy or a kernel-N.traceg entry, "
+					"found '%s'; ignored%s\n", t->list_path, (unsigned long long)t->list_line, show(s),
+					raw ? " (an unprocessed trace: Accel-Sim's post-traces-processing writes "
+					      "kernel-N.traceg from it)" : "");
 			continue;
 		}
 		char path[2200];
@@ -942,8 +974,15 @@ static int tr_next_kernel(struct iw_workload *w, struct iw_kernel_info *ki, stru
 	/* An empty (or truncated to nothing) list would run nothing and report
 	 * zeros as if they were results. */
 	if (!t->listed)
-		return iw_fail(e, IW_EINPUT, "%s:%llu: expected at least one kernel-N.traceg entry, found none",
-			       t->list_path, (unsigned long long)t->list_line);
+		return iw_fail(e, IW_EINPUT, "%s:%llu: expected at least one kernel-N.traceg entry, found none%s",
+			       t->list_path, (unsigned long long)t->list_line,
+			       t->raw_seen ? " (it names unprocessed kernel-N.trace files: run Accel-Sim's "
+					     "post-traces-processing on the list first)" : "");
+	if (t->ignored > LIST_WARNINGS) {
+		fprintf(stderr, "issuewatt: warning: %s: %llu more lines ignored (neither a memcpy nor a "
+			"kernel-N.traceg entry)\n", t->list_path, (unsigned long long)(t->ignored - LIST_WARNINGS));
+		t->ignored = LIST_WARNINGS; /* (said once, should the end be asked for again) */
+	}
 	return 0;
 }
 
@@ -1791,6 +1830,13 @@ int iw_trace_open(const char *path, struct iw_workload **out, struct iw_err *e)
 			return iw_fail(e, IW_EINPUT, "%s: expected an Accel-Sim kernel list, found: %s", list,
 				       strerror(er));
 		}
+	}
+	/* a run of every scheme, or a sweep, reads the list again and again (on
+	 * several threads): its ignored lines are told about once a process */
+	if (t->list) {
+		char key[1100];
+		snprintf(key, sizeof key, "list\n%s", t->list_path);
+		t->warn_list = first_warning(key);
 	}
 	/* name: the trace folder's name (kernelslist.g and kernel files live in it) */
 	char nm[1100];

@@ -903,6 +903,74 @@ static void folder_without_kernel_list(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "post-traces-processing"));
 }
 
+/* Field k (from 0) of the first CSV row holding `key`, as a number. */
+static double csv_field_of(const char *csv, const char *key, int k)
+{
+	const char *row = strstr(csv, key);
+	if (!row)
+		return -1;
+	while (row > csv && row[-1] != '\n')
+		row--;
+	for (; k > 0 && row; k--)
+		if ((row = strchr(row, ',')))
+			row++;
+	return row ? strtod(row, NULL) : -1;
+}
+
+static size_t count_of(const char *s, const char *what)
+{
+	size_t n = 0;
+	for (const char *p = s; (p = strstr(p, what)); p += strlen(what))
+		n++;
+	return n;
+}
+
+/* What a user with Accel-Sim's output at hand may give where a kernel list
+ * is expected, and a list with notes in it. */
+static void kernel_lists_as_users_write_them(void)
+{
+	size_t n;
+	char *s = slurp("tests/data/traces/hand/v3/kernel-1.traceg", &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	char args[1200], err[4096], out[8192];
+	/* a kernel trace itself, under the raw tracer's name: one error at
+	 * line 1 that says what to do, not a warning for each of its lines */
+	const char *dir = tu_tmpdir();
+	spit(dir, "kernel-1.trace", s, n);
+	snprintf(args, sizeof args, "trace-info %s/kernel-1.trace", dir);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT(has(err, dir, "kernel-1.trace:1: expected a kernel list"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "post-traces-processing"));
+	CU_ASSERT_EQUAL(count_of(err, "warning"), 0);
+	/* a list naming only raw traces: the same advice */
+	spit(dir, "raw.list", "kernel-1.trace\n", 15);
+	snprintf(args, sizeof args, "trace-info %s/raw.list", dir);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT(has(err, dir, "raw.list:1: expected at least one kernel-N.traceg entry, found none"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "post-traces-processing on the list first"));
+	/* notes in a list are ignored, as Accel-Sim does: the first three
+	 * warned about once for the whole run of every scheme, the rest
+	 * counted in one line, and the kernels listed all run */
+	spit(dir, "kernel-1.traceg", s, n);
+	const char *list = "note 1\nkernel-1.traceg\nnote 3\nnote 4\nnote 5\nnote 6\nkernel-1.traceg\n";
+	spit(dir, "notes.g", list, strlen(list));
+	snprintf(args, sizeof args, "run -q -s all --format csv -w %s/notes.g", dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(count_of(err, "; ignored"), 3);
+	CU_ASSERT(has(err, dir, "notes.g:1: expected a memcpy or a kernel-N.traceg entry, found 'note 1'; ignored"));
+	CU_ASSERT(has(err, dir, "notes.g:4: expected a memcpy"));
+	CU_ASSERT(has(err, dir, "notes.g: 2 more lines ignored"));
+	CU_ASSERT_EQUAL(count_of(err, "more lines ignored"), 1);
+	CU_ASSERT_EQUAL(count_of(out, "\n"), 1 + iw_scheme_count()); /* header and a row per scheme */
+	/* both kernels ran: twice the warp-instructions of the kernel alone */
+	snprintf(args, sizeof args, "run -q -s inorder --format csv -w %s/kernel-1.traceg", dir);
+	char one[4096];
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, one, sizeof one, NULL, 0), 0);
+	CU_ASSERT_EQUAL(csv_field_of(out, ",inorder,", 5), 2 * csv_field_of(one, ",inorder,", 5));
+	CU_ASSERT(csv_field_of(one, ",inorder,", 5) > 0);
+	free(s);
+}
+
 static void opcode_table_is_consistent(void)
 {
 	size_t n = iw_opcode_count();
@@ -955,6 +1023,7 @@ void suite_trace(void)
 		 {"bad_input_exits_3_with_file_line", bad_input_exits_3_with_file_line},
 		 {"damaged_traces_never_crash", damaged_traces_never_crash},
 		 {"folder_without_kernel_list", folder_without_kernel_list},
+		 {"kernel_lists_as_users_write_them", kernel_lists_as_users_write_them},
 		 {"survives_allocation_failures", survives_allocation_failures},
 		 {"opcode_table_is_consistent", opcode_table_is_consistent}, {"path_detection", path_detection});
 }
