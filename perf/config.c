@@ -268,14 +268,25 @@ int iw_config_check(const struct iw_config *c, struct iw_err *e)
 
 static void format_value(const struct iw_param *p, double v, char *buf, size_t n)
 {
+	size_t names = 0;
 	if (p->type == IW_PT_ENUM)
+		while (p->enums[names])
+			names++;
+	if (p->type == IW_PT_ENUM && v >= 0 && v < (double)names && v == floor(v))
 		snprintf(buf, n, "%s", p->enums[(int)v]);
-	else if (p->type == IW_PT_BOOL)
+	else if (p->type == IW_PT_BOOL && (v == 0 || v == 1))
 		snprintf(buf, n, "%s", v ? "true" : "false");
-	else if (p->type == IW_PT_INT)
+	else if (p->type == IW_PT_INT && v == floor(v) && fabs(v) < 1e15)
 		snprintf(buf, n, "%ld", (long)v);
 	else
 		snprintf(buf, n, "%.17g", v);
+}
+
+void iw_param_format(const struct iw_param *p, double v, char *buf, size_t n) { format_value(p, v, buf, n); }
+
+int iw_param_parse(const struct iw_param *p, const char *text, double *v, struct iw_err *e)
+{
+	return parse_value(p, text, v, "", e);
 }
 
 char *iw_config_to_xml(const struct iw_config *c)

@@ -203,6 +203,13 @@ struct iw_param {
 extern const struct iw_param iw_params[];
 extern const size_t iw_param_count;
 const struct iw_param *iw_param_find(const char *key);
+/* A value of key p from its text ("lrr", "true", "2.5"), range-checked, as a
+ * number: an enum's or a bool's is the index of its name in p->enums (false,
+ * true), the order --help-config lists them in.  Errors name the key. */
+int iw_param_parse(const struct iw_param *p, const char *text, double *v, struct iw_err *e);
+/* The text of value v of key p: an enum's or a bool's name, else the number
+ * in full (a value that names nothing prints as a number). */
+void iw_param_format(const struct iw_param *p, double v, char *buf, size_t n);
 
 enum iw_policy { IW_POLICY_GTO, IW_POLICY_LRR, IW_POLICY_SRR };
 

@@ -700,6 +700,15 @@ static double col_get(const struct iw_row *r, const struct row_col *c)
 	return dyn;
 }
 
+int iw_param_name(const char *key, double v, char *buf, size_t n)
+{
+	const struct iw_param *p = iw_param_find(key);
+	if (!p || (p->type != IW_PT_ENUM && p->type != IW_PT_BOOL) || !isfinite(v))
+		return 0;
+	iw_param_format(p, v, buf, n);
+	return 1;
+}
+
 void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *const *pn, size_t np, int header)
 {
 	if (header) {
@@ -721,8 +730,15 @@ void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *co
 				fputc(',', f);
 			iw_csv_field(f, text[k]);
 		}
-		for (size_t k = 0; k < np; k++)
-			fprintf(f, ",%.10g", k < r->nparams ? r->params[k] : NAN);
+		for (size_t k = 0; k < np; k++) {
+			double v = k < r->nparams ? r->params[k] : NAN;
+			char name[64];
+			fputc(',', f);
+			if (iw_param_name(pn[k], v, name, sizeof name))
+				iw_csv_field(f, name);
+			else
+				fprintf(f, "%.10g", v);
+		}
 		for (size_t k = 0; k < IW_ARRAY_LEN(row_cols); k++) {
 			fputc(',', f);
 			fprintf(f, row_cols[k].fmt, col_get(r, &row_cols[k]));
@@ -848,6 +864,27 @@ static void json_num(FILE *f, const char *key, double v, int last)
 		fputs(", ", f);
 }
 
+void iw_json_param(FILE *f, const char *key, double v)
+{
+	char name[64];
+	const struct iw_param *p = iw_param_find(key);
+	if (!iw_param_name(key, v, name, sizeof name))
+		iw_json_num(f, v);
+	else if (p->type == IW_PT_BOOL && (v == 0 || v == 1))
+		fputs(name, f); /* true, false */
+	else
+		iw_json_str(f, name);
+}
+
+static void json_param(FILE *f, const char *key, double v, int last)
+{
+	iw_json_str(f, key);
+	fputs(": ", f);
+	iw_json_param(f, key, v);
+	if (!last)
+		fputs(", ", f);
+}
+
 void iw_runs_json(FILE *f, const struct iw_row *rows, size_t n, const char *const *pn, size_t np)
 {
 	fprintf(f, "{\"tool\": \"issuewatt\", \"version\": \"%s\", \"runs\": [", IW_VERSION);
@@ -865,7 +902,7 @@ void iw_runs_json(FILE *f, const struct iw_row *rows, size_t n, const char *cons
 		if (np) {
 			fputs("\"params\": {", f);
 			for (size_t k = 0; k < np; k++)
-				json_num(f, pn[k], k < r->nparams ? r->params[k] : NAN, k + 1 == np);
+				json_param(f, pn[k], k < r->nparams ? r->params[k] : NAN, k + 1 == np);
 			fputs("}, ", f);
 		}
 		for (size_t k = 0; k < JSON_COLS; k++)

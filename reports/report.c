@@ -840,6 +840,15 @@ static const char *label_of(struct rep *r, const char *key)
 	return buf;
 }
 
+/* A parameter's value as people read it: an enum's or a bool's name, else
+ * the number. */
+static const char *pval(const char *key, double v, char *buf, size_t n)
+{
+	if (!iw_param_name(key, v, buf, n))
+		snprintf(buf, n, "%g", v);
+	return buf;
+}
+
 static int fig_heat(struct rep *r, struct grid *g, enum metric m, size_t s)
 {
 	const struct iw_results *res = r->res;
@@ -856,8 +865,10 @@ static int fig_heat(struct rep *r, struct grid *g, enum metric m, size_t s)
 	for (size_t f = 0; f < g->nfacets; f++) {
 		facet_values(g, f, rest);
 		fprintf(d, "# facet %zu:", f);
-		for (size_t j = 0; j < g->nrest; j++)
-			fprintf(d, " %s=%g", res->param_names[g->rest[j]], rest[j]);
+		for (size_t j = 0; j < g->nrest; j++) {
+			char b[64];
+			fprintf(d, " %s=%s", res->param_names[g->rest[j]], pval(res->param_names[g->rest[j]], rest[j], b, sizeof b));
+		}
 		fputc('\n', d);
 		for (size_t yi = 0; yi < g->ny; yi++) {
 			for (size_t xi = 0; xi < g->nx; xi++) {
@@ -904,19 +915,20 @@ static int fig_heat(struct rep *r, struct grid *g, enum metric m, size_t s)
 	gq(f, label_of(r, res->param_names[g->kx]));
 	fprintf(f, "\nset ylabel ");
 	gq(f, label_of(r, res->param_names[g->ky]));
+	char b[64];
 	fprintf(f, "\nset xtics (");
 	for (size_t i = 0; i < g->nx; i++)
-		fprintf(f, "%s'%g' %zu", i ? ", " : "", g->xv[i], i);
+		fprintf(f, "%s'%s' %zu", i ? ", " : "", pval(res->param_names[g->kx], g->xv[i], b, sizeof b), i);
 	fprintf(f, ")\nset ytics (");
 	for (size_t i = 0; i < g->ny; i++)
-		fprintf(f, "%s'%g' %zu", i ? ", " : "", g->yv[i], i);
+		fprintf(f, "%s'%s' %zu", i ? ", " : "", pval(res->param_names[g->ky], g->yv[i], b, sizeof b), i);
 	fprintf(f, ")\nunset key\n");
 	for (size_t fi = 0; fi < g->nfacets; fi++) {
 		facet_values(g, fi, rest);
 		char ft[512] = "";
 		for (size_t j = 0; j < g->nrest; j++)
-			snprintf(ft + strlen(ft), sizeof ft - strlen(ft), "%s%s=%g", j ? ", " : "", res->param_names[g->rest[j]],
-				 rest[j]);
+			snprintf(ft + strlen(ft), sizeof ft - strlen(ft), "%s%s=%s", j ? ", " : "", res->param_names[g->rest[j]],
+				 pval(res->param_names[g->rest[j]], rest[j], b, sizeof b));
 		fprintf(f, "set title ");
 		gq(f, ft);
 		fprintf(f, "\nplot '%s.dat' index %zu using 1:2:3 with image, '' index %zu using 1:2:(sprintf('%%.2f', $3)) "
@@ -1758,8 +1770,11 @@ static int write_tables(struct rep *r)
 			for (size_t i = 0; i < top; i++) {
 				size_t c = order[i];
 				const double *p = res->rows[r->first_row[c]].params;
-				for (size_t k = 0; k < res->nparams; k++)
-					fprintf(f, "%g & ", p[k]);
+				for (size_t k = 0; k < res->nparams; k++) {
+					char b[64];
+					tex_escape(f, pval(res->param_names[k], p[k], b, sizeof b));
+					fprintf(f, " & ");
+				}
 				tex_num(f, over_workloads(r, c, s, M_SPEEDUP));
 				static const enum metric em[] = {M_ENERGY, M_ADP, M_PDP};
 				for (size_t q = 0; q < IW_ARRAY_LEN(em); q++) {
@@ -2111,7 +2126,7 @@ int iw_report_json(FILE *f, const struct iw_results *res, struct iw_err *e)
 						fputs(p ? ", " : "", f);
 						iw_json_str(f, res->param_names[p]);
 						fputs(": ", f);
-						iw_json_num(f, p < x->nparams ? x->params[p] : NAN);
+						iw_json_param(f, res->param_names[p], p < x->nparams ? x->params[p] : NAN);
 					}
 					fputc('}', f);
 				}

@@ -62,6 +62,19 @@ static int has(char **v, size_t n, const char *s)
 	return 0;
 }
 
+/* "key=value" for --set: an enum's or a bool's value by its name (axes keep
+ * the index, a number like any other value's). */
+static void assignment(char *a, size_t n, const char *key, double v)
+{
+	const struct iw_param *p = iw_param_find(key);
+	char val[96];
+	if (p && (p->type == IW_PT_ENUM || p->type == IW_PT_BOOL))
+		iw_param_format(p, v, val, sizeof val);
+	else
+		snprintf(val, sizeof val, "%.17g", v);
+	snprintf(a, n, "%s=%s", key, val);
+}
+
 /* Check one axis value by setting it on a scratch configuration. */
 static int check_value(const char *name, int line, const char *key, double v, struct iw_err *e)
 {
@@ -69,9 +82,10 @@ static int check_value(const char *name, int line, const char *key, double v, st
 	struct iw_err e2 = {0};
 	char a[128];
 	iw_config_defaults(&c);
-	snprintf(a, sizeof a, "%s=%.17g", key, v);
+	assignment(a, sizeof a, key, v);
 	if (iw_config_set(&c, a, &e2))
-		return iw_fail(e, IW_EINPUT, "%s:%d: axis %s: value %.17g rejected: %s", name, line, key, v, e2.msg);
+		return iw_fail(e, IW_EINPUT, "%s:%d: axis %s: value %s rejected: %s", name, line, key, strchr(a, '=') + 1,
+			       e2.msg);
 	return 0;
 }
 
@@ -121,10 +135,14 @@ static int parse_axis(struct iw_sweep *s, const char *name, xmlNodePtr n, struct
 			goto done;
 		}
 		char *save = NULL;
+		int named = p->type == IW_PT_ENUM || p->type == IW_PT_BOOL;
 		for (char *t = strtok_r(values, " \t\r\n,", &save); t; t = strtok_r(NULL, " \t\r\n,", &save)) {
 			double v;
-			if (iw_parse_double(t, &v)) {
-				rc = iw_fail(e, IW_EINPUT, "%s:%d: axis %s: expected a number, found '%s'", name, line, key, t);
+			struct iw_err e2 = {0};
+			if (named ? iw_param_parse(p, t, &v, &e2) != 0 : iw_parse_double(t, &v) != 0) {
+				rc = named ? iw_fail(e, IW_EINPUT, "%s:%d: axis %s", name, line, e2.msg)
+					   : iw_fail(e, IW_EINPUT, "%s:%d: axis %s: expected a number, found '%s'", name,
+						     line, key, t);
 				goto done;
 			}
 			ax->values[ax->n++] = v;
@@ -136,6 +154,11 @@ static int parse_axis(struct iw_sweep *s, const char *name, xmlNodePtr n, struct
 		}
 	} else {
 		double f, t, st;
+		if (p->type == IW_PT_ENUM || p->type == IW_PT_BOOL) {
+			rc = iw_fail(e, IW_EINPUT, "%s:%d: axis %s: expected values=\"...\" (its names), found from/to/step",
+				     name, line, key);
+			goto done;
+		}
 		if (!from || !to || !step) {
 			rc = iw_fail(e, IW_EINPUT, "%s:%d: axis %s: expected values=\"...\" or all of from, to and step", name,
 				     line, key);
@@ -170,9 +193,12 @@ static int parse_axis(struct iw_sweep *s, const char *name, xmlNodePtr n, struct
 		rc = check_value(name, line, key, ax->values[i], e);
 	for (size_t i = 0; i < ax->n && rc == 0; i++)
 		for (size_t j = 0; j < i && rc == 0; j++)
-			if (ax->values[i] == ax->values[j])
-				rc = iw_fail(e, IW_EINPUT, "%s:%d: axis %s: expected distinct values, %g appears twice", name,
-					     line, key, ax->values[i]);
+			if (ax->values[i] == ax->values[j]) {
+				char a[192];
+				assignment(a, sizeof a, key, ax->values[i]);
+				rc = iw_fail(e, IW_EINPUT, "%s:%d: axis %s: expected distinct values, %s appears twice", name,
+					     line, key, strchr(a, '=') + 1);
+			}
 done:
 	iw_free(key);
 	iw_free(label);
@@ -390,8 +416,8 @@ int iw_sweep_config(const struct iw_sweep *s, size_t c, struct iw_config *cfg, s
 		return iw_fail(e, IW_EINPUT, "%s: at most 64 axes", s->path);
 	iw_sweep_point(s, c, v);
 	for (size_t i = 0; i < s->naxes; i++) {
-		char a[128];
-		snprintf(a, sizeof a, "%s=%.17g", s->axes[i].key, v[i]);
+		char a[192];
+		assignment(a, sizeof a, s->axes[i].key, v[i]);
 		int rc = iw_config_set(cfg, a, e);
 		if (rc)
 			return rc;

@@ -81,6 +81,11 @@ static void spec_errors_name_file_and_line(void)
 		{"<axis key=\"sm.max_warps\" from=\"4\" to=\"8\"/>", ":4:", "from, to and step"},
 		{"<axis key=\"sm.max_warps\" values=\"8 x\"/>", ":4:", "expected a number"},
 		{"<axis key=\"sm.max_warps\" values=\"8 100000\"/>", ":4:", "rejected"},
+		{"<axis key=\"core.policy\" values=\"gto fifo\"/>", ":4:",
+		 "axis core.policy: expected one of gto|lrr|srr, found 'fifo'"},
+		{"<axis key=\"core.policy\" values=\"lrr gto lrr\"/>", ":4:", "expected distinct values, lrr appears twice"},
+		{"<axis key=\"core.policy\" from=\"0\" to=\"2\" step=\"1\"/>", ":4:", "(its names), found from/to/step"},
+		{"<axis key=\"ghost.precise\" values=\"true maybe\"/>", ":4:", "expected true or false, found 'maybe'"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char text[1024];
@@ -145,6 +150,54 @@ static void ranges_expand_inclusively_and_order_is_canonical(void)
 	CU_ASSERT_EQUAL(v[0], 0.1);
 	CU_ASSERT_EQUAL(v[1], 4);
 	iw_sweep_free(&s);
+}
+
+static size_t slurp(const char *path, char *buf, size_t sz);
+
+/* Keys that take names (an enum, a bool) sweep by their names: each point
+ * gets the value it names, and results show the names again. */
+static void named_values_sweep_and_read_back(void)
+{
+	struct iw_sweep s;
+	struct iw_err e = {0};
+	static const char spec[] = "<?xml version=\"1.0\"?>\n<sweep>\n<workload>vecadd</workload>\n"
+				   "<scheme>ghost</scheme>\n<set key=\"run.workload_scale\" value=\"0.02\"/>\n"
+				   "<axis key=\"core.policy\" values=\"srr gto\"/>\n"
+				   "<axis key=\"ghost.precise\" values=\"true false\"/>\n</sweep>\n";
+	CU_ASSERT_EQUAL_FATAL(iw_sweep_parse(&s, "names.xml", spec, sizeof spec - 1, &e), 0);
+	CU_ASSERT_EQUAL(s.nconfigs, 4);
+	static const int policy[] = {IW_POLICY_SRR, IW_POLICY_SRR, IW_POLICY_GTO, IW_POLICY_GTO};
+	static const int precise[] = {1, 0, 1, 0};
+	for (size_t c = 0; c < 4; c++) {
+		struct iw_config cfg;
+		CU_ASSERT_EQUAL_FATAL(iw_sweep_config(&s, c, &cfg, &e), 0);
+		CU_ASSERT_EQUAL(cfg.policy, policy[c]);
+		CU_ASSERT_EQUAL(cfg.ghost_precise, precise[c]);
+	}
+	iw_sweep_free(&s);
+
+	/* run it: CSV and JSON name the values; the figures' axes too */
+	const char *dir = tu_tmpdir();
+	const char *p = write_spec(dir, "names.xml", spec);
+	char args[2400];
+	snprintf(args, sizeof args, "sweep '%s' -o '%s/n.h5' -q", p, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(args, sizeof args, "report '%s/n.h5' --format csv", dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "workload,scheme,config,tech,core.policy,ghost.precise,cycles,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nvecadd,ghost,v100,12nm,srr,true,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nvecadd,ghost,v100,12nm,gto,false,"));
+	snprintf(args, sizeof args, "report '%s/n.h5' --format json", dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"params\": {\"core.policy\": \"srr\", \"ghost.precise\": true}"));
+	snprintf(args, sizeof args, "report '%s/n.h5' -o '%s/rep' --no-render -q", dir, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	char path[1200];
+	snprintf(path, sizeof path, "%s/rep/heat_ipc_ghost.gp", dir);
+	char gp[16384];
+	CU_ASSERT_FATAL(slurp(path, gp, sizeof gp) > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set xtics ('gto' 0, 'srr' 1)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set ytics ('false' 0, 'true' 1)"));
 }
 
 static void same_results_whatever_the_parallelism(void)
@@ -1099,6 +1152,7 @@ void suite_sweep(void)
 {
 	TU_SUITE("sweep", {"spec errors name file and line", spec_errors_name_file_and_line},
 		 {"ranges expand inclusively, canonical order", ranges_expand_inclusively_and_order_is_canonical},
+		 {"named values sweep and read back", named_values_sweep_and_read_back},
 		 {"same results whatever the parallelism", same_results_whatever_the_parallelism},
 		 {"stopped sweep resumes to the same results", stopped_sweep_resumes_to_the_same_results},
 		 {"report names every figure and renders it", report_names_every_figure_and_renders_it},
