@@ -110,6 +110,14 @@ int cmd_run(int argc, char **argv)
 		case 'X': {
 			int k = c == 'I' ? 0 : c == 'R' ? 1 : 2;
 			static const char *const key[] = {"run.interval", "run.seed", "run.workload_scale"};
+			/* checked here, so the message names the option the user typed */
+			static const char *const opt[] = {"--interval", "--seed", "--scale"};
+			double value;
+			struct iw_err pe = {0};
+			if (iw_param_parse(iw_param_find(key[k]), optarg, &value, &pe)) {
+				rc = cli_fail(3, "%s: %s", opt[k], pe.msg);
+				goto done;
+			}
 			snprintf(buf, sizeof buf, "%s=%s", key[k], optarg);
 			free(owned[k]);
 			if (!(owned[k] = strdup(buf))) {

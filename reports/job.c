@@ -92,7 +92,8 @@ static int add_workload(struct iw_job *j, const char *name, struct iw_err *e)
 		}
 		return 0;
 	}
-	return add_str(&j->workloads, &j->nworkloads, name, e);
+	/* (named twice, it would be run twice and count twice in the means) */
+	return has_str(j->workloads, j->nworkloads, name) ? 0 : add_str(&j->workloads, &j->nworkloads, name, e);
 }
 
 int iw_job_init(struct iw_job *j, const char *config, const char *tech, char *const *sets, size_t nsets,

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *write_file(const char *name, const char *text)
 {
@@ -166,8 +167,29 @@ static void cli_reports_bad_input_with_exit_3(void)
 	CU_ASSERT_EQUAL(tu_run("run -w synth:warps=4,ctas=8", NULL, 0, err, sizeof err), 3);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "unknown workload 'ctas=8'"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "synth:warps=4:ctas=8"));
+	/* the shorthand options name themselves, not the key they set */
+	CU_ASSERT_EQUAL(tu_run("run --scale 0 -o /tmp/never.h5", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--scale: run.workload_scale: expected a value in [0.0001, 1000], found 0"));
+	CU_ASSERT_EQUAL(tu_run("run --interval=x", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--interval: run.interval: expected an integer, found 'x'"));
+	CU_ASSERT_NOT_EQUAL(access("/tmp/never.h5", F_OK), 0);
 	CU_ASSERT_EQUAL(tu_run("run --bogus-option", NULL, 0, err, sizeof err), 2);
 	CU_ASSERT_EQUAL(tu_run("frobnicate", NULL, 0, err, sizeof err), 2);
+}
+
+/* A workload named twice runs once, as a scheme named twice does: twice,
+ * it would count twice in the geometric means. */
+static void workload_named_twice_runs_once(void)
+{
+	char out[8192];
+	CU_ASSERT_EQUAL_FATAL(tu_run("run -q --format csv --scale 0.01 -s inorder,inorder -w vecadd -w rnn -w vecadd",
+				     out, sizeof out, NULL, 0), 0);
+	size_t rows = 0;
+	for (const char *p = out; (p = strchr(p, '\n')); p++)
+		rows++;
+	CU_ASSERT_EQUAL(rows, 3); /* header, vecadd, rnn */
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nvecadd,inorder,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nrnn,inorder,"));
 }
 
 /* An output that cannot be written is reported before the simulations, not
@@ -223,5 +245,6 @@ void suite_config(void)
 		 {"effective_config_round_trips_through_xml", effective_config_round_trips_through_xml},
 		 {"cli_reports_bad_input_with_exit_3", cli_reports_bad_input_with_exit_3},
 		 {"run_checks_its_output_before_simulating", run_checks_its_output_before_simulating},
+		 {"workload_named_twice_runs_once", workload_named_twice_runs_once},
 		 {"help_lists_every_key_and_exit_status", help_lists_every_key_and_exit_status});
 }
