@@ -113,6 +113,17 @@ static void print_text(const struct iw_config *c, const struct iw_tech *t, const
 		if (se[5] > 0 || se[6] > 0) /* (columns of fpga_cols) */
 			printf("\none standard error from the fitted coefficients: Total Area +- %.2g%% of the device, "
 			       "vs inorder +- %.2g%%", se[5], se[6]);
+		/* a utilisation over 100% is a design that does not fit, not a figure to compare */
+		int over = 0;
+		double worst = 0;
+		for (int r = 0; r < IW_FPGA_COUNT; r++)
+			if (a->fpga_pct[r] > 100) {
+				printf("%s%s %.0f%%", over++ ? ", " : "\ndoes not fit the device: ", iw_fpga_res_name[r],
+				       a->fpga_pct[r]);
+				worst = a->fpga_pct[r] > worst ? a->fpga_pct[r] : worst;
+			}
+		if (over)
+			printf(" (%.0f devices' worth of its scarcest resource)", ceil(worst / 100));
 		printf("\n\n");
 	}
 }

@@ -272,6 +272,12 @@ static void area_command_csv_and_explain(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "dc.compare"));
 	CU_ASSERT_EQUAL(tu_run("area --scheme inorder --set gpu.sms=40 --format csv", out, sizeof out, err, sizeof err), 0);
 	CU_ASSERT_EQUAL(tu_run("area --scheme nosuch", NULL, 0, err, sizeof err), 3);
+	/* a whole V100 on one Alveo U50 is said not to fit; a Vortex core fits */
+	CU_ASSERT_EQUAL(tu_run("area --scheme inorder --tech xcu50", out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "does not fit the device: lut "));
+	CU_ASSERT_EQUAL(tu_run("area --scheme loog --tech xcu50 --config vortex", out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "Total Area(%)"));
+	CU_ASSERT_PTR_NULL(strstr(out, "does not fit"));
 	CU_ASSERT_EQUAL(tu_run("area --format xml", NULL, 0, NULL, 0), 2);
 	CU_ASSERT_EQUAL(tu_run("area --explain nosuch", NULL, 0, NULL, 0), 3);
 	CU_ASSERT_EQUAL(tu_run("area --set sm.nosuch=1", NULL, 0, NULL, 0), 3);
