@@ -565,6 +565,10 @@ int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e)
 		return 0;
 	}
 	if (strcmp(k, "clock_mhz") == 0) {
+		/* the range gpu.clock_mhz has (0: the configuration's clock) */
+		if (v > 10000 || (v > 0 && v < 1))
+			return iw_fail(e, IW_EINPUT, "'%s': expected 0 (the configuration's clock) or 1 to 10000 MHz, found %g",
+				       assignment, v);
 		t->clock_mhz = v;
 		return 0;
 	}

@@ -75,6 +75,13 @@ static void vdd_override_rescales_energy_and_leakage(void)
 	CU_ASSERT_DOUBLE_EQUAL(iw_tech_coef(&t, "energy.dram.access")->value, d0, 1e-12); /* off chip */
 	CU_ASSERT_EQUAL(iw_tech_set(&t, "clock_mhz=1000", &e), 0);
 	CU_ASSERT_DOUBLE_EQUAL(t.clock_mhz, 1000, 1e-9);
+	/* gpu.clock_mhz's range (a petahertz clock priced 50 MW before) */
+	struct iw_err ec = {0};
+	CU_ASSERT_EQUAL(iw_tech_set(&t, "clock_mhz=1e9", &ec), -IW_EINPUT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(ec.msg, "1 to 10000 MHz"));
+	CU_ASSERT_DOUBLE_EQUAL(t.clock_mhz, 1000, 1e-9);
+	CU_ASSERT_EQUAL(iw_tech_set(&t, "clock_mhz=0", &e), 0); /* the configuration's clock again */
+	CU_ASSERT_EQUAL(iw_tech_set(&t, "clock_mhz=1000", &e), 0);
 	CU_ASSERT_EQUAL(iw_tech_set(&t, "energy.fu.sp_op=3", &e), 0);
 	CU_ASSERT_DOUBLE_EQUAL(iw_tech_coef(&t, "energy.fu.sp_op")->value, 3, 1e-12);
 	e.code = 0;
