@@ -602,27 +602,32 @@ static void narrow_warps_run_their_own_lanes(void)
 
 /* A trace folder whose name holds a comma is one workload (the comma does
  * not split it), its CSV name is quoted, and any number of -w options is
- * kept (the list had a fixed 4 KiB buffer that dropped the tail). */
+ * kept (the list had a fixed 4 KiB buffer that dropped the tail): 25
+ * folders, each named a,bxxx...xNN. */
 static void workload_paths_with_commas_and_many_of_them(void)
 {
 	static char out[65536], args[16384];
 	char dir[700], name[300];
+	const char *tmp = tu_tmpdir();
 	memset(name, 'x', 200);
 	memcpy(name, "a,b", 3);
-	name[200] = 0;
-	snprintf(dir, sizeof dir, "%s/%s", tu_tmpdir(), name);
-	snprintf(args, sizeof args, "mkdir -p '%s' && cp '%s'/* '%s'/", dir, tu_path("tests/data/traces/vectoradd-sm61"),
-		 dir);
-	CU_ASSERT_EQUAL_FATAL(system(args), 0);
+	name[198] = 0;
 	size_t n = (size_t)snprintf(args, sizeof args, "run -q -s inorder --format csv -w vecadd --scale 0.01");
-	for (int k = 0; k < 25; k++) /* 25 x ~260 characters */
+	for (int k = 0; k < 25; k++) { /* 25 x ~260 characters */
+		snprintf(dir, sizeof dir, "%s/%s%02d", tmp, name, k);
+		char cmd[2000];
+		snprintf(cmd, sizeof cmd, "mkdir -p '%s' && cp '%s'/* '%s'/", dir,
+			 tu_path("tests/data/traces/vectoradd-sm61"), dir);
+		CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
 		n += (size_t)snprintf(args + n, sizeof args - n, " -w '%s'", dir);
+	}
 	CU_ASSERT_FATAL(n < sizeof args);
 	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
 	int rows = 0;
 	char quoted[310];
-	snprintf(quoted, sizeof quoted, "\n\"%s\",inorder,v100,12nm,", name);
+	snprintf(quoted, sizeof quoted, "\n\"%s", name);
 	for (const char *p = out; (p = strstr(p, quoted)); p++) {
+		CU_ASSERT_PTR_NOT_NULL(strncmp(p + 1 + strlen(name) + 3, "\",inorder,v100,12nm,", 20) == 0 ? p : NULL);
 		CU_ASSERT_PTR_NOT_NULL(strstr(p, ",344,"));
 		rows++;
 	}
