@@ -701,13 +701,21 @@ static double col_get(const struct iw_row *r, const struct row_col *c)
 	return dyn;
 }
 
-int iw_param_name(const char *key, double v, char *buf, size_t n)
+/* A key that takes names (an enum, a bool), or NULL. */
+static const struct iw_param *named_param(const char *key)
 {
 	const struct iw_param *p = iw_param_find(key);
-	if (!p || (p->type != IW_PT_ENUM && p->type != IW_PT_BOOL) || !isfinite(v))
-		return 0;
-	iw_param_format(p, v, buf, n);
-	return 1;
+	return p && (p->type == IW_PT_ENUM || p->type == IW_PT_BOOL) ? p : NULL;
+}
+
+const char *iw_param_text(const char *key, double v, const char *fmt, char *buf, size_t n)
+{
+	const struct iw_param *p = named_param(key);
+	if (p && isfinite(v))
+		iw_param_format(p, v, buf, n);
+	else
+		snprintf(buf, n, fmt, v);
+	return buf;
 }
 
 void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *const *pn, size_t np, int header)
@@ -732,13 +740,9 @@ void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *co
 			iw_csv_field(f, text[k]);
 		}
 		for (size_t k = 0; k < np; k++) {
-			double v = k < r->nparams ? r->params[k] : NAN;
-			char name[64];
+			char b[64];
 			fputc(',', f);
-			if (iw_param_name(pn[k], v, name, sizeof name))
-				iw_csv_field(f, name);
-			else
-				fprintf(f, "%.10g", v);
+			iw_csv_field(f, iw_param_text(pn[k], k < r->nparams ? r->params[k] : NAN, "%.10g", b, sizeof b));
 		}
 		for (size_t k = 0; k < IW_ARRAY_LEN(row_cols); k++) {
 			fputc(',', f);
@@ -867,14 +871,14 @@ static void json_num(FILE *f, const char *key, double v, int last)
 
 void iw_json_param(FILE *f, const char *key, double v)
 {
-	char name[64];
-	const struct iw_param *p = iw_param_find(key);
-	if (!iw_param_name(key, v, name, sizeof name))
+	char b[64];
+	const struct iw_param *p = named_param(key);
+	if (!p || !isfinite(v))
 		iw_json_num(f, v);
 	else if (p->type == IW_PT_BOOL && (v == 0 || v == 1))
-		fputs(name, f); /* true, false */
+		fputs(v ? "true" : "false", f);
 	else
-		iw_json_str(f, name);
+		iw_json_str(f, iw_param_text(key, v, "%.17g", b, sizeof b));
 }
 
 static void json_param(FILE *f, const char *key, double v, int last)

@@ -840,15 +840,6 @@ static const char *label_of(struct rep *r, const char *key)
 	return buf;
 }
 
-/* A parameter's value as people read it: an enum's or a bool's name, else
- * the number. */
-static const char *pval(const char *key, double v, char *buf, size_t n)
-{
-	if (!iw_param_name(key, v, buf, n))
-		snprintf(buf, n, "%g", v);
-	return buf;
-}
-
 static int fig_heat(struct rep *r, struct grid *g, enum metric m, size_t s)
 {
 	const struct iw_results *res = r->res;
@@ -867,7 +858,8 @@ static int fig_heat(struct rep *r, struct grid *g, enum metric m, size_t s)
 		fprintf(d, "# facet %zu:", f);
 		for (size_t j = 0; j < g->nrest; j++) {
 			char b[64];
-			fprintf(d, " %s=%s", res->param_names[g->rest[j]], pval(res->param_names[g->rest[j]], rest[j], b, sizeof b));
+			const char *key = res->param_names[g->rest[j]];
+			fprintf(d, " %s=%s", key, iw_param_text(key, rest[j], "%g", b, sizeof b));
 		}
 		fputc('\n', d);
 		for (size_t yi = 0; yi < g->ny; yi++) {
@@ -918,17 +910,17 @@ static int fig_heat(struct rep *r, struct grid *g, enum metric m, size_t s)
 	char b[64];
 	fprintf(f, "\nset xtics (");
 	for (size_t i = 0; i < g->nx; i++)
-		fprintf(f, "%s'%s' %zu", i ? ", " : "", pval(res->param_names[g->kx], g->xv[i], b, sizeof b), i);
+		fprintf(f, "%s'%s' %zu", i ? ", " : "", iw_param_text(res->param_names[g->kx], g->xv[i], "%g", b, sizeof b), i);
 	fprintf(f, ")\nset ytics (");
 	for (size_t i = 0; i < g->ny; i++)
-		fprintf(f, "%s'%s' %zu", i ? ", " : "", pval(res->param_names[g->ky], g->yv[i], b, sizeof b), i);
+		fprintf(f, "%s'%s' %zu", i ? ", " : "", iw_param_text(res->param_names[g->ky], g->yv[i], "%g", b, sizeof b), i);
 	fprintf(f, ")\nunset key\n");
 	for (size_t fi = 0; fi < g->nfacets; fi++) {
 		facet_values(g, fi, rest);
 		char ft[512] = "";
 		for (size_t j = 0; j < g->nrest; j++)
 			snprintf(ft + strlen(ft), sizeof ft - strlen(ft), "%s%s=%s", j ? ", " : "", res->param_names[g->rest[j]],
-				 pval(res->param_names[g->rest[j]], rest[j], b, sizeof b));
+				 iw_param_text(res->param_names[g->rest[j]], rest[j], "%g", b, sizeof b));
 		fprintf(f, "set title ");
 		gq(f, ft);
 		fprintf(f, "\nplot '%s.dat' index %zu using 1:2:3 with image, '' index %zu using 1:2:(sprintf('%%.2f', $3)) "
@@ -1772,7 +1764,7 @@ static int write_tables(struct rep *r)
 				const double *p = res->rows[r->first_row[c]].params;
 				for (size_t k = 0; k < res->nparams; k++) {
 					char b[64];
-					tex_escape(f, pval(res->param_names[k], p[k], b, sizeof b));
+					tex_escape(f, iw_param_text(res->param_names[k], p[k], "%g", b, sizeof b));
 					fprintf(f, " & ");
 				}
 				tex_num(f, over_workloads(r, c, s, M_SPEEDUP));

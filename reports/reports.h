@@ -147,11 +147,11 @@ void iw_row_free(struct iw_row *r);
  * area_mm2,speedup,energy_rel,adp_rel,pdp_rel,edp_rel; then fpga_area_pct,
  * sm_busy_mean,sm_speedup). */
 void iw_summary_text(FILE *f, const struct iw_row *rows, size_t n);
-/* A swept parameter's value by its name where it has one: an enum's or a
- * bool's (core.policy "lrr", ghost.precise "true"; results keep the index,
- * iw_param_parse's number).  Fills buf and returns 1, else returns 0 (a
- * number: the caller prints it in its own format). */
-int iw_param_name(const char *key, double v, char *buf, size_t n);
+/* A swept parameter's value as text: an enum's or a bool's by its name
+ * (core.policy "lrr", ghost.precise "true"; results keep the index,
+ * iw_param_parse's number), else the number in `fmt` ("%g", or "%.17g" to
+ * set it again).  Returns buf. */
+const char *iw_param_text(const char *key, double v, const char *fmt, char *buf, size_t n);
 /* Its value in JSON: an enum's name as a string, a bool as true or false,
  * else the number. */
 void iw_json_param(FILE *f, const char *key, double v);

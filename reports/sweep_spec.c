@@ -62,24 +62,12 @@ static int has(char **v, size_t n, const char *s)
 	return 0;
 }
 
-/* An axis value as text: an enum's or a bool's by its name (axes keep the
- * index, a number like any other value's), else the number, in full when
- * it is to be set (`fmt` "%.17g"). */
-static const char *value_text(const char *key, double v, const char *fmt, char *buf, size_t n)
-{
-	const struct iw_param *p = iw_param_find(key);
-	if (p && (p->type == IW_PT_ENUM || p->type == IW_PT_BOOL))
-		iw_param_format(p, v, buf, n);
-	else
-		snprintf(buf, n, fmt, v);
-	return buf;
-}
-
-/* "key=value" for --set. */
+/* "key=value" for --set: an enum's or a bool's value by its name (axes keep
+ * the index, a number like any other value's), a number in full. */
 static void assignment(char *a, size_t n, const char *key, double v)
 {
 	char val[96];
-	snprintf(a, n, "%s=%s", key, value_text(key, v, "%.17g", val, sizeof val));
+	snprintf(a, n, "%s=%s", key, iw_param_text(key, v, "%.17g", val, sizeof val));
 }
 
 /* Check one axis value by setting it on a scratch configuration. */
@@ -203,7 +191,7 @@ static int parse_axis(struct iw_sweep *s, const char *name, xmlNodePtr n, struct
 			if (ax->values[i] == ax->values[j]) {
 				char b[96];
 				rc = iw_fail(e, IW_EINPUT, "%s:%d: axis %s: expected distinct values, %s appears twice", name,
-					     line, key, value_text(key, ax->values[i], "%g", b, sizeof b));
+					     line, key, iw_param_text(key, ax->values[i], "%g", b, sizeof b));
 			}
 done:
 	iw_free(key);
