@@ -3,6 +3,7 @@
 
 #include <libxml/parser.h>
 #include <libxml/xmlschemas.h>
+#include <ctype.h>
 #include <string.h>
 
 const struct iw_resource *iw_resource_find(const char *name)
@@ -88,6 +89,28 @@ int iw_xml_load(const char *name, const char *text, size_t len, const char *xsd_
 	return 0;
 }
 
+/* A file that is not XML at all, where a configuration or technology file
+ * was expected, is most often one from another simulator: say what is read
+ * instead (appended to the parser's message). */
+static void not_xml_hint(const char *text, size_t len, const char *xsd_resource, struct iw_err *e)
+{
+	size_t i = 0;
+	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) /* UTF-8 byte-order mark */
+		i = 3;
+	while (i < len && isspace((unsigned char)text[i]))
+		i++;
+	if (i < len && text[i] == '<')
+		return;
+	const char *hint =
+		memmem(text, len, "-gpgpu_", 7) ? " (a GPGPU-Sim/Accel-Sim gpgpusim.config? issuewatt reads its own XML"
+		: " (issuewatt reads XML here";
+	int cfg = strstr(xsd_resource, "config") != NULL;
+	size_t n = strlen(e->msg);
+	snprintf(e->msg + n, sizeof e->msg - n, "%s: copy %s (installed in PREFIX/share/issuewatt)%s)", hint,
+		 cfg ? "a preset from perf/presets/" : "a technology file from tech/",
+		 cfg ? "; 'issuewatt run --help-config' lists the keys" : "");
+}
+
 int iw_xml_load_preset_or_file(const char *arg, const char *dir, const char *xsd_resource,
 			       struct _xmlDoc **doc, char **text_out, char **origin_out, struct iw_err *e)
 {
@@ -112,6 +135,8 @@ int iw_xml_load_preset_or_file(const char *arg, const char *dir, const char *xsd
 			return rc;
 	}
 	int rc = iw_xml_load(origin, text, len, xsd_resource, doc, e);
+	if (rc == -IW_EINPUT && !r)
+		not_xml_hint(text, len, xsd_resource, e);
 	if (rc == 0 && origin_out) {
 		*origin_out = iw_strdup(origin);
 		if (!*origin_out)

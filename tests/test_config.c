@@ -91,6 +91,19 @@ static void malformed_xml_is_rejected(void)
 	iw_config_defaults(&c);
 	CU_ASSERT_EQUAL(iw_config_load(&c, p, NULL, &e), -IW_EINPUT);
 	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "broken.xml:"));
+	/* the configuration an Accel-Sim user has at hand: said what to use instead */
+	p = write_file("gpgpusim.config", "# functional simulator specification\n-gpgpu_n_clusters 80\n"
+					  "-gpgpu_n_cores_per_cluster 1\n");
+	struct iw_err e2 = {0};
+	CU_ASSERT_EQUAL(iw_config_load(&c, p, NULL, &e2), -IW_EINPUT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(e2.msg, "gpgpusim.config:1:1:"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(e2.msg, "(a GPGPU-Sim/Accel-Sim gpgpusim.config? issuewatt reads its own XML"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(e2.msg, "--help-config"));
+	/* as a technology file too */
+	char err[4096], args[1200];
+	snprintf(args, sizeof args, "run -q -s inorder -w vecadd --scale 0.01 -t '%s'", p);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "copy a technology file from tech/"));
 }
 
 static void set_checks_key_type_and_range(void)
