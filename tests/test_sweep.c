@@ -152,6 +152,35 @@ static void ranges_expand_inclusively_and_order_is_canonical(void)
 	iw_sweep_free(&s);
 }
 
+/* Every example spec shipped in examples/ loads: its keys, values and
+ * workloads are the program's (checked against the table, not only the
+ * schema), so a renamed key cannot leave an example behind. */
+static void shipped_examples_load(void)
+{
+	DIR *d = opendir(tu_path("examples"));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	int n = 0;
+	for (struct dirent *de; (de = readdir(d));) {
+		size_t l = strlen(de->d_name);
+		if (l < 4 || strcmp(de->d_name + l - 4, ".xml"))
+			continue;
+		char path[1200];
+		snprintf(path, sizeof path, "%s/%s", tu_path("examples"), de->d_name);
+		struct iw_sweep s = {0};
+		struct iw_err e = {0};
+		int rc = iw_sweep_load(&s, path, &e);
+		CU_ASSERT_EQUAL(rc, 0);
+		if (rc)
+			fprintf(stderr, "\n%s\n", e.msg);
+		else
+			CU_ASSERT(s.nconfigs >= 2 && s.base.nworkloads >= 1);
+		iw_sweep_free(&s);
+		n++;
+	}
+	closedir(d);
+	CU_ASSERT(n >= 4);
+}
+
 static size_t slurp(const char *path, char *buf, size_t sz);
 
 /* Keys that take names (an enum, a bool) sweep by their names: each point
@@ -1153,6 +1182,7 @@ void suite_sweep(void)
 	TU_SUITE("sweep", {"spec errors name file and line", spec_errors_name_file_and_line},
 		 {"ranges expand inclusively, canonical order", ranges_expand_inclusively_and_order_is_canonical},
 		 {"named values sweep and read back", named_values_sweep_and_read_back},
+		 {"shipped examples load", shipped_examples_load},
 		 {"same results whatever the parallelism", same_results_whatever_the_parallelism},
 		 {"stopped sweep resumes to the same results", stopped_sweep_resumes_to_the_same_results},
 		 {"report names every figure and renders it", report_names_every_figure_and_renders_it},
