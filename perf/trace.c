@@ -1786,9 +1786,21 @@ static int list_from_folder(struct iw_workload_trace *t, const char *dir, struct
 int iw_path_is_trace(const char *path)
 {
 	struct stat st;
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+	int exists = stat(path, &st) == 0;
+	if (exists && S_ISDIR(st.st_mode))
 		return 1;
-	return strchr(path, '/') != NULL || ends_with(path, ".g") || strstr(path, ".traceg") != NULL;
+	if (strchr(path, '/') != NULL || ends_with(path, ".g") || strstr(path, ".traceg") != NULL)
+		return 1;
+	/* A file of the working folder named bare (`-w kernelslist`, `-w
+	 * kernel-1.trace`) is read as a trace, so that what it is gets said,
+	 * unless a built-in workload has that name. */
+	if (!exists || !S_ISREG(st.st_mode))
+		return 0;
+	size_t nl = strcspn(path, ":");
+	for (size_t i = 0; i < iw_builtin_count(); i++)
+		if (strlen(iw_builtin_get(i)->name) == nl && !strncmp(iw_builtin_get(i)->name, path, nl))
+			return 0;
+	return 1;
 }
 
 int iw_trace_open(const char *path, struct iw_workload **out, struct iw_err *e)

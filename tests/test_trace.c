@@ -1014,6 +1014,24 @@ static void path_detection(void)
 	CU_ASSERT(iw_path_is_trace("kernel-1.traceg.xz"));
 	CU_ASSERT(iw_path_is_trace("kernelslist.g"));
 	CU_ASSERT_FALSE(iw_path_is_trace("vecadd"));
+	/* a file of the working folder named bare is a path (a raw trace or list
+	 * gets its advice, not "unknown workload"), a built-in's name never */
+	char here[1024];
+	CU_ASSERT_PTR_NOT_NULL_FATAL(getcwd(here, sizeof here));
+	const char *dir = tu_tmpdir();
+	spit(dir, "kernel-1.trace", "-kernel name = k\n", 17);
+	spit(dir, "vecadd", "-kernel name = k\n", 17);
+	CU_ASSERT_EQUAL_FATAL(chdir(dir), 0);
+	CU_ASSERT(iw_path_is_trace("kernel-1.trace"));
+	CU_ASSERT_FALSE(iw_path_is_trace("vecadd"));
+	CU_ASSERT_FALSE(iw_path_is_trace("no-such-file"));
+	struct iw_workload *w = NULL;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL(iw_workload_open("kernel-1.trace", 1, 1.0, &w, &e), 0);
+	CU_ASSERT_EQUAL(w ? w->ops->next_kernel(w, &(struct iw_kernel_info){0}, &e) : 0, -IW_EINPUT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "post-traces-processing"));
+	iw_workload_close(w);
+	CU_ASSERT_EQUAL(chdir(here), 0);
 }
 
 void suite_trace(void)
