@@ -710,8 +710,13 @@ static int fig_pareto(struct rep *r)
 					num(d, pt[i].se);
 					fprintf(d, " %d", front[i]);
 					const double *pv = res->rows[r->first_row[pt[i].c]].params;
-					for (size_t q = 0; q < res->nparams; q++)
-						num(d, pv[q]);
+					for (size_t q = 0; q < res->nparams; q++) {
+						/* a name where the value has one (a column gnuplot does not plot) */
+						char b[64];
+						fputc(' ', d);
+						tok(d, isfinite(pv[q]) ? iw_param_text(res->param_names[q], pv[q], "%.9g", b, sizeof b)
+								       : "NaN");
+					}
 					fputc('\n', d);
 				}
 				fprintf(d, "\n\n");

@@ -227,6 +227,11 @@ static void named_values_sweep_and_read_back(void)
 	CU_ASSERT_FATAL(slurp(path, gp, sizeof gp) > 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set xtics ('gto' 0, 'srr' 1)"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set ytics ('false' 0, 'true' 1)"));
+	/* pareto.dat names each configuration's parameters */
+	snprintf(path, sizeof path, "%s/rep/pareto.dat", dir);
+	CU_ASSERT_FATAL(slurp(path, gp, sizeof gp) > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, " srr true\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, " gto false\n"));
 }
 
 static void same_results_whatever_the_parallelism(void)
