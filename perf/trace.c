@@ -1714,6 +1714,65 @@ static int kname_cmp(const void *a, const void *b)
 	return x->n < y->n ? -1 : x->n > y->n ? 1 : strcmp(x->name, y->name);
 }
 
+/* Trace folders below `dir` (Accel-Sim nests them as
+ * traces/device-0/<cuda>/<app>/<args>/traces/): the paths, relative to dir,
+ * of up to `cap` folders holding a kernelslist.g, at most `depth` levels
+ * down, looking into at most *budget folders; returns how many were found. */
+static size_t traces_below(const char *dir, const char *rel, int depth, char (*found)[256], size_t cap, size_t n,
+			   int *budget)
+{
+	if (depth == 0 || --*budget < 0)
+		return n;
+	char path[2048];
+	if ((size_t)snprintf(path, sizeof path, "%s%s%s", dir, *rel ? "/" : "", rel) >= sizeof path)
+		return n;
+	DIR *d = opendir(path);
+	if (!d)
+		return n;
+	for (struct dirent *de; (de = readdir(d));) {
+		if (de->d_name[0] == '.')
+			continue;
+		char sub[2048], r2[256], list[2048];
+		struct stat st;
+		if ((size_t)snprintf(sub, sizeof sub, "%s/%s", path, de->d_name) >= sizeof sub ||
+		    (size_t)snprintf(list, sizeof list, "%s/kernelslist.g", sub) >= sizeof list ||
+		    (size_t)snprintf(r2, sizeof r2, "%s%s%s", rel, *rel ? "/" : "", de->d_name) >= sizeof r2)
+			continue;
+		if (stat(sub, &st) || !S_ISDIR(st.st_mode))
+			continue;
+		if (access(list, F_OK) == 0) {
+			if (n < cap)
+				memcpy(found[n], r2, sizeof r2);
+			n++;
+		} else {
+			n = traces_below(dir, r2, depth - 1, found, cap, n, budget);
+		}
+	}
+	closedir(d);
+	return n;
+}
+
+static int cmp_name(const void *a, const void *b) { return strcmp(a, b); }
+
+/* " (below it: a/kernelslist.g, b/...; give one of those folders)", or "". */
+static void hint_traces_below(const char *dir, char *out, size_t outsz)
+{
+	char found[64][256];
+	int budget = 4000;
+	size_t n = traces_below(dir, "", 6, found, 64, 0, &budget);
+	out[0] = 0;
+	if (!n)
+		return;
+	size_t m = n < 64 ? n : 64;
+	qsort(found, m, sizeof found[0], cmp_name);
+	size_t len = (size_t)snprintf(out, outsz, " (below it, trace folders: ");
+	for (size_t i = 0; i < m && i < 3 && len < outsz; i++)
+		len += (size_t)snprintf(out + len, outsz - len, "%s%s", i ? ", " : "", found[i]);
+	if (len < outsz)
+		snprintf(out + len, outsz - len, "%s; give one of them, or each to a -w of its own)",
+			 n > 3 ? ", ..." : "");
+}
+
 static int list_from_folder(struct iw_workload_trace *t, const char *dir, struct iw_err *e)
 {
 	char raw[1100];
@@ -1750,11 +1809,16 @@ static int list_from_folder(struct iw_workload_trace *t, const char *dir, struct
 		n++;
 	}
 	closedir(d);
-	if (!rc && n == 0)
+	if (!rc && n == 0) {
+		char below[1024] = "";
+		if (access(raw, F_OK) != 0)
+			hint_traces_below(dir, below, sizeof below);
 		rc = iw_fail(e, IW_EINPUT,
-			     "%s: expected kernelslist.g or kernel-N.traceg[.xz|.gz] files in the folder, found none%s", dir,
+			     "%s: expected kernelslist.g or kernel-N.traceg[.xz|.gz] files in the folder, found none%s%s", dir,
 			     access(raw, F_OK) == 0 ? " (only a raw 'kernelslist': run Accel-Sim's "
-						      "post-traces-processing on it first)" : "");
+						      "post-traces-processing on it first)" : "",
+			     below);
+	}
 	if (!rc) {
 		qsort(k, n, sizeof *k, kname_cmp);
 		t->list_text = iw_malloc(bytes);

@@ -906,6 +906,17 @@ static void folder_without_kernel_list(void)
 	char err[1024];
 	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "post-traces-processing"));
+	/* a folder above traces, as Accel-Sim nests them (app/args/traces/):
+	 * the ones below are named */
+	dir = tu_tmpdir();
+	char sub[600], cmd[2400];
+	snprintf(sub, sizeof sub, "%s/app/args/traces", dir);
+	snprintf(cmd, sizeof cmd, "mkdir -p '%s' && cp '%s'/* '%s'/", sub, tu_path("tests/data/traces/vectoradd-sm61"),
+		 sub);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	snprintf(args, sizeof args, "trace-info %s", dir);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "found none (below it, trace folders: app/args/traces; give one of them"));
 }
 
 /* Field k (from 0) of the first CSV row holding `key`, as a number. */
