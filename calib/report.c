@@ -143,6 +143,13 @@ static const char *skipws(const char *s)
 	return s;
 }
 
+/* Is the line these tl characters, give or take surrounding blanks? */
+static int same_words(const char *line, const char *text, size_t tl)
+{
+	const char *s = skipws(line);
+	return strncmp(s, text, tl) == 0 && !*skipws(s + tl);
+}
+
 /* Strict number (the whole token), accepting a leading '<' bound as half of it
  * (Vivado prints "<0.001" for powers under a milliwatt: half the bound is the
  * unbiased guess when nothing else is known). */
@@ -358,8 +365,57 @@ static void path_push(struct pathstack *ps, size_t depth, const char *name, char
 	}
 }
 
+/* A report cut short (a copy interrupted, a disk full when Vivado wrote it)
+ * must not pass for a small design.  Vivado's reports say what they hold:
+ * the table of contents lists every section, each of which appears later as
+ * its title over a dashes line, and every +---+ table closes with a
+ * separator line.  So: the file may not end inside a table, and every
+ * section the contents list must be there. */
+static int vivado_complete(const struct lines *L, struct iw_err *e)
+{
+	size_t last = L->n;
+	while (last > 0 && !*skipws(L->l[last - 1]))
+		last--;
+	if (last > 0 && L->l[last - 1][0] == '|')
+		return iw_fail(e, IW_EINPUT,
+			       "%s:%zu: expected the table to close with a '+---' line, found the end of the file: is the "
+			       "report truncated?",
+			       L->name, last);
+	size_t toc = 0;
+	while (toc < L->n && toc < 80 && !same_words(L->l[toc], "Table of Contents", 17))
+		toc++;
+	if (toc >= L->n || toc >= 80)
+		return 0; /* an excerpt without contents: nothing to check against */
+	size_t i = toc + 1;
+	if (i < L->n && starts(L->l[i], "---"))
+		i++;
+	size_t end = i;
+	while (end < L->n && *skipws(L->l[end]))
+		end++;
+	/* The sections follow in the order listed: one pass from the contents' end. */
+	size_t at = end;
+	for (size_t k = i; k < end; k++) {
+		const char *title = skipws(L->l[k]);
+		size_t tl = strlen(title);
+		while (tl && isspace((unsigned char)title[tl - 1]))
+			tl--;
+		while (at + 1 < L->n && !(same_words(L->l[at], title, tl) && starts(L->l[at + 1], "---")))
+			at++;
+		if (at + 1 >= L->n)
+			return iw_fail(e, IW_EINPUT,
+				       "%s:%zu: expected section '%.*s' (listed in the table of contents, line %zu), found "
+				       "the end of the file: is the report truncated?",
+				       L->name, L->n, (int)tl, title, k + 1);
+		at += 2;
+	}
+	return 0;
+}
+
 static int parse_vivado(struct iw_report *r, const struct lines *L, int power, struct iw_err *e)
 {
+	int rc0 = vivado_complete(L, e);
+	if (rc0)
+		return rc0;
 	header_field(L, "Design", r->top, sizeof r->top);
 	char cmd[512] = "";
 	header_field(L, "Command", cmd, sizeof cmd);
@@ -655,9 +711,9 @@ static int parse_dc_area(struct iw_report *r, const struct lines *L, struct iw_e
 			return iw_fail(e, IW_EINPUT,
 				       "%s:%zu: expected the columns 'Hierarchical cell' and 'Absolute Total' in the header, found '%s' ...",
 				       L->name, h + 1, ncol ? col[0] : "");
-		size_t rows = 0;
+		size_t rows = 0, j;
 		char buf[4096], *tok[MAXCOL + 2], path[4096];
-		for (size_t j = d + 1; j < L->n; j++) {
+		for (j = d + 1; j < L->n; j++) {
 			if (starts(L->l[j], "----") || starts(L->l[j], "Total") || !L->l[j][0])
 				break;
 			snprintf(buf, sizeof buf, "%s", L->l[j]);
@@ -688,6 +744,13 @@ static int parse_dc_area(struct iw_report *r, const struct lines *L, struct iw_e
 		if (!rows)
 			return iw_fail(e, IW_EINPUT, "%s:%zu: expected rows in the hierarchical area table, found an empty table",
 				       L->name, d + 1);
+		/* Design Compiler closes the table with a dashes line and a Total row:
+		 * a file that ends among the rows was cut short. */
+		if (j >= L->n)
+			return iw_fail(e, IW_EINPUT,
+				       "%s:%zu: expected the hierarchical area table to end with a dashes line and its "
+				       "'Total' row, found the end of the file: is the report truncated?",
+				       L->name, L->n);
 	}
 	if (find_row(r, r->top, "Total cell area") < 0 && find_row(r, r->top, "Absolute Total") < 0)
 		return iw_fail(e, IW_EINPUT, "%s: expected a 'Total cell area:' line or a hierarchical area table, found neither",
@@ -811,6 +874,11 @@ static int parse_dc_power(struct iw_report *r, const struct lines *L, struct iw_
 	if (!rows)
 		return iw_fail(e, IW_EINPUT, "%s:%zu: expected rows in the 'Power Group' table, found an empty table",
 			       L->name, hdr + 1);
+	if (find_row(r, r->top, "power.total") < 0)
+		return iw_fail(e, IW_EINPUT,
+			       "%s:%zu: expected the 'Power Group' table to end with its 'Total' row, found %s: is the "
+			       "report truncated?",
+			       L->name, j < L->n ? j + 1 : L->n, j < L->n ? "a blank line" : "the end of the file");
 	return 0;
 }
 
@@ -836,9 +904,10 @@ static int parse_opensta_power(struct iw_report *r, const struct lines *L, struc
 	/* OpenSTA prints Watts and says so; anything else is not this report. */
 	if (hdr + 1 < L->n && !strstr(L->l[hdr + 1], "(Watts)"))
 		return iw_fail(e, IW_EINPUT, "%s:%zu: expected the unit '(Watts)' on the second header line", L->name, hdr + 2);
-	size_t rows = 0;
+	size_t rows = 0, j;
+	int saw_total = 0;
 	char buf[512], *tok[MAXCOL];
-	for (size_t j = hdr + 2; j < L->n; j++) {
+	for (j = hdr + 2; j < L->n; j++) {
 		if (starts(L->l[j], "----"))
 			continue;
 		snprintf(buf, sizeof buf, "%s", L->l[j]);
@@ -870,12 +939,19 @@ static int parse_opensta_power(struct iw_report *r, const struct lines *L, struc
 			if (rc)
 				return rc;
 		}
-		if (total)
+		if (total) {
+			saw_total = 1;
 			break;
+		}
 	}
 	if (!rows)
 		return iw_fail(e, IW_EINPUT, "%s:%zu: expected rows in the power group table, found an empty table",
 			       L->name, hdr + 1);
+	if (!saw_total)
+		return iw_fail(e, IW_EINPUT,
+			       "%s:%zu: expected the power group table to end with its 'Total' row, found %s: is the "
+			       "report truncated?",
+			       L->name, j < L->n ? j + 1 : L->n, j < L->n ? "a line that is not a group" : "the end of the file");
 	return 0;
 }
 
@@ -957,10 +1033,26 @@ static void drop_instance(struct iw_report *r, const char *inst)
 	r->n = w;
 }
 
+/* A module's cell list (classic layout) adds up to its "Number of cells:":
+ * a list that falls short was cut off. */
+static int yosys_cells_complete(const struct lines *L, const char *inst, double declared, size_t decl_line,
+				double listed, size_t at, struct iw_err *e)
+{
+	if (decl_line == 0 || listed >= declared)
+		return 0;
+	return iw_fail(e, IW_EINPUT,
+		       "%s:%zu: expected the cells of '%s' to add up to %.0f as its 'Number of cells:' line (%zu) says, "
+		       "found %.0f%s",
+		       L->name, at, inst[0] ? inst : "design hierarchy", declared, decl_line, listed,
+		       at >= L->n ? " and the end of the file: is the report truncated?" : "");
+}
+
 static int parse_yosys(struct iw_report *r, const struct lines *L, struct iw_err *e)
 {
 	char inst[256] = "";
 	int in_hier = 0, in_cells = 0, rc, sections = 0;
+	double declared = 0, listed = 0; /* the current module's cell count and the sum of its list */
+	size_t decl_line = 0;
 	/* Yosys 0.4x and later print count-first columns announced by header
 	 * lines "+----Local Count, excluding submodules." ("Count including
 	 * submodules", "Local Area" ...): their kinds, in order. */
@@ -971,6 +1063,9 @@ static int parse_yosys(struct iw_report *r, const struct lines *L, struct iw_err
 		const char *t = skipws(s);
 		size_t ind = (size_t)(t - s);
 		if (starts(s, "=== ")) {
+			if ((rc = yosys_cells_complete(L, inst, declared, decl_line, listed, i, e)))
+				return rc;
+			decl_line = 0;
 			char name[256];
 			copy_trim(name, sizeof name, s + 4, strlen(s + 4));
 			size_t nl = strlen(name);
@@ -1052,6 +1147,9 @@ static int parse_yosys(struct iw_report *r, const struct lines *L, struct iw_err
 			if ((rc = add_row(r, inst, "cells", v, "cells", (int)i + 1, 1, e)))
 				return rc;
 			in_cells = 1;
+			declared = v;
+			listed = 0;
+			decl_line = i + 1;
 			continue;
 		}
 		if (starts(t, "Number of ")) {
@@ -1073,6 +1171,7 @@ static int parse_yosys(struct iw_report *r, const struct lines *L, struct iw_err
 			if (tokens(buf, tok, 4) == 2 && num(tok[1], &v) == 0) {
 				if ((rc = yosys_cell(r, inst, tok[0][0] == '\\' ? tok[0] + 1 : tok[0], v, (int)i + 1, e)))
 					return rc;
+				listed += v;
 				continue;
 			}
 		}
@@ -1090,6 +1189,8 @@ static int parse_yosys(struct iw_report *r, const struct lines *L, struct iw_err
 	if (!sections || r->n == 0)
 		return iw_fail(e, IW_EINPUT, "%s: expected '=== module ===' sections with 'Number of cells:', found none",
 			       L->name);
+	if ((rc = yosys_cells_complete(L, inst, declared, decl_line, listed, L->n, e)))
+		return rc;
 	if (!r->top[0] && sections == 1)
 		snprintf(r->top, sizeof r->top, "%s", inst);
 	return 0;
