@@ -143,3 +143,23 @@ int iw_area_explain(FILE *f, const struct iw_config *c, const char *scheme, cons
 	}
 	return 0;
 }
+
+int iw_area_misfit(const struct iw_area_result *a, char *buf, size_t n)
+{
+	int over = 0;
+	double worst = 0;
+	size_t at = 0;
+	if (n)
+		buf[0] = 0;
+	for (int r = 0; a->kind == IW_TECH_FPGA && r < IW_FPGA_COUNT; r++)
+		if (a->fpga_pct[r] > 100) {
+			if (at < n)
+				at += (size_t)snprintf(buf + at, n - at, "%s%s %.0f%%", over ? ", " : "", iw_fpga_res_name[r],
+						       a->fpga_pct[r]);
+			over++;
+			worst = a->fpga_pct[r] > worst ? a->fpga_pct[r] : worst;
+		}
+	if (over && at < n)
+		snprintf(buf + at, n - at, " (%.0f devices' worth of its scarcest resource)", ceil(worst / 100));
+	return over;
+}

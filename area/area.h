@@ -79,5 +79,11 @@ double iw_fpga_bram(double depth, double width);
 
 int iw_area_eval(const struct iw_config *c, const char *scheme, const struct iw_tech *t,
 		 struct iw_area_result *a, struct iw_err *e);
+/* An FPGA design using over 100% of a device resource does not fit: its
+ * figures describe no buildable design.  Writes the resources over 100% and
+ * how many devices the scarcest one needs ("lut 2237%, ff 875% (23 devices'
+ * worth of its scarcest resource)") to buf; returns how many are over (0 on
+ * an ASIC node or when the design fits). */
+int iw_area_misfit(const struct iw_area_result *a, char *buf, size_t n);
 
 #endif

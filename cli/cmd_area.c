@@ -40,8 +40,10 @@ static void area_usage(FILE *f)
 		"  -h, --help                 this help\n\n"
 		"CSV columns: config,scheme,tech,structure,area_mm2,overhead_mm2,overhead_pct,sm_um2 on an ASIC\n"
 		"node; config,scheme,tech,structure,lut,lutram,ff,bram,dsp,total_area_pct,overhead_pct on an FPGA\n"
-		"device.  overhead_pct is of the die (ASIC) or the relative growth of Total Area(%%) (FPGA),\n"
-		"against the in-order baseline; 'ideal' is a limit study priced as the baseline (overhead 0).\n"
+		"device.  area_mm2 is the sum of the structures the model prices (run's area_mm2 is instead the\n"
+		"die, gpu.die_area_mm2, plus overhead_mm2).  overhead_pct is of the die (ASIC) or the relative\n"
+		"growth of Total Area(%%) (FPGA), against the in-order baseline; 'ideal' is a limit study priced\n"
+		"as the baseline (overhead 0).\n"
 		"Then the same columns with _se: one standard error of each from the technology file's fitted\n"
 		"coefficients and their correlations (issuewatt calibrate); 0 with the presets, which have none.\n\n"
 		"Exit status: 0 success, 1 failure, 2 usage error, 3 invalid input.\n");
@@ -114,16 +116,9 @@ static void print_text(const struct iw_config *c, const struct iw_tech *t, const
 			printf("\none standard error from the fitted coefficients: Total Area +- %.2g%% of the device, "
 			       "vs inorder +- %.2g%%", se[5], se[6]);
 		/* a utilisation over 100% is a design that does not fit, not a figure to compare */
-		int over = 0;
-		double worst = 0;
-		for (int r = 0; r < IW_FPGA_COUNT; r++)
-			if (a->fpga_pct[r] > 100) {
-				printf("%s%s %.0f%%", over++ ? ", " : "\ndoes not fit the device: ", iw_fpga_res_name[r],
-				       a->fpga_pct[r]);
-				worst = a->fpga_pct[r] > worst ? a->fpga_pct[r] : worst;
-			}
-		if (over)
-			printf(" (%.0f devices' worth of its scarcest resource)", ceil(worst / 100));
+		char misfit[256];
+		if (iw_area_misfit(a, misfit, sizeof misfit))
+			printf("\ndoes not fit the device: %s", misfit);
 		printf("\n\n");
 	}
 }

@@ -161,6 +161,18 @@ int cmd_run(int argc, char **argv)
 	job.jobs = jobs;
 	if (r == 0 && output) /* before the simulations, not after them */
 		r = iw_out_check(output, &e);
+	for (size_t si = 0; r == 0 && job.tech.kind == IW_TECH_FPGA && si < job.nschemes; si++) {
+		/* before the simulations too: a design the device cannot hold is
+		 * worth knowing before waiting for its figures */
+		struct iw_area_result a;
+		char misfit[256];
+		r = iw_area_eval(&job.cfg, job.schemes[si], &job.tech, &a, &e);
+		if (r == 0 && iw_area_misfit(&a, misfit, sizeof misfit))
+			fprintf(stderr,
+				"issuewatt: warning: %s on %s does not fit the %s device: %s; its FPGA figures describe "
+				"no design that can be built\n",
+				job.schemes[si], job.cfg.name, job.tech.name, misfit);
+	}
 	if (r == 0)
 		r = iw_job_run(&job, &e);
 	/* the coefficients' errors: what the rows' sensitivities refer to */

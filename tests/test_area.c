@@ -288,9 +288,16 @@ static void area_command_csv_and_explain(void)
  * and the results file carry it as fpga_area_pct, and the report reads it back. */
 static void run_table_shows_fpga_area_in_percent(void)
 {
-	static char out[8192], csv[8192], args[1024];
+	static char out[8192], csv[8192], args[1024], err[4096];
 	CU_ASSERT_EQUAL_FATAL(tu_run("run -q -c vortex -t xcu50 -s inorder,loog --scale 0.02 -w sgemm", out, sizeof out,
-				     NULL, 0), 0);
+				     err, sizeof err), 0);
+	CU_ASSERT_PTR_NULL(strstr(err, "does not fit")); /* a Vortex core fits the U50 */
+	/* a whole V100 does not: said before the run, on standard error, once per scheme */
+	CU_ASSERT_EQUAL(tu_run("run -q -t xcu50 -s inorder,ghost --scale 0.02 -w vecadd --format csv", csv, sizeof csv, err,
+			       sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "warning: inorder on v100 does not fit the xcu50 device: lut "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "warning: ghost on v100 does not fit the xcu50 device: lut "));
+	CU_ASSERT_PTR_NULL(strstr(csv, "does not fit")); /* the CSV stays a table */
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "area_%"));
 	CU_ASSERT_PTR_NULL(strstr(out, "area_mm2"));
 	double a[2] = {0, 0};
