@@ -372,6 +372,18 @@ int iw_calib_run(struct iw_calib *c, int method_override, struct iw_err *e)
 			}
 		}
 		f->npoints = n;
+		/* One quantity, one unit: the fit's declared unit (which the fitted
+		 * coefficients are written with) must be the reports' own, and the
+		 * reports must agree (the parsers give areas in um2, powers in W). */
+		for (size_t k = 0; k < n && !rc; k++) {
+			const char *u = f->unit_of[k] ? f->unit_of[k] : "";
+			const char *want = f->unit ? f->unit : f->unit_of[0] ? f->unit_of[0] : "";
+			if (*u && *want && strcmp(u, want) != 0)
+				rc = iw_fail(e, IW_EINPUT, "%s:%d: expected the %s in %s, as %s, found %s in %s", c->spec_path,
+					     c->points[f->point[k]].line, f->quantity, want,
+					     f->unit ? "the fit's unit attribute says" : "the first point's report gives", u,
+					     c->points[f->point[k]].report);
+		}
 		if (!rc) {
 			struct iw_err le = {0};
 			if (iw_fit(X, f->y, w, n, p, f->method, (const char *const *)f->coef_name, (const char *const *)f->hint, &f->res, &le) !=

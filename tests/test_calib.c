@@ -626,6 +626,24 @@ static void coefficient_fitted_twice_exit_3(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "twice.xml:3: expected each technology coefficient to be written by one fit"));
 }
 
+/* A fit that says its quantity is in other units than the reports give is
+ * refused: the coefficients would be written with the wrong unit. */
+static void fit_unit_mismatch_exit_3(void)
+{
+	char text[2048];
+	snprintf(text, sizeof text,
+		 "<calibration>\n"
+		 "  <fit structure=\"generic\" quantity=\"area\" unit=\"pJ\"><coef name=\"area.x.a\" feature=\"param:n\"/></fit>\n"
+		 "  <point report=\"%s/tests/data/reports/yosys_stat_liberty_array_mult_8.txt\" structure=\"generic\">"
+		 "<param name=\"n\" value=\"8\"/></point>\n</calibration>\n",
+		 IW_SRCDIR);
+	const char *p = write_tmp("unit.xml", text);
+	char args[800];
+	snprintf(args, sizeof args, "calibrate '%s'", p);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "unit.xml:3: expected the area in pJ, as the fit's unit attribute says, found um2"));
+}
+
 static void example_specs(void)
 {
 	CU_ASSERT_EQUAL(tu_run("calibrate calib/examples/yosys-multiplier-area.xml", out, sizeof out, err, sizeof err), 0);
@@ -653,5 +671,6 @@ void suite_calib(void)
 		 {"calibrated_device_file_round_trips", calibrated_device_file_round_trips},
 		 {"allocation_failures_are_reported", allocation_failures_are_reported},
 		 {"example_specs", example_specs},
-		 {"coefficient_fitted_twice_exit_3", coefficient_fitted_twice_exit_3});
+		 {"coefficient_fitted_twice_exit_3", coefficient_fitted_twice_exit_3},
+		 {"fit_unit_mismatch_exit_3", fit_unit_mismatch_exit_3});
 }
