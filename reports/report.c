@@ -1316,6 +1316,7 @@ static int fig_reorder(struct rep *r)
 	if (!d)
 		return -r->e->code;
 	fprintf(d, "# share of reordered instructions by how many older ones they passed (all runs of each scheme)\n"
+		   "# NaN: the scheme reordered nothing (in-order never does); gnuplot skips it\n"
 		   "# distance");
 	for (size_t s = 0; s < r->nsch; s++)
 		fprintf(d, " %s", r->schemes[s]);
@@ -1397,7 +1398,8 @@ static int fig_alloc(struct rep *r)
 		return -r->e->code;
 	fprintf(d, "# CDFs of allocation periods (cycles an entry stays allocated) and of no-CU stall runs (consecutive\n"
 		   "# scheduler-cycles charged to no_cu), all runs of each scheme\n"
-		   "# bin b covers [2^(b/4), 2^((b+1)/4)) cycles; x = upper edge\n# cycles");
+		   "# bin b covers [2^(b/4), 2^((b+1)/4)) cycles; x = upper edge\n"
+		   "# NaN: the scheme has none (no RRS, or no no-CU stall); gnuplot skips it\n# cycles");
 	for (size_t s = 0; s < r->nsch; s++)
 		for (size_t p = 0; p < CDF_PANELS; p++)
 			fprintf(d, " %s_%s", cdf_panels[p].col, r->schemes[s]);
