@@ -431,7 +431,9 @@ int iw_h5_read(const char *path, struct iw_results *res, struct iw_err *e)
 	if (H5Fis_hdf5(path) <= 0)
 		return iw_fail(e, IW_EINPUT, "%s: expected an HDF5 results file (missing or not HDF5)", path);
 	hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT), g = -1;
-	RCHECK(f, "a readable file");
+	if (f < 0) /* an HDF5 signature, and then not a whole file: most often a copy cut short */
+		return iw_fail(e, IW_EINPUT, "%s: expected a complete HDF5 file, found one HDF5 cannot open: is it truncated?",
+			       path);
 	char *tool = read_str(f, "tool", 0, e);
 	int ok = tool && strcmp(tool, "issuewatt") == 0;
 	iw_free(tool);

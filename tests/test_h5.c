@@ -201,10 +201,42 @@ static void json_summary_is_valid_and_matches_csv(void)
 	CU_ASSERT_EQUAL(tu_run("run -q --format xml", NULL, 0, NULL, 0), 2);
 }
 
+/* A results file cut short (a copy interrupted) is named as such by the
+ * commands that read one, with exit 3. */
+static void truncated_results_file_exit_3(void)
+{
+	struct iw_row rows[2];
+	struct iw_config c;
+	struct iw_tech t;
+	CU_ASSERT_EQUAL_FATAL(make_rows(rows, &c, &t), 0);
+	char path[600], cut[600], args[1400], err[1024];
+	snprintf(path, sizeof path, "%s/whole.h5", tu_tmpdir());
+	snprintf(cut, sizeof cut, "%s/cut.h5", tu_tmpdir());
+	struct iw_err e = {0};
+	struct iw_h5_meta m = {"issuewatt test", "default", "<gpu-config/>", t.name, "", NULL, 0, NULL, NULL};
+	CU_ASSERT_EQUAL_FATAL(iw_h5_write(path, &m, rows, 2, &e), 0);
+	char *text;
+	size_t len;
+	CU_ASSERT_EQUAL_FATAL(iw_read_file(path, &text, &len, &e), 0);
+	FILE *f = fopen(cut, "wb");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fwrite(text, 1, len / 3, f); /* the signature and superblock, not the rest */
+	fclose(f);
+	iw_free(text);
+	snprintf(args, sizeof args, "report '%s' --format csv", cut);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "cut.h5: expected a complete HDF5 file"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "truncated"));
+	for (int k = 0; k < 2; k++)
+		iw_row_free(&rows[k]);
+	iw_tech_free(&t);
+}
+
 void suite_h5(void)
 {
 	TU_SUITE("h5", {"round_trip_through_the_c_api", round_trip_through_the_c_api},
 		 {"unwritable_output_leaves_nothing", unwritable_output_leaves_nothing},
 		 {"same_seed_same_numbers", same_seed_same_numbers},
+		 {"truncated_results_file_exit_3", truncated_results_file_exit_3},
 		 {"json_summary_is_valid_and_matches_csv", json_summary_is_valid_and_matches_csv});
 }
