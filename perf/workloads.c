@@ -175,9 +175,34 @@ static int knobs_parse(struct wl_knobs *k, const char *spec, int synth, const ch
 				       wname, t, keys[i].min, keys[i].max, eq + 1);
 		*(double *)((char *)k + keys[i].off) = v;
 	}
-	double l1 = isnan(k->l1) ? 0 : k->l1, l2 = isnan(k->l2) ? 0 : k->l2;
+	return 0;
+}
+
+/* Whether the knobs after NAME: in spec set key (else it has its default). */
+static int knob_given(const char *spec, const char *key)
+{
+	size_t n = strlen(key);
+	for (const char *s = strchr(spec, ':'); s; s = strpbrk(s + 1, ",:"))
+		if (strncmp(s + 1, key, n) == 0 && s[1 + n] == '=')
+			return 1;
+	return 0;
+}
+
+/* Constraints across knobs, checked when the workload is opened: otherwise the
+ * assembler refuses the generated kernel, naming a line the user never saw,
+ * and a knob at its default reads as if the user had set it. */
+static int knobs_check(const struct wl_knobs *k, int synth, const char *spec, struct iw_err *e)
+{
+	static const char *const dflt[] = {"", ", the default"};
+	double l1 = isnan(k->l1) ? (synth ? k->synth_l1 : 0) : k->l1;
+	double l2 = isnan(k->l2) ? (synth ? k->synth_l2 : 0) : k->l2;
 	if (l1 + l2 > 1.000001)
-		return iw_fail(e, IW_EINPUT, "workload %s: l1 + l2 must be at most 1, found %g", wname, l1 + l2);
+		return iw_fail(e, IW_EINPUT, "workload %s: expected the shares l1 (%g%s) + l2 (%g%s) to sum to at most 1",
+			       spec, l1, dflt[!knob_given(spec, "l1")], l2, dflt[!knob_given(spec, "l2")]);
+	if (synth && k->skip + k->div > 1.000001)
+		return iw_fail(e, IW_EINPUT,
+			       "workload %s: expected the probabilities skip (%g%s) + div (%g%s) to sum to at most 1",
+			       spec, k->skip, dflt[!knob_given(spec, "skip")], k->div, dflt[!knob_given(spec, "div")]);
 	return 0;
 }
 
@@ -603,6 +628,8 @@ int iw_builtin_open(const char *spec, uint64_t seed, double scale, struct iw_wor
 		rc = knobs_parse(&k, registry[r].knobs, synth, registry[r].d.name, e);
 	if (!rc && spec[nl] == ':')
 		rc = knobs_parse(&k, spec + nl + 1, synth, registry[r].d.name, e);
+	if (!rc)
+		rc = knobs_check(&k, synth, spec, e);
 	if (rc)
 		return rc;
 	struct wl_workload *w = iw_calloc(1, sizeof *w);

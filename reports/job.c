@@ -92,6 +92,15 @@ static int add_workload(struct iw_job *j, const char *name, struct iw_err *e)
 		}
 		return 0;
 	}
+	/* A built-in's knobs are checked now, not after the workloads before it
+	 * have run (a trace is read when its turn comes). */
+	if (!iw_path_is_trace(name)) {
+		struct iw_workload *w = NULL;
+		int rc = iw_workload_open(name, (uint64_t)j->cfg.seed, j->cfg.workload_scale, &w, e);
+		if (rc)
+			return rc;
+		iw_workload_close(w);
+	}
 	/* (named twice, it would be run twice and count twice in the means) */
 	return has_str(j->workloads, j->nworkloads, name) ? 0 : add_str(&j->workloads, &j->nworkloads, name, e);
 }

@@ -358,6 +358,37 @@ static void unknown_name_lists_known_ones(void)
 	CU_ASSERT_EQUAL(iw_builtin_open("vecadd", 1, 0, &w, &e4), -IW_EINPUT);
 }
 
+/* Knobs that must sum to at most 1 are refused when the workload is named,
+ * before any workload runs, saying which of them were left at their default
+ * (not as a run failure at a line of generated text). */
+static void knob_sums_refused_when_named(void)
+{
+	char err[2048], args[1200];
+	CU_ASSERT_EQUAL(tu_run("run -q --scale 0.1 -s inorder -w sgemm -w synth:div=0.8", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "synth:div=0.8: expected the probabilities skip (0.3, the default) + "
+					   "div (0.8) to sum to at most 1"));
+	CU_ASSERT_PTR_NULL(strstr(err, "built-in kernel"));
+	CU_ASSERT_EQUAL(tu_run("run -s inorder -w sgemm -w synth:l1=0.8", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected the shares l1 (0.8) + l2 (0.5, the default) to sum to at most 1"));
+	CU_ASSERT_PTR_NULL(strstr(err, "sgemm with inorder")); /* nothing ran */
+	CU_ASSERT_EQUAL(tu_run("run -q -w vecadd:l1=0.7:l2=0.5", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "l1 (0.7) + l2 (0.5)"));
+	/* in a sweep spec, at its line ("," separates knobs there) */
+	const char *dir = tu_tmpdir();
+	snprintf(args, sizeof args, "%s/knobs.xml", dir);
+	FILE *f = fopen(args, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs("<?xml version=\"1.0\"?>\n<sweep>\n  <workload>vecadd</workload>\n"
+	      "  <workload>synth:warps=4,skip=0.6,div=0.5</workload>\n</sweep>\n", f);
+	fclose(f);
+	snprintf(args, sizeof args, "sweep '%s/knobs.xml' -o '%s/knobs.h5' -q", dir, dir);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "knobs.xml:4:"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "skip (0.6) + div (0.5) to sum to at most 1"));
+	/* at exactly 1 the kernel is built and runs */
+	CU_ASSERT_EQUAL(tu_run("run -q --scale 0.02 -s inorder -w synth:skip=0.2:div=0.8:ctas=4", NULL, 0, err, sizeof err), 0);
+}
+
 /* Knobs steer the synthetic kernel: mix, dependence distance, shape. */
 static void synth_knobs(void)
 {
@@ -437,5 +468,6 @@ void suite_workloads(void)
 		 {"kernels_are_well_formed", kernels_are_well_formed}, {"kernel_shapes", kernel_shapes},
 		 {"default_set_is_real_sized", default_set_is_real_sized},
 		 {"unknown_name_lists_known_ones", unknown_name_lists_known_ones}, {"synth_knobs", synth_knobs},
+		 {"knob_sums_refused_when_named", knob_sums_refused_when_named},
 		 {"open_survives_allocation_failures", open_survives_allocation_failures});
 }
