@@ -17,6 +17,10 @@ int cmd_report(int argc, char **argv);     /* cli/cmd_sweep.c */
 
 /* Print "issuewatt: <msg>" to stderr and return the status as an exit code. */
 int cli_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* 0 when path (an option's value, NULL if not given) names something, else
+ * a usage error: an empty -o '' would otherwise pass until the finished
+ * output is renamed into place, after all the work. */
+int cli_path_given(const char *opt, const char *what, const char *path);
 /* The whole command line, for provenance attributes. */
 extern const char *cli_command_line;
 

@@ -121,6 +121,9 @@ int cmd_calibrate(int argc, char **argv)
 		usage(stderr);
 		return cli_fail(2, "calibrate: expected one calibration spec (or --show REPORT)");
 	}
+	if (cli_path_given("--output", "a file name", out) || cli_path_given("--fit-report", "a file name", txt) ||
+	    cli_path_given("--h5", "a file name", h5))
+		return 2;
 	int m = -1;
 	if (method) {
 		enum iw_fit_method fm;
@@ -131,6 +134,17 @@ int cmd_calibrate(int argc, char **argv)
 	struct iw_err e = {0};
 	struct iw_calib cal;
 	int rc = iw_calib_load(&cal, argv[optind], &e);
+	/* Usage and outputs before the fit, as run and sweep check theirs before
+	 * simulating: not a whole fit printed and then refused. */
+	if (!rc && tech && !out)
+		rc = iw_fail(&e, IW_EUSAGE, "--tech needs -o FILE for the calibrated file");
+	if (!rc && out && !tech && !cal.tech)
+		rc = iw_fail(&e, IW_EUSAGE, "-o %s: expected a technology/device file to mark (the spec's tech attribute "
+				       "or --tech), found none", out);
+	const char *outs[] = {txt, h5, out};
+	for (size_t i = 0; i < 3 && !rc; i++)
+		if (outs[i])
+			rc = iw_out_check(outs[i], &e);
 	if (!rc)
 		rc = iw_calib_run(&cal, m, &e);
 	if (!rc) {
@@ -143,8 +157,6 @@ int cmd_calibrate(int argc, char **argv)
 		rc = iw_calib_write_h5(&cal, h5, &e);
 	if (!rc && out)
 		rc = iw_calib_write_tech(&cal, tech, out, &e);
-	else if (!rc && tech && !out)
-		rc = iw_fail(&e, IW_EUSAGE, "--tech needs -o FILE for the calibrated file");
 	iw_calib_free(&cal);
 	if (rc)
 		return cli_fail(e.code, "%s", e.msg);

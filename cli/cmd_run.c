@@ -153,6 +153,8 @@ int cmd_run(int argc, char **argv)
 		rc = cli_fail(2, "--format %s: expected text, csv or json", format);
 		goto done;
 	}
+	if ((rc = cli_path_given("--output", "a file name", output)))
+		goto done;
 	struct iw_err e = {0};
 	struct iw_job job;
 	int r = iw_job_init(&job, config, tech, sets, nsets, schemes ? schemes : "all",

@@ -113,6 +113,8 @@ int cmd_sweep(int argc, char **argv)
 				argv[optind + 1 < argc ? optind + 1 : optind]);
 	if (!out)
 		return cli_fail(2, "sweep: expected -o RESULTS.h5 (see --help)");
+	if (cli_path_given("--output", "a file name", out))
+		return 2;
 	const char *spec = argv[optind];
 #ifdef IW_MPI
 	int mpi_inited = 0, rank = 0;
@@ -196,6 +198,8 @@ int cmd_merge(int argc, char **argv)
 	}
 	if (!out)
 		return cli_fail(2, "merge: expected -o ALL.h5 (see --help)");
+	if (cli_path_given("--output", "a file name", out))
+		return 2;
 	if (optind >= argc)
 		return cli_fail(2, "merge: expected at least one results file (see --help)");
 	struct iw_err e = {0};
@@ -274,6 +278,8 @@ int cmd_report(int argc, char **argv)
 		return cli_fail(2, "--format %s: expected html, csv or json", format);
 	if (!strcmp(format, "html") && !out)
 		return cli_fail(2, "report: expected -o DIR (or --format csv|json)");
+	if (cli_path_given("--output", "a folder name", out))
+		return 2;
 	struct iw_err e = {0};
 	struct iw_results res;
 	if (iw_h5_read(argv[optind], &res, &e))

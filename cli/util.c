@@ -17,3 +17,8 @@ int cli_fail(int code, const char *fmt, ...)
 	return code;
 }
 
+int cli_path_given(const char *opt, const char *what, const char *path)
+{
+	return path && !*path ? cli_fail(2, "%s: expected %s, found an empty path", opt, what) : 0;
+}
+

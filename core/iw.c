@@ -80,6 +80,8 @@ char *iw_strdup(const char *s)
 int iw_out_open(struct iw_out *o, const char *path, int want_stdio, struct iw_err *e)
 {
 	memset(o, 0, sizeof *o);
+	if (!*path)
+		return iw_fail(e, IW_EUSAGE, "expected an output file name, found an empty path");
 	o->path = iw_strdup(path);
 	size_t n = strlen(path) + 32;
 	o->tmp = iw_malloc(n);

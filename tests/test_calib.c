@@ -445,6 +445,37 @@ static void spec_fit_writes_calibrated_file(void)
 	CU_ASSERT_EQUAL(system(args) == 0 ? 0 : 1, 0);
 }
 
+/* Outputs and usage are checked before the fit, not after it is printed. */
+static void outputs_checked_before_fitting(void)
+{
+	const char *d = tu_tmpdir();
+	const char *spec = mult_spec(d, "", TWO_COEFS);
+	char args[2048];
+	static const char *const empty[][2] = {{"-o", "--output"}, {"--fit-report", "--fit-report"}, {"--h5", "--h5"}};
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(args, sizeof args, "calibrate '%s' %s ''", spec, empty[i][0]);
+		CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 2);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, empty[i][1]));
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected a file name, found an empty path"));
+		CU_ASSERT_PTR_NULL(strstr(out, "R^2"));
+	}
+	/* -o names a folder */
+	snprintf(args, sizeof args, "calibrate '%s' -o '%s'", spec, d);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "it is a folder"));
+	CU_ASSERT_PTR_NULL(strstr(out, "R^2"));
+	/* -o with no technology file to mark (the example spec names none) */
+	snprintf(args, sizeof args, "calibrate calib/examples/yosys-multiplier-area.xml -o '%s/x.xml'", d);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected a technology/device file to mark"));
+	CU_ASSERT_PTR_NULL(strstr(out, "R^2"));
+	/* --tech without -o */
+	CU_ASSERT_EQUAL(tu_run("calibrate calib/examples/yosys-multiplier-area.xml --tech 12nm", out, sizeof out, err,
+			       sizeof err), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--tech needs -o FILE"));
+	CU_ASSERT_PTR_NULL(strstr(out, "R^2"));
+}
+
 static void duplicate_point_exit_3(void)
 {
 	const char *d = tu_tmpdir();
@@ -665,6 +696,7 @@ void suite_calib(void)
 		 {"unknown_format_exit_3", unknown_format_exit_3}, {"truncated_report_exit_3", truncated_report_exit_3}, {"missing_used_column_exit_3", missing_used_column_exit_3},
 		 {"empty_table_exit_3", empty_table_exit_3}, {"missing_instance_exit_3", missing_instance_exit_3},
 		 {"spec_fit_writes_calibrated_file", spec_fit_writes_calibrated_file},
+		 {"outputs_checked_before_fitting", outputs_checked_before_fitting},
 		 {"duplicate_point_exit_3", duplicate_point_exit_3}, {"too_few_points_exit_3", too_few_points_exit_3},
 		 {"spec_instance_missing_exit_3", spec_instance_missing_exit_3},
 		 {"spec_schema_error_exit_3", spec_schema_error_exit_3},

@@ -234,6 +234,10 @@ static void run_checks_its_output_before_simulating(void)
 	closedir(dir);
 	CU_ASSERT_EQUAL(n, 1);
 	CU_ASSERT(found);
+	/* an empty -o is a usage error, not a failed rename after the runs */
+	CU_ASSERT_EQUAL(tu_run("run -s inorder -w sgemm -o ''", NULL, 0, err, sizeof err), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--output: expected a file name, found an empty path"));
+	CU_ASSERT_PTR_NULL(strstr(err, "sgemm with inorder"));
 }
 
 static void help_lists_every_key_and_exit_status(void)

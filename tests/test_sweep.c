@@ -122,6 +122,16 @@ static void spec_errors_name_file_and_line(void)
 	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "it is a folder"));
 	CU_ASSERT_PTR_NULL(strstr(err, "points (")); /* no progress line: nothing ran */
+	/* an empty output path is a usage error before any work (not a failed
+	 * rename after it), for every command that writes one */
+	static const char *const empty_out[] = {"sweep examples/sweep-small.xml -j 1 -o ''",
+						"merge no-such-a.h5 no-such-b.h5 -o ''", "report no-such.h5 -o ''"};
+	for (size_t i = 0; i < sizeof empty_out / sizeof empty_out[0]; i++) {
+		CU_ASSERT_EQUAL(tu_run(empty_out[i], out, sizeof out, err, sizeof err), 2);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, "--output: expected a "));
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, "name, found an empty path"));
+		CU_ASSERT_PTR_NULL(strstr(err, "points ("));
+	}
 	/* usage errors */
 	CU_ASSERT_EQUAL(tu_run("sweep examples/sweep-small.xml -q", out, sizeof out, err, sizeof err), 2);
 	CU_ASSERT_EQUAL(tu_run("sweep examples/sweep-small.xml -o x.h5 --shard 3/2", out, sizeof out, err, sizeof err), 2);
