@@ -61,6 +61,13 @@ static int add_coef(struct iw_tech *t, size_t *cap, const struct iw_coef *c, str
 {
 	for (size_t i = 0; i < t->ncoef; i++)
 		if (strcmp(t->coef[i].name, c->name) == 0) {
+			/* The file's own overrides an imported one; twice in the file
+			 * is a slip that would silently keep the second value. */
+			if (!t->coef[i].imported && !c->imported)
+				return iw_fail(e, IW_EINPUT,
+					       "%s:%d: coefficient '%s': expected each coefficient once, found it again "
+					       "(first at line %d)",
+					       t->origin, c->line, c->name, t->coef[i].line);
 			t->coef[i] = *c;
 			return 0;
 		}

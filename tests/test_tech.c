@@ -201,6 +201,40 @@ static void negative_and_non_finite_values_are_rejected(void)
 	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, NULL, 0), 3);
 }
 
+/* A coefficient written twice in one file is refused at the second, naming
+ * the first (not the last value silently kept); overriding an imported one
+ * with <derive> stays allowed. */
+static void duplicate_coefficient_is_rejected_with_both_lines(void)
+{
+	char path[600], err[2048], args[800];
+	snprintf(path, sizeof path, "%s/dup.xml", tu_tmpdir());
+	FILE *f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs("<?xml version=\"1.0\"?>\n<tech name=\"dup\" kind=\"asic\" node_nm=\"32\" vdd=\"0.9\">\n"
+	      "  <derive from=\"45nm\" area=\"0.5\" energy=\"0.5\" leakage=\"1\" source=\"s\"/>\n"
+	      "  <coef name=\"area.cell.dff\" value=\"4.5\" unit=\"um2\" source=\"a\"/>\n"
+	      "  <coef name=\"area.cell.dff\" value=\"9\" unit=\"um2\" source=\"b\"/>\n</tech>\n",
+	      f);
+	fclose(f);
+	snprintf(args, sizeof args, "area --tech '%s' -s inorder", path);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "dup.xml:5: coefficient 'area.cell.dff': expected each coefficient once, "
+					   "found it again (first at line 4)"));
+	/* once is fine, over the imported value */
+	f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs("<?xml version=\"1.0\"?>\n<tech name=\"dup\" kind=\"asic\" node_nm=\"32\" vdd=\"0.9\">\n"
+	      "  <derive from=\"45nm\" area=\"0.5\" energy=\"0.5\" leakage=\"1\" source=\"s\"/>\n"
+	      "  <coef name=\"area.cell.dff\" value=\"4.5\" unit=\"um2\" source=\"a\"/>\n</tech>\n",
+	      f);
+	fclose(f);
+	struct iw_tech t;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, path, &e), 0);
+	CU_ASSERT_DOUBLE_EQUAL(iw_tech_coef(&t, "area.cell.dff")->value, 4.5, 1e-12);
+	iw_tech_free(&t);
+}
+
 static void schema_errors_and_unknown_presets(void)
 {
 	char path[600];
@@ -228,5 +262,6 @@ void suite_tech(void)
 		  missing_coefficient_names_file_coefficient_and_structure},
 		 {"wrong_unit_is_rejected_with_its_line", wrong_unit_is_rejected_with_its_line},
 		 {"negative_and_non_finite_values_are_rejected", negative_and_non_finite_values_are_rejected},
+		 {"duplicate_coefficient_is_rejected_with_both_lines", duplicate_coefficient_is_rejected_with_both_lines},
 		 {"schema_errors_and_unknown_presets", schema_errors_and_unknown_presets});
 }
