@@ -862,7 +862,7 @@ int iw_calib_write_tech(const struct iw_calib *c, const char *tech_arg, const ch
 			if (!text || !name)
 				rc = iw_fail(e, IW_ERUN, "out of memory");
 		} else if (!strchr(arg, '/') && !strchr(arg, '.')) {
-			rc = iw_fail(e, IW_EINPUT, "'%s': no such technology/device preset and not a file name", arg);
+			rc = iw_fail(e, IW_EINPUT, "'%s': no such technology/device preset (see 'issuewatt list tech') and not a file name", arg);
 		} else {
 			/* A spec's tech path is relative to the spec; --tech to the cwd. */
 			name = tech_arg ? iw_strdup(arg) : join_dir(c->spec_path, arg);

@@ -127,9 +127,11 @@ int iw_xml_load_preset_or_file(const char *arg, const char *dir, const char *xsd
 		if (!text)
 			return iw_fail(e, IW_ERUN, "out of memory");
 	} else {
+		/* each kind of preset has its own list: 'list presets' is the GPUs' */
+		int tech = strcmp(dir, "tech") == 0;
 		if (!strchr(arg, '/') && !strchr(arg, '.'))
-			return iw_fail(e, IW_EINPUT, "'%s': no such preset (see 'issuewatt list presets') and not a file name",
-				       arg);
+			return iw_fail(e, IW_EINPUT, "'%s': no such %s preset (see 'issuewatt list %s') and not a file name",
+				       arg, tech ? "technology/device" : "GPU configuration", tech ? "tech" : "presets");
 		int rc = iw_read_file(arg, &text, &len, e);
 		if (rc)
 			return rc;

@@ -250,6 +250,24 @@ static void schema_errors_and_unknown_presets(void)
 	e.code = 0;
 	CU_ASSERT_EQUAL(iw_tech_load(&t, "3nm", &e), -IW_EINPUT);
 	CU_ASSERT_EQUAL(tu_run("area --tech 3nm", NULL, 0, NULL, 0), 3);
+	/* an unknown preset points at the list of its own kind ('list presets'
+	 * is the GPU configurations'), on --tech and in <derive from> */
+	char err[2048];
+	CU_ASSERT_EQUAL(tu_run("run --tech 5nm", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "'5nm': no such technology/device preset (see 'issuewatt list tech')"));
+	f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs("<tech name=\"x\" kind=\"asic\" node_nm=\"5\" vdd=\"1\">\n"
+	      "  <derive from=\"5nm\" area=\"0.5\" energy=\"0.5\" leakage=\"1\" source=\"s\"/>\n</tech>\n",
+	      f);
+	fclose(f);
+	char args[800];
+	snprintf(args, sizeof args, "area --tech '%s'", path);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, ":2: <derive from=\"5nm\">: '5nm': no such technology/device preset (see "
+					   "'issuewatt list tech')"));
+	CU_ASSERT_EQUAL(tu_run("run --config v99", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "'v99': no such GPU configuration preset (see 'issuewatt list presets')"));
 }
 
 void suite_tech(void)
