@@ -35,8 +35,9 @@ static const struct {
 	const char *knobs;  /* applied before the user's */
 } registry[] = {
 	{{"builtin",
-	  "the default set: vecadd, sgemm, reduce, stencil, bfs, rnn run as one sequence of kernels "
-	  "(about 9 M warp-instructions at scale 1, each kernel at least one full wave on 80 SMs)", 0},
+	  "the default set: vecadd, sgemm, reduce, stencil, bfs, rnn, each run as a workload of its own (a row "
+	  "each, as if named one by one); with knobs (builtin:iters=2) one workload running the six as a sequence "
+	  "of kernels (about 9 M warp-instructions at scale 1, each kernel at least one full wave on 80 SMs)", 0},
 	 KIND_SET, NULL, NULL},
 	{{"vecadd", "vector add c[i] = a[i] + b[i], grid-stride loop (4 elements per thread), streaming from DRAM",
 	  1},

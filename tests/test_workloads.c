@@ -389,6 +389,29 @@ static void knob_sums_refused_when_named(void)
 	CU_ASSERT_EQUAL(tu_run("run -q --scale 0.02 -s inorder -w synth:skip=0.2:div=0.8:ctas=4", NULL, 0, err, sizeof err), 0);
 }
 
+/* What 'list workloads' says of 'builtin' is what run does with it: six
+ * workloads (a row each), or one sequence of six kernels with knobs. */
+static void builtin_listing_matches_what_run_does(void)
+{
+	static char out[65536];
+	char err[2048];
+	CU_ASSERT_EQUAL_FATAL(tu_run("list workloads", out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "each run as a workload of its own"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "with knobs (builtin:iters=2) one workload running the six as a sequence"));
+	CU_ASSERT_EQUAL_FATAL(tu_run("run --scale 0.02 -s inorder -w builtin --format csv", out, sizeof out, err, sizeof err), 0);
+	int rows = 0;
+	for (const char *p = strchr(out, '\n'); p && p[1]; p = strchr(p + 1, '\n'))
+		rows++;
+	CU_ASSERT_EQUAL(rows, 6);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nbfs,inorder,"));
+	CU_ASSERT_EQUAL_FATAL(tu_run("run --scale 0.02 -s inorder -w builtin:iters=2 --kernels --format csv", out, sizeof out,
+				     err, sizeof err), 0);
+	rows = 0;
+	for (const char *p = strchr(out, '\n'); p && p[1]; p = strchr(p + 1, '\n'))
+		rows += strncmp(p + 1, "builtin:iters=2,", 16) == 0;
+	CU_ASSERT_EQUAL(rows, 6); /* one workload, its six kernels */
+}
+
 /* Knobs steer the synthetic kernel: mix, dependence distance, shape. */
 static void synth_knobs(void)
 {
@@ -469,5 +492,6 @@ void suite_workloads(void)
 		 {"default_set_is_real_sized", default_set_is_real_sized},
 		 {"unknown_name_lists_known_ones", unknown_name_lists_known_ones}, {"synth_knobs", synth_knobs},
 		 {"knob_sums_refused_when_named", knob_sums_refused_when_named},
+		 {"builtin_listing_matches_what_run_does", builtin_listing_matches_what_run_does},
 		 {"open_survives_allocation_failures", open_survives_allocation_failures});
 }
