@@ -323,6 +323,12 @@ static void trace_info_reports(void)
 	CU_ASSERT(tu_json_valid(out));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"warp_insts\": 4416, "));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"footprint_sectors\": 384, "));
+	/* --help says how the JSON differs from the csv: the nested objects */
+	CU_ASSERT_EQUAL(tu_run("trace-info --help", out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NULL(strstr(out, "the csv's fields)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "grid and block as [x, y, z]"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "as {\"UNIT\": count, ...}"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "unknown_opcodes as\n                 {\"OPCODE\": count, ...}"));
 }
 
 /* The real traces simulate end to end; compressed and plain give the same run. */
