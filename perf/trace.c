@@ -1,7 +1,7 @@
 /*
  * perf/trace.c -- Accel-Sim SASS trace reader (docs/ACCELSIM-TRACE-FORMAT.md):
- * kernelslist.g, kernel-N.traceg and kernel-N.traceg.xz or .gz, tracer versions 0-5,
- * exposed as a struct iw_workload.
+ * kernelslist.g, kernel-N.traceg and kernel-N.traceg.xz or .gz, tracer versions 0-5
+ * (a newer one read as 5, with a warning), exposed as a struct iw_workload.
  *
  * Design (memory bounded by the resident warps, never by the trace length):
  *  - kernelslist.g is read one line at a time as kernels are asked for.
@@ -828,6 +828,14 @@ static int read_header(struct iw_workload_trace *t, struct kfile *k, struct iw_e
 			       k->path, (unsigned long long)r->line, have_grid ? "block" : "grid", show(s));
 	if (!have_version)
 		ki->tracer_version = 0;
+	/* Later tracers have added header keys and trailing fields, each version
+	 * keeping the lines before it readable (the format doc): a newer one is
+	 * read by the newest known rules, said once a trace, not refused. */
+	char key[1200];
+	snprintf(key, sizeof key, "version\n%s", t->list_path);
+	if (ki->tracer_version > 5 && first_warning(key))
+		fprintf(stderr, "issuewatt: warning: %s: tracer version %u is newer than the ones known (0-5); read as "
+			"version 5%s\n", k->path, ki->tracer_version, t->list ? " (not repeated for its other kernels)" : "");
 	k->tracer = ki->tracer_version;
 	k->binary = ki->binary_version;
 	ki->ctas = (uint64_t)ki->grid[0] * ki->grid[1] * ki->grid[2];
@@ -847,8 +855,8 @@ static void set_kernel_path(char *dst, size_t n, const char *dir, const char *na
 {
 	if (name[0] == '/' || !dir[0])
 		snprintf(dst, n, "%s", name);
-	else
-		snprintf(dst, n, "%s/%s", dir, name);
+	else /* (a dir of "/", or "a//" from a list named "a//kernelslist.g") */
+		snprintf(dst, n, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name);
 }
 
 static int ends_with(const char *s, const char *suf)
@@ -973,6 +981,9 @@ static int tr_next_kernel(struct iw_workload *w, struct iw_kernel_info *ki, stru
 		return iw_fail(e, IW_ERUN, "%s: read error", t->list_path);
 	/* An empty (or truncated to nothing) list would run nothing and report
 	 * zeros as if they were results. */
+	if (!t->listed && !t->list_line) /* (no line to point at) */
+		return iw_fail(e, IW_EINPUT, "%s: expected at least one kernel-N.traceg entry, found an empty file",
+			       t->list_path);
 	if (!t->listed)
 		return iw_fail(e, IW_EINPUT, "%s:%llu: expected at least one kernel-N.traceg entry, found none%s",
 			       t->list_path, (unsigned long long)t->list_line,
@@ -1880,8 +1891,11 @@ int iw_trace_open(const char *path, struct iw_workload **out, struct iw_err *e)
 	t->base.ops = &trace_ops;
 	char list[1100];
 	if (S_ISDIR(st.st_mode)) {
+		/* a folder given as "bt/trunc/" joins to paths without "//" */
 		snprintf(t->dir, sizeof t->dir, "%s", path);
-		snprintf(list, sizeof list, "%s/kernelslist.g", path);
+		for (size_t n = strlen(t->dir); n > 1 && t->dir[n - 1] == '/';)
+			t->dir[--n] = 0;
+		set_kernel_path(list, sizeof list, t->dir, "kernelslist.g");
 	} else {
 		snprintf(list, sizeof list, "%s", path);
 		const char *slash = strrchr(path, '/');
@@ -1894,7 +1908,7 @@ int iw_trace_open(const char *path, struct iw_workload **out, struct iw_err *e)
 	if (S_ISDIR(st.st_mode) || !strstr(path, ".traceg")) {
 		t->list = fopen(list, "r");
 		if (!t->list && errno == ENOENT && S_ISDIR(st.st_mode)) {
-			int rc = list_from_folder(t, path, e);
+			int rc = list_from_folder(t, t->dir, e);
 			if (rc) {
 				iw_free(t);
 				return rc;

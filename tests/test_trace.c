@@ -817,6 +817,55 @@ static void bad_input_exits_3_with_file_line(void)
 	CU_ASSERT(has(err, dir, "kernel-1.traceg:1: expected the kernel header"));
 }
 
+/* A folder with a trailing slash names its files without "//"; an empty
+ * list is said to be empty (not ':0:'); a tracer version newer than 5 is
+ * read as 5 with one warning naming the file and the version. */
+static void trace_paths_empty_lists_and_newer_versions(void)
+{
+	char err[4096], out[4096], dir[1024], args[1400];
+	size_t n;
+	char *s = slurp("tests/data/traces/hand/v3/kernel-1.traceg", &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	snprintf(dir, sizeof dir, "%s", tu_tmpdir());
+	spit(dir, "kernel-1.traceg", s, (size_t)(strstr(s, "0090 0000ffff") - s));
+	spit(dir, "kernelslist.g", "kernel-1.traceg\n", 16);
+	free(s);
+	snprintf(args, sizeof args, "trace-info %s/", dir);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT(has(err, dir, "kernel-1.traceg:"));
+	CU_ASSERT_PTR_NULL(strstr(err, "//"));
+	/* an empty kernelslist.g */
+	snprintf(dir, sizeof dir, "%s", tu_tmpdir());
+	spit(dir, "kernelslist.g", "", 0);
+	snprintf(args, sizeof args, "trace-info %s/", dir);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT(has(err, dir, "kernelslist.g: expected at least one kernel-N.traceg entry, found an empty file"));
+	CU_ASSERT_PTR_NULL(strstr(err, ":0:"));
+	/* version 9: hand/v5 with its version line changed */
+	s = slurp("tests/data/traces/hand/v5/kernel-1.traceg", &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	char *v = strstr(s, "-accelsim tracer version = 5");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	v[strlen("-accelsim tracer version = ")] = '9';
+	snprintf(dir, sizeof dir, "%s", tu_tmpdir());
+	spit(dir, "kernel-1.traceg", s, n);
+	spit(dir, "kernelslist.g", "kernel-1.traceg\n", 16);
+	free(s);
+	snprintf(args, sizeof args, "run -q -s all -j 2 -w %s --format csv", dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT(has(err, dir, "kernel-1.traceg: tracer version 9 is newer than the ones known (0-5); read as version 5"));
+	const char *w = strstr(err, "tracer version 9");
+	CU_ASSERT_PTR_NULL(w ? strstr(w + 1, "tracer version 9") : NULL); /* once, whatever the schemes */
+	snprintf(args, sizeof args, "trace-info %s", dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "tracer version 9"));
+	char ref[4096];
+	CU_ASSERT_EQUAL(tu_run("trace-info tests/data/traces/hand/v5", ref, sizeof ref, NULL, 0), 0);
+	/* the same figures as version 5 */
+	const char *a = strstr(out, "  thread blocks"), *b = strstr(ref, "  thread blocks");
+	CU_ASSERT(a && b && strcmp(a, b) == 0);
+}
+
 /* Damaged traces (bytes changed, cut, deleted, duplicated; seeded, so the
  * same every run) must be read or refused with exit 3, never crash. */
 static void damaged_traces_never_crash(void)
@@ -1062,6 +1111,7 @@ void suite_trace(void)
 		 {"workload_paths_with_commas_and_many_of_them", workload_paths_with_commas_and_many_of_them},
 		 {"bad_input_exits_3_with_file_line", bad_input_exits_3_with_file_line},
 		 {"damaged_traces_never_crash", damaged_traces_never_crash},
+		 {"trace_paths_empty_lists_and_newer_versions", trace_paths_empty_lists_and_newer_versions},
 		 {"folder_without_kernel_list", folder_without_kernel_list},
 		 {"kernel_lists_as_users_write_them", kernel_lists_as_users_write_them},
 		 {"survives_allocation_failures", survives_allocation_failures},
