@@ -522,13 +522,16 @@ int iw_tech_propagate(const struct iw_tech *t, iw_tech_eval eval, void *ctx, siz
 
 int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e)
 {
-	const char *eq = strchr(assignment, '=');
+	/* Messages name the key as typed, "--set tech.vdd: ...", as
+	 * configuration keys are named (callers may pass it without "tech."). */
+	const char *a = strncmp(assignment, "tech.", 5) == 0 ? assignment + 5 : assignment;
+	const char *eq = strchr(a, '=');
 	if (!eq)
-		return iw_fail(e, IW_EINPUT, "'%s': expected key=value (vdd, clock_mhz or a coefficient name)",
-			       assignment);
+		return iw_fail(e, IW_EUSAGE, "--set 'tech.%s': expected key=value (tech.vdd, tech.clock_mhz or "
+			       "tech.COEFFICIENT)", a);
 	char key[96];
-	snprintf(key, sizeof key, "%.*s", (int)(eq - assignment), assignment);
-	const char *k = strncmp(key, "tech.", 5) == 0 ? key + 5 : key;
+	snprintf(key, sizeof key, "%.*s", (int)(eq - a), a);
+	const char *k = key;
 	double v;
 	static const char suf[] = ".std_error";
 	size_t kl = strlen(k), sl = sizeof suf - 1;
@@ -541,8 +544,8 @@ int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e)
 		int pct = nl && eq[nl] == '%';
 		snprintf(num, sizeof num, "%.*s", (int)(nl - (size_t)pct), eq + 1);
 		if (nl - (size_t)pct >= sizeof num || iw_parse_double(num, &v) || v < 0)
-			return iw_fail(e, IW_EINPUT, "'%s': expected a standard error >= 0, in the coefficient's unit or as "
-				       "N%%, found '%s'", assignment, eq + 1);
+			return iw_fail(e, IW_EINPUT, "--set tech.%s: expected a standard error >= 0, in the coefficient's "
+				       "unit or as N%%, found '%s'", k, eq + 1);
 		char name[sizeof key];
 		snprintf(name, sizeof name, "%.*s", (int)(kl - sl), k);
 		struct iw_coef *c = (struct iw_coef *)iw_tech_coef(t, name);
@@ -550,15 +553,14 @@ int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e)
 			c->std_error = pct ? v / 100 * c->value : v;
 			return 0;
 		}
-		return iw_fail(e, IW_EINPUT, "'%s': unknown coefficient '%.*s' (expected a coefficient of %s)",
-			       assignment, (int)(kl - sl), k, t->origin);
+		return iw_fail(e, IW_EINPUT, "--set tech.%s: unknown coefficient '%.*s' (expected a coefficient of %s)",
+			       k, (int)(kl - sl), k, t->origin);
 	}
 	if (iw_parse_double(eq + 1, &v) || v < 0)
-		return iw_fail(e, IW_EINPUT, "'%s': expected a finite number >= 0 for %s, found '%s'", assignment,
-			       key, eq + 1);
+		return iw_fail(e, IW_EINPUT, "--set tech.%s: expected a finite number >= 0, found '%s'", k, eq + 1);
 	if (strcmp(k, "vdd") == 0) {
 		if (v <= 0 || v > 5)
-			return iw_fail(e, IW_EINPUT, "'%s': expected 0 < vdd <= 5 V, found %g", assignment, v);
+			return iw_fail(e, IW_EINPUT, "--set tech.vdd: expected a value in (0, 5] V, found %g", v);
 		/* Dynamic energy ~ C V^2, leakage power ~ I_off V (first order; the
 		 * Stillmaker & Baas polynomials are quadratic in V near nominal). */
 		double r = v / t->vdd;
@@ -574,8 +576,9 @@ int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e)
 	if (strcmp(k, "clock_mhz") == 0) {
 		/* the range gpu.clock_mhz has (0: the configuration's clock) */
 		if (v > 10000 || (v > 0 && v < 1))
-			return iw_fail(e, IW_EINPUT, "'%s': expected 0 (the configuration's clock) or 1 to 10000 MHz, found %g",
-				       assignment, v);
+			return iw_fail(e, IW_EINPUT,
+				       "--set tech.clock_mhz: expected 0 (the configuration's clock) or 1 to 10000 MHz, found %g",
+				       v);
 		t->clock_mhz = v;
 		return 0;
 	}
@@ -587,8 +590,9 @@ int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e)
 			snprintf(t->coef[i].source, sizeof t->coef[i].source, "set on the command line");
 			return 0;
 		}
-	return iw_fail(e, IW_EINPUT, "'%s': unknown technology key '%s' (expected vdd, clock_mhz or a coefficient of %s)",
-		       assignment, key, t->origin);
+	return iw_fail(e, IW_EINPUT,
+		       "--set tech.%s: unknown technology key (expected tech.vdd, tech.clock_mhz or a coefficient of %s)", k,
+		       t->origin);
 }
 
 size_t iw_tech_preset_count(void)

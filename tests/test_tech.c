@@ -90,6 +90,18 @@ static void vdd_override_rescales_energy_and_leakage(void)
 	e.code = 0;
 	CU_ASSERT_EQUAL(iw_tech_set(&t, "vdd=-1", &e), -IW_EINPUT);
 	iw_tech_free(&t);
+	/* a tech key is named as typed, the way configuration keys are
+	 * ("--set gpu.sms: ..."), not as 'vdd=0' */
+	char err[2048];
+	CU_ASSERT_EQUAL(tu_run("run -w vecadd --set tech.vdd=0", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--set tech.vdd: expected a value in (0, 5] V, found 0"));
+	CU_ASSERT_EQUAL(tu_run("area --set tech.clock_mhz=1e9", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--set tech.clock_mhz: expected 0 (the configuration's clock) or 1 to 10000"));
+	CU_ASSERT_EQUAL(tu_run("run -w vecadd --set tech.nosuch=1", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--set tech.nosuch: unknown technology key"));
+	CU_ASSERT_EQUAL(tu_run("run -w vecadd --set tech.energy.fu.sp_op.std_error=x", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--set tech.energy.fu.sp_op.std_error: expected a standard error >= 0"));
+	CU_ASSERT_PTR_NULL(strstr(err, "'energy.fu.sp_op.std_error=x'"));
 }
 
 static void save_and_reload_gives_the_same_coefficients(void)
