@@ -265,6 +265,10 @@ struct iw_sweep {
 int iw_sweep_load(struct iw_sweep *s, const char *path, struct iw_err *e);
 int iw_sweep_parse(struct iw_sweep *s, const char *name, const char *text, size_t len, struct iw_err *e);
 void iw_sweep_free(struct iw_sweep *s);
+/* The input a spec text names for `element` ("config", "tech"), as written
+ * (its last one, as iw_sweep_parse takes it), or the default, into buf; -1
+ * if the text is not XML.  For messages about a results file's spec. */
+int iw_sweep_spec_input(const char *xml, const char *element, char *buf, size_t n);
 /* The axis values of configuration c (naxes doubles). */
 void iw_sweep_point(const struct iw_sweep *s, size_t c, double *values);
 /* The configuration of configuration index c (base + axis values). */

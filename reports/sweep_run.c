@@ -604,6 +604,30 @@ static int write_done(struct state *st, const char *out, const char *command_lin
 	return rc;
 }
 
+/* The first line where texts a and b differ, each version after its name
+ * (trimmed and cut short), for a message that says what changed. */
+static void first_diff(const char *a, const char *aname, const char *b, const char *bname, char *buf, size_t n)
+{
+	int line = 1;
+	const char *la = a, *lb = b;
+	while (*a && *a == *b) {
+		if (*a == '\n') {
+			line++;
+			la = a + 1;
+			lb = b + 1;
+		}
+		a++;
+		b++;
+	}
+	while (*la == ' ' || *la == '\t')
+		la++;
+	while (*lb == ' ' || *lb == '\t')
+		lb++;
+	int wa = (int)strcspn(la, "\n"), wb = (int)strcspn(lb, "\n");
+	snprintf(buf, n, "line %d: %s '%.*s%s', %s '%.*s%s'", line, aname, IW_MIN(wa, 120), la, wa > 120 ? "..." : "",
+		 bname, IW_MIN(wb, 120), lb, wb > 120 ? "..." : "");
+}
+
 static int load_resume(struct state *st, const char *out, struct iw_err *e)
 {
 	const struct iw_sweep *s = st->s;
@@ -619,6 +643,18 @@ static int load_resume(struct state *st, const char *out, struct iw_err *e)
 		iw_results_free(&res);
 		return iw_fail(e, IW_EINPUT, "%s: --resume: expected results of the same spec %s, found %s", out, s->path,
 			       found);
+	}
+	/* The spec names its configuration by path: the file may have changed
+	 * since, and its points would not be those of the file's. */
+	if (res.config_xml && strcmp(res.config_xml, s->base.config_xml) != 0) {
+		char cfg[256], diff[1200];
+		iw_sweep_spec_input(s->xml, "config", cfg, sizeof cfg);
+		first_diff(res.config_xml, "the file's", s->base.config_xml, "now", diff, sizeof diff);
+		iw_results_free(&res);
+		return iw_fail(e, IW_EINPUT, "%s: --resume: expected results of the configuration (%s) as it is now, found "
+					     "another (/provenance/config_xml, %s): the configuration changed since; run "
+					     "without --resume",
+			       out, cfg, diff);
 	}
 	struct iw_model_unc unc;
 	if ((rc = iw_model_unc_of(&unc, &s->base.tech, e))) {
@@ -836,6 +872,16 @@ int iw_sweep_merge(const char *const *in, size_t nin, const char *out, const cha
 		if (rc == 0 && i > 0 && strcmp(res[i].sweep_xml, res[0].sweep_xml) != 0)
 			rc = iw_fail(e, IW_EINPUT, "%s: expected results of the same spec as %s, found a different spec", in[i],
 				     in[0]);
+		if (rc == 0 && i > 0 && res[i].config_xml && res[0].config_xml &&
+		    strcmp(res[i].config_xml, res[0].config_xml) != 0) {
+			char cfg[256], diff[1200];
+			iw_sweep_spec_input(res[0].sweep_xml, "config", cfg, sizeof cfg);
+			first_diff(res[0].config_xml, in[0], res[i].config_xml, in[i], diff, sizeof diff);
+			rc = iw_fail(e, IW_EINPUT,
+				     "%s: the configuration (%s) changed between the runs: expected the one of %s, found "
+				     "another (/provenance/config_xml, %s)",
+				     in[i], cfg, in[0], diff);
+		}
 		if (rc == 0 && i > 0 && !iw_model_unc_same(&res[i].unc, &res[0].unc))
 			rc = iw_fail(e, IW_EINPUT,
 				     "%s: expected the model uncertainty of %s (the same coefficients' standard errors and "

@@ -366,6 +366,25 @@ done:
 	return rc;
 }
 
+int iw_sweep_spec_input(const char *xml, const char *element, char *buf, size_t n)
+{
+	/* (no schema, no files opened: merge reads specs whose inputs are elsewhere) */
+	xmlDocPtr doc = NULL;
+	struct iw_err e = {0};
+	snprintf(buf, n, "%s", strcmp(element, "tech") == 0 ? "12nm" : "v100"); /* iw_sweep_parse's defaults */
+	if (iw_xml_load("spec", xml, strlen(xml), NULL, (struct _xmlDoc **)&doc, &e))
+		return -1;
+	for (xmlNodePtr c = xmlDocGetRootElement(doc)->children; c; c = c->next)
+		if (c->type == XML_ELEMENT_NODE && strcmp((const char *)c->name, element) == 0) {
+			char *t = content(c);
+			if (t)
+				snprintf(buf, n, "%s", t);
+			iw_free(t);
+		}
+	xmlFreeDoc(doc);
+	return 0;
+}
+
 int iw_sweep_load(struct iw_sweep *s, const char *path, struct iw_err *e)
 {
 	char *text = NULL;

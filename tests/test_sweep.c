@@ -349,6 +349,42 @@ static void stopped_sweep_resumes_to_the_same_results(void)
 }
 
 /* Every figure the page names exists, rendered and with its script and data. */
+/* The spec names its configuration by path: results of the file as it was
+ * before an edit are not joined with those after it. */
+static void a_changed_configuration_is_not_merged_or_resumed(void)
+{
+	const char *dir = tu_tmpdir();
+	char args[3000], cfg[600], spec[2000];
+	snprintf(cfg, sizeof cfg, "%s/mine.xml", dir);
+	write_spec(dir, "mine.xml", "<?xml version=\"1.0\"?>\n<gpu-config name=\"mine\">\n<gpu sms=\"2\"/>\n</gpu-config>\n");
+	snprintf(spec, sizeof spec,
+		 "<?xml version=\"1.0\"?><sweep name=\"mine\"><config>%s</config><workload>vecadd</workload>"
+		 "<scheme>ghost</scheme><set key=\"run.workload_scale\" value=\"0.02\"/>"
+		 "<axis key=\"opc.cus\" values=\"2 4\"/></sweep>\n",
+		 cfg);
+	const char *sp = write_spec(dir, "sp.xml", spec);
+	snprintf(args, sizeof args, "sweep '%s' --shard 1/2 -o '%s/m1.h5' -q", sp, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(args, sizeof args, "sweep '%s' --limit 1 -o '%s/r.h5' -q", sp, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 1);
+	write_spec(dir, "mine.xml", "<?xml version=\"1.0\"?>\n<gpu-config name=\"mine\">\n<gpu sms=\"4\"/>\n</gpu-config>\n");
+	snprintf(args, sizeof args, "sweep '%s' --shard 2/2 -o '%s/m2.h5' -q", sp, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(args, sizeof args, "merge '%s/m1.h5' '%s/m2.h5' -o '%s/m.h5'", dir, dir, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	char want[1000];
+	snprintf(want, sizeof want, "m2.h5: the configuration (%s) changed between the runs: expected the one of %s/m1.h5",
+		 cfg, dir);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, want));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "sms=\"4\""));
+	snprintf(want, sizeof want, "%s/m.h5", dir);
+	CU_ASSERT_NOT_EQUAL(access(want, F_OK), 0);
+	snprintf(args, sizeof args, "sweep '%s' --resume -o '%s/r.h5' -q", sp, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	snprintf(want, sizeof want, "r.h5: --resume: expected results of the configuration (%s) as it is now", cfg);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, want));
+}
+
 static int check_figures(const char *dir, const char *html, size_t *nfig)
 {
 	int ok = 1;
@@ -1200,6 +1236,7 @@ void suite_sweep(void)
 		 {"shipped examples load", shipped_examples_load},
 		 {"same results whatever the parallelism", same_results_whatever_the_parallelism},
 		 {"stopped sweep resumes to the same results", stopped_sweep_resumes_to_the_same_results},
+		 {"a changed configuration is not merged or resumed", a_changed_configuration_is_not_merged_or_resumed},
 		 {"report names every figure and renders it", report_names_every_figure_and_renders_it},
 		 {"rows survive packing", rows_survive_packing},
 		 {"in-order run ignores other schemes' parameters", inorder_run_ignores_other_schemes_parameters},
