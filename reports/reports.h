@@ -269,6 +269,11 @@ void iw_sweep_free(struct iw_sweep *s);
  * (its last one, as iw_sweep_parse takes it), or the default, into buf; -1
  * if the text is not XML.  For messages about a results file's spec. */
 int iw_sweep_spec_input(const char *xml, const char *element, char *buf, size_t n);
+/* 0 if spec texts a and b (named an and bn in messages) say the same:
+ * comments, blanks, attribute order and quoting aside (results kept by one
+ * are those of the other); else 1 and the first difference in `what`, as
+ * "A line 5: <axis values=\"2 4\">; B line 5: <axis values=\"2 8\">". */
+int iw_sweep_spec_diff(const char *a, const char *an, const char *b, const char *bn, char *what, size_t n);
 /* The axis values of configuration c (naxes doubles). */
 void iw_sweep_point(const struct iw_sweep *s, size_t c, double *values);
 /* The configuration of configuration index c (base + axis values). */

@@ -637,12 +637,14 @@ static int load_resume(struct state *st, const char *out, struct iw_err *e)
 	int rc = iw_h5_read(out, &res, e);
 	if (rc)
 		return rc;
-	if (!res.sweep_xml || strcmp(res.sweep_xml, s->xml) != 0) {
+	char what[1000] = "", fname[600];
+	snprintf(fname, sizeof fname, "%.500s's spec", out);
+	if (!res.sweep_xml || iw_sweep_spec_diff(res.sweep_xml, fname, s->xml, s->path, what, sizeof what)) {
 		/* (what was found is decided before the results are freed) */
 		const char *found = res.sweep_xml ? "the results of a different spec" : "a file not made by 'issuewatt sweep'";
 		iw_results_free(&res);
-		return iw_fail(e, IW_EINPUT, "%s: --resume: expected results of the same spec %s, found %s", out, s->path,
-			       found);
+		return iw_fail(e, IW_EINPUT, "%s: --resume: expected results of the same spec %s, found %s%s%s%s", out,
+			       s->path, found, *what ? " (" : "", what, *what ? ")" : "");
 	}
 	/* The spec names its configuration by path: the file may have changed
 	 * since, and its points would not be those of the file's. */
@@ -869,9 +871,12 @@ int iw_sweep_merge(const char *const *in, size_t nin, const char *out, const cha
 		rc = iw_h5_read(in[i], &res[i], e);
 		if (rc == 0 && !res[i].sweep_xml)
 			rc = iw_fail(e, IW_EINPUT, "%s: expected a file written by 'issuewatt sweep' (no /sweep group)", in[i]);
-		if (rc == 0 && i > 0 && strcmp(res[i].sweep_xml, res[0].sweep_xml) != 0)
-			rc = iw_fail(e, IW_EINPUT, "%s: expected results of the same spec as %s, found a different spec", in[i],
-				     in[0]);
+		char what[1400] = "", an[600], bn[600];
+		snprintf(an, sizeof an, "%.500s's spec", in[0]);
+		snprintf(bn, sizeof bn, "%.500s's spec", in[i]);
+		if (rc == 0 && i > 0 && iw_sweep_spec_diff(res[0].sweep_xml, an, res[i].sweep_xml, bn, what, sizeof what))
+			rc = iw_fail(e, IW_EINPUT, "%s: expected results of the same spec as %s, found a different spec%s%s%s",
+				     in[i], in[0], *what ? " (" : "", what, *what ? ")" : "");
 		if (rc == 0 && i > 0 && res[i].config_xml && res[0].config_xml &&
 		    strcmp(res[i].config_xml, res[0].config_xml) != 0) {
 			char cfg[256], diff[1200];

@@ -385,6 +385,110 @@ int iw_sweep_spec_input(const char *xml, const char *element, char *buf, size_t 
 	return 0;
 }
 
+/* An attribute's value with its blanks collapsed and trimmed: "2  4" and
+ * " 2 4" list the same values. */
+static char *norm_value(xmlNodePtr n, const char *name)
+{
+	char *v = prop(n, name);
+	if (!v)
+		return NULL;
+	char *w = v;
+	int blank = 0;
+	for (const char *r = v; *r; r++) {
+		if (strchr(" \t\r\n", *r)) {
+			blank = w > v;
+			continue;
+		}
+		if (blank)
+			*w++ = ' ';
+		blank = 0;
+		*w++ = *r;
+	}
+	*w = 0;
+	return v;
+}
+
+static int has_element_children(xmlNodePtr n)
+{
+	for (xmlNodePtr c = n->children; c; c = c->next)
+		if (c->type == XML_ELEMENT_NODE)
+			return 1;
+	return 0;
+}
+
+static xmlNodePtr next_element(xmlNodePtr n)
+{
+	while (n && n->type != XML_ELEMENT_NODE)
+		n = n->next;
+	return n;
+}
+
+/* Elements a and b compared as the parser sees them: name, attributes in
+ * any order, text; 1 with both versions in `what` at the first difference. */
+static int element_diff(xmlNodePtr a, const char *an, xmlNodePtr b, const char *bn, char *what, size_t n)
+{
+	char da[300] = "", db[300] = "";
+	if (strcmp((const char *)a->name, (const char *)b->name) != 0) {
+		snprintf(da, sizeof da, "<%s>", (const char *)a->name);
+		snprintf(db, sizeof db, "<%s>", (const char *)b->name);
+	}
+	for (int side = 0; side < 2 && !*da; side++) /* every attribute of one, looked up in the other */
+		for (xmlAttrPtr at = (side ? b : a)->properties; at && !*da; at = at->next) {
+			const char *k = (const char *)at->name;
+			char *va = norm_value(a, k), *vb = norm_value(b, k);
+			if (!va || !vb || strcmp(va, vb) != 0) {
+				snprintf(da, sizeof da, va ? "<%s %s=\"%.200s\">" : "<%s> without %s", (const char *)a->name, k,
+					 va);
+				snprintf(db, sizeof db, vb ? "<%s %s=\"%.200s\">" : "<%s> without %s", (const char *)b->name, k,
+					 vb);
+			}
+			iw_free(va);
+			iw_free(vb);
+		}
+	if (!*da && !has_element_children(a) && !has_element_children(b)) {
+		char *ta = content(a), *tb = content(b);
+		if (ta && tb && strcmp(ta, tb) != 0) {
+			snprintf(da, sizeof da, "<%s>%.200s</%s>", (const char *)a->name, ta, (const char *)a->name);
+			snprintf(db, sizeof db, "<%s>%.200s</%s>", (const char *)b->name, tb, (const char *)b->name);
+		}
+		iw_free(ta);
+		iw_free(tb);
+	}
+	if (*da) {
+		snprintf(what, n, "%s line %d: %s; %s line %d: %s", an, xline(a), da, bn, xline(b), db);
+		return 1;
+	}
+	xmlNodePtr ca = next_element(a->children), cb = next_element(b->children);
+	for (; ca && cb; ca = next_element(ca->next), cb = next_element(cb->next))
+		if (element_diff(ca, an, cb, bn, what, n))
+			return 1;
+	if (ca || cb) {
+		xmlNodePtr extra = ca ? ca : cb;
+		snprintf(what, n, "%s line %d: <%s>; %s: no such element in <%s> (line %d)", ca ? an : bn, xline(extra),
+			 (const char *)extra->name, ca ? bn : an, (const char *)(ca ? b : a)->name, xline(ca ? b : a));
+		return 1;
+	}
+	return 0;
+}
+
+int iw_sweep_spec_diff(const char *a, const char *an, const char *b, const char *bn, char *what, size_t n)
+{
+	xmlDocPtr da = NULL, db = NULL;
+	struct iw_err e = {0};
+	int rc = -1;
+	*what = 0;
+	if (iw_xml_load(an, a, strlen(a), NULL, (struct _xmlDoc **)&da, &e) == 0 &&
+	    iw_xml_load(bn, b, strlen(b), NULL, (struct _xmlDoc **)&db, &e) == 0)
+		rc = element_diff(xmlDocGetRootElement(da), an, xmlDocGetRootElement(db), bn, what, n);
+	if (rc < 0) /* (not XML: only the same text is the same spec) */
+		rc = strcmp(a, b) != 0;
+	if (da)
+		xmlFreeDoc(da);
+	if (db)
+		xmlFreeDoc(db);
+	return rc;
+}
+
 int iw_sweep_load(struct iw_sweep *s, const char *path, struct iw_err *e)
 {
 	char *text = NULL;

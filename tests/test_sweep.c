@@ -385,6 +385,57 @@ static void a_changed_configuration_is_not_merged_or_resumed(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, want));
 }
 
+/* What cannot change a result (comments, blanks, attribute order and
+ * quoting) does not make a spec another; a real difference is named. */
+static void a_spec_laid_out_anew_still_merges_and_resumes(void)
+{
+	const char *dir = tu_tmpdir();
+	const char *spec = write_spec(dir, "tiny.xml", tiny_spec);
+	const char *laid = write_spec(dir, "laid.xml",
+				      "<?xml version=\"1.0\"?>\n<!-- the tiny sweep, laid out anew -->\n"
+				      "<sweep name='tiny'><config> vortex </config><workload>vecadd</workload>\n"
+				      "<workload>reduce</workload><scheme>loog</scheme>\n"
+				      "<set value=\"0.02\" key=\"run.workload_scale\"/><set key=\"run.interval\" value=\"500\"/>\n"
+				      "<axis values=\" 8  16\" label='warps' key=\"sm.max_warps\"/>\n"
+				      "<axis key=\"sm.warp_size\" label=\"threads\" values=\"8 16\"/><!-- one value -->\n"
+				      "<axis key=\"loog.cus\" values=\"6\"/></sweep>\n");
+	char args[2000], full[600];
+	snprintf(full, sizeof full, "%s/full.h5", dir);
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' -q", spec, full);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(args, sizeof args, "sweep '%s' --shard 1/2 -o '%s/s1.h5' -q", spec, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(args, sizeof args, "sweep '%s' --shard 2/2 -o '%s/s2.h5' -q", laid, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(args, sizeof args, "merge '%s/s1.h5' '%s/s2.h5' -o '%s/m.h5'", dir, dir, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "(all 16 runs of the spec)"));
+	snprintf(args, sizeof args, "sweep '%s' --limit 3 -o '%s/r.h5' -q", spec, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 1);
+	snprintf(args, sizeof args, "sweep '%s' --resume -o '%s/r.h5' -q", laid, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "(8 points"));
+	/* the same numbers (the stored spec text is the laid-out one) */
+	snprintf(args, sizeof args, "h5diff '%s' '%s/r.h5' /summary /summary >/dev/null 2>&1", full, dir);
+	CU_ASSERT_EQUAL(system(args), 0);
+	/* a value changed for real: the message says which */
+	char other[sizeof tiny_spec + 8];
+	snprintf(other, sizeof other, "%s", tiny_spec);
+	char *v = strstr(other, "values=\"8 16\"");
+	memcpy(v, "values=\"8 32\"", 13);
+	const char *o = write_spec(dir, "other.xml", other);
+	snprintf(args, sizeof args, "sweep '%s' --shard 2/2 -o '%s/o2.h5' -q", o, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(args, sizeof args, "merge '%s/s1.h5' '%s/o2.h5' -o '%s/bad.h5'", dir, dir, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "found a different spec"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "s1.h5's spec line 9: <axis values=\"8 16\">"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "o2.h5's spec line 9: <axis values=\"8 32\">"));
+	snprintf(args, sizeof args, "sweep '%s' --resume -o '%s' -q", o, full);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "other.xml line 9: <axis values=\"8 32\">"));
+}
+
 static int check_figures(const char *dir, const char *html, size_t *nfig)
 {
 	int ok = 1;
@@ -1237,6 +1288,7 @@ void suite_sweep(void)
 		 {"same results whatever the parallelism", same_results_whatever_the_parallelism},
 		 {"stopped sweep resumes to the same results", stopped_sweep_resumes_to_the_same_results},
 		 {"a changed configuration is not merged or resumed", a_changed_configuration_is_not_merged_or_resumed},
+		 {"a spec laid out anew still merges and resumes", a_spec_laid_out_anew_still_merges_and_resumes},
 		 {"report names every figure and renders it", report_names_every_figure_and_renders_it},
 		 {"rows survive packing", rows_survive_packing},
 		 {"in-order run ignores other schemes' parameters", inorder_run_ignores_other_schemes_parameters},
