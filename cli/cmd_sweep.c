@@ -15,10 +15,12 @@ static const char exit_status[] =
 	"Exit status:\n"
 	"  0  success\n"
 	"  1  the run failed or was stopped (I/O error, out of memory, SIGINT/SIGTERM, --limit); the\n"
-	"     results file then holds every finished point and --resume finishes the rest\n"
+	"     results file then holds every finished point (unless it could not be written: the message\n"
+	"     says) and --resume finishes the rest\n"
 	"  2  usage error (unknown option, missing argument)\n"
-	"  3  invalid input (the spec, a results file, a workload or configuration value; the message\n"
-	"     names the file and line)\n";
+	"  3  invalid input (the spec, a results file, a trace, a workload or configuration value; the\n"
+	"     message names the file and line); no results file is written (one being resumed stays as\n"
+	"     it was). Each trace is read through once before any point runs.\n";
 
 static void sweep_help(FILE *f)
 {

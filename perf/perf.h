@@ -136,6 +136,11 @@ struct iw_workload {
 int iw_workload_open(const char *spec, uint64_t seed, double scale, struct iw_workload **out,
 		     struct iw_err *e);
 void iw_workload_close(struct iw_workload *w);
+/* Read a workload through once as a run reads it (every kernel, CTA, warp
+ * and instruction, addresses too) and simulate nothing: a trace cut short or
+ * bad deep inside fails here with its file:line, for a caller (the sweep)
+ * that would otherwise find it runs later. */
+int iw_workload_check(const char *spec, uint64_t seed, double scale, struct iw_err *e);
 
 /* Built-in workloads (perf/workloads.c). */
 struct iw_builtin_desc {

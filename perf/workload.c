@@ -18,6 +18,31 @@ void iw_workload_close(struct iw_workload *w)
 		w->ops->close(w);
 }
 
+int iw_workload_check(const char *spec, uint64_t seed, double scale, struct iw_err *e)
+{
+	struct iw_workload *w = NULL;
+	struct iw_mem_addrs *ma = iw_calloc(1, sizeof *ma);
+	int rc = ma ? iw_workload_open(spec, seed, scale, &w, e) : iw_fail(e, IW_ERUN, "out of memory");
+	struct iw_kernel_info ki;
+	while (rc == 0 && (rc = w->ops->next_kernel(w, &ki, e)) == 1) {
+		struct iw_cta cta;
+		while ((rc = w->ops->next_cta(w, &cta, e)) == 1) {
+			for (uint32_t wi = 0; wi < cta.warps && rc >= 0; wi++) {
+				struct iw_inst in;
+				while ((rc = w->ops->fetch(w, &cta, wi, &in, ma, e)) == 1)
+					ma->strided = 0;
+			}
+			w->ops->release_cta(w, &cta);
+			if (rc < 0)
+				break;
+		}
+		rc = rc < 0 ? rc : 0;
+	}
+	iw_workload_close(w);
+	iw_free(ma);
+	return rc < 0 ? rc : 0;
+}
+
 /* ---- fixed-program workloads ---- */
 struct program {
 	struct iw_workload base;

@@ -40,7 +40,6 @@ struct state {
 	uint64_t *roff;             /* per row id: offset in the spool */
 	size_t *rlen;               /* per row id: packed length */
 	unsigned char *done;        /* per unit: 0 no, 1 yes */
-	int io_failed;
 	size_t *todo, ntodo, next;  /* units still to run, in canonical order */
 	size_t total, ndone, nrun;  /* units of this shard, finished, finished in this process */
 	size_t limit;               /* stop after this many units run here (0 = no limit) */
@@ -129,7 +128,7 @@ static void store_packed(struct state *st, size_t unit, const unsigned char *msg
 	if (spool_put(st, msg, off)) {
 		if (!st->failed)
 			iw_fail(&st->err, IW_ERUN, "cannot write the sweep's spool file (disk full?)");
-		st->failed = st->io_failed = 1;
+		st->failed = 1;
 		return;
 	}
 	st->done[unit] = 1;
@@ -786,6 +785,26 @@ int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts
 	if (st.progress && !st.tty)
 		fprintf(stderr, "issuewatt: sweep %s: %zu points (%zu configurations x %zu workloads), %zu to run\n",
 			s->name, st.total, s->nconfigs, s->base.nworkloads, st.ntodo);
+	/* A trace bad deep inside (cut short, a corrupt line) would otherwise
+	 * fail its first point after others ran: one pass through each trace
+	 * costs far less than the sweep's runs of it and fails before any. */
+	for (size_t wi = 0; wi < s->base.nworkloads && rc == 0; wi++) {
+		const char *w = s->base.workloads[wi];
+		size_t i = 0;
+		while (i < st.ntodo && st.todo[i] % s->base.nworkloads != wi)
+			i++;
+		if (i == st.ntodo || !iw_path_is_trace(w))
+			continue;
+		if (st.progress)
+			fprintf(stderr, "issuewatt: sweep %s: reading the trace %s through before any point runs\n", s->name,
+				w);
+		struct iw_err we = {0};
+		if ((rc = iw_workload_check(w, (uint64_t)s->base.cfg.seed, s->base.cfg.workload_scale, &we)))
+			iw_fail(e, we.code ? we.code : IW_EINPUT, "%s: workload %.200s: %s", s->path, w, we.msg);
+	}
+	if (rc)
+		goto done;
+	st.t0 = st.last = now_s();
 #ifdef IW_MPI
 	if (nranks > 1) {
 		rc = mpi_master(&st, nranks);
@@ -803,13 +822,25 @@ int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts
 		*e = st.err;
 		rc = -(e->code ? e->code : IW_ERUN);
 	}
-	/* Whatever happened, what finished is worth keeping (resume takes it up). */
-	if ((st.ndone > 0 || rc == 0) && !st.io_failed) {
+	/* What finished is worth keeping (resume takes it up) after a stop or a
+	 * failed run, a spool that could not grow included (the units before
+	 * are whole in it; the file is written whole or not at all), but not
+	 * after invalid input: a point that cannot run as the spec has it is
+	 * mended by changing the spec, which --resume then refuses, and exit 3
+	 * leaves no output (an existing file stays as it was). */
+	int keep = rc == 0 || e->code != IW_EINPUT;
+	if ((st.ndone > 0 || rc == 0) && keep) {
 		struct iw_err we = {0};
 		int wrc = write_done(&st, out, o->command_line, &we);
 		if (wrc && rc == 0) {
 			*e = we;
 			rc = wrc;
+		} else if (wrc == 0 && rc) {
+			char msg[sizeof e->msg];
+			snprintf(msg, sizeof msg, "%.1000s; %.300s holds the %zu of %zu points that finished: run again with "
+						  "--resume to finish",
+				 e->msg, out, st.ndone, st.total);
+			memcpy(e->msg, msg, sizeof msg);
 		}
 	}
 	o->done = st.ndone;

@@ -436,6 +436,94 @@ static void a_spec_laid_out_anew_still_merges_and_resumes(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "other.xml line 9: <axis values=\"8 32\">"));
 }
 
+/* A trace cut short fails the sweep before any point runs, with its
+ * file:line; an input a point brings out later leaves no output either, and
+ * an existing file being resumed stays as it was. */
+static void a_bad_trace_fails_the_sweep_before_any_point(void)
+{
+	const char *dir = tu_tmpdir();
+	char args[3000], spec[2000], h5[600], cmd[1600];
+	snprintf(cmd, sizeof cmd, "mkdir '%s/cut' && head -c 6000 '%s' > '%s/cut/kernel-1.traceg' && "
+				  "echo kernel-1.traceg > '%s/cut/kernelslist.g'",
+		 dir, tu_path("tests/data/traces/vectoradd-sm61/kernel-1.traceg"), dir, dir);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	snprintf(spec, sizeof spec,
+		 "<?xml version=\"1.0\"?><sweep name=\"cut\"><config>v100</config><workload>vecadd</workload>"
+		 "<workload>%s/cut</workload><scheme>ghost</scheme><set key=\"run.workload_scale\" value=\"0.02\"/>"
+		 "<axis key=\"opc.cus\" values=\"2 4\"/></sweep>\n",
+		 dir);
+	const char *sp = write_spec(dir, "cut.xml", spec);
+	snprintf(h5, sizeof h5, "%s/cut.h5", dir);
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' -j 1", sp, h5);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "cut/kernel-1.traceg:213: expected instruction line"));
+	CU_ASSERT_PTR_NULL(strstr(err, "point {")); /* no point ran */
+	CU_ASSERT_PTR_NULL(strstr(err, "ETA"));
+	CU_ASSERT_NOT_EQUAL(access(h5, F_OK), 0);
+	/* a CTA too big for one configuration's SM: found at that point */
+	snprintf(spec, sizeof spec,
+		 "<?xml version=\"1.0\"?><sweep name=\"fit\"><config>v100</config><workload>%s</workload>"
+		 "<scheme>ghost</scheme><axis key=\"sm.max_threads\" values=\"2048 64\"/></sweep>\n",
+		 tu_path("tests/data/traces/vectoradd-sm61"));
+	sp = write_spec(dir, "fit.xml", spec);
+	snprintf(h5, sizeof h5, "%s/fit.h5", dir);
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' -j 1 -q", sp, h5);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "point { sm.max_threads=64 }"));
+	CU_ASSERT_NOT_EQUAL(access(h5, F_OK), 0);
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' --limit 1 -q", sp, h5);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 1);
+	struct stat before, after;
+	CU_ASSERT_EQUAL_FATAL(stat(h5, &before), 0);
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' --resume -q", sp, h5);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_EQUAL_FATAL(stat(h5, &after), 0);
+	CU_ASSERT(before.st_ino == after.st_ino && before.st_mtime == after.st_mtime);
+}
+
+/* A sweep that fails part-way (its spool or results file over a file-size
+ * limit) keeps the points that finished, as SIGINT does, and says --resume
+ * goes on from them; when it cannot write them, it leaves nothing and says
+ * nothing of them.  Some limit falls between one point's file and two
+ * points' spool. */
+static void a_failed_sweep_keeps_a_file_to_resume(void)
+{
+	const char *dir = tu_tmpdir();
+	const char *sp = write_spec(dir, "two.xml",
+				    "<?xml version=\"1.0\"?><sweep name=\"two\"><config>vortex</config>"
+				    "<workload>vecadd</workload><scheme>loog</scheme>"
+				    "<set key=\"run.workload_scale\" value=\"0.02\"/>"
+				    "<axis key=\"sm.max_warps\" values=\"8 16\"/></sweep>\n");
+	const char *bin = getenv("IW_BIN") ? getenv("IW_BIN") : "build/issuewatt";
+	char args[3000], full[600], part[600];
+	snprintf(full, sizeof full, "%s/full.h5", dir);
+	snprintf(part, sizeof part, "%s/part.h5", dir);
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' -j 1 -q", sp, full);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	int kept = 0, resumed = 0;
+	for (int blocks = 64; blocks <= 640; blocks += 32) { /* 512-byte blocks in POSIX sh */
+		unlink(part);
+		snprintf(args, sizeof args, "--version >/dev/null; (trap '' XFSZ; ulimit -f %d; '%s' sweep '%s' -o '%s' -j 1 -q)",
+			 blocks, bin, sp, part);
+		int rc = tu_run(args, out, sizeof out, err, sizeof err);
+		if (rc == 0)
+			continue;
+		CU_ASSERT_EQUAL(rc, 1);
+		if (access(part, F_OK) != 0) {
+			CU_ASSERT_PTR_NULL(strstr(err, "--resume"));
+			continue;
+		}
+		kept++;
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, "part.h5 holds the 1 of 2 points that finished: run again with --resume"));
+		snprintf(args, sizeof args, "sweep '%s' -o '%s' --resume -q", sp, part);
+		if (!resumed++) {
+			CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+			CU_ASSERT(same_h5(full, part));
+		}
+	}
+	CU_ASSERT(kept > 0);
+}
+
 static int check_figures(const char *dir, const char *html, size_t *nfig)
 {
 	int ok = 1;
@@ -1289,6 +1377,8 @@ void suite_sweep(void)
 		 {"stopped sweep resumes to the same results", stopped_sweep_resumes_to_the_same_results},
 		 {"a changed configuration is not merged or resumed", a_changed_configuration_is_not_merged_or_resumed},
 		 {"a spec laid out anew still merges and resumes", a_spec_laid_out_anew_still_merges_and_resumes},
+		 {"a bad trace fails the sweep before any point", a_bad_trace_fails_the_sweep_before_any_point},
+		 {"a failed sweep keeps a file to resume", a_failed_sweep_keeps_a_file_to_resume},
 		 {"report names every figure and renders it", report_names_every_figure_and_renders_it},
 		 {"rows survive packing", rows_survive_packing},
 		 {"in-order run ignores other schemes' parameters", inorder_run_ignores_other_schemes_parameters},
