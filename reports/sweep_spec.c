@@ -235,6 +235,7 @@ int iw_sweep_parse(struct iw_sweep *s, const char *name, const char *text, size_
 	xmlDocPtr doc = NULL;
 	char *config = NULL, *tech = NULL, **sets = NULL, **wl = NULL, **sch = NULL;
 	size_t nsets = 0, nwl = 0, nsch = 0;
+	int *pt_lines = NULL; /* each <power-trace>'s line */
 	int config_line = 1, rc;
 	if (!(s->path = iw_strdup(name)) || !(s->xml = iw_malloc(len + 1)))
 		return iw_fail(e, IW_ERUN, "out of memory");
@@ -299,10 +300,15 @@ int iw_sweep_parse(struct iw_sweep *s, const char *name, const char *text, size_
 		} else if (!strcmp(el, "power-trace")) {
 			char *w = prop(n, "workload"), *sc = prop(n, "scheme");
 			void *np = iw_realloc(s->power_traces, (s->npower_traces + 1) * sizeof *s->power_traces);
-			if (!np || !w || !sc) {
+			if (np)
+				s->power_traces = np;
+			int *nl = np ? iw_realloc(pt_lines, (s->npower_traces + 1) * sizeof *pt_lines) : NULL;
+			if (nl)
+				pt_lines = nl;
+			if (!np || !nl || !w || !sc) {
 				rc = iw_fail(e, IW_ERUN, "out of memory");
 			} else {
-				s->power_traces = np;
+				pt_lines[s->npower_traces] = line;
 				snprintf(s->power_traces[s->npower_traces][0], 256, "%s", w);
 				snprintf(s->power_traces[s->npower_traces][1], 256, "%s", sc);
 				s->npower_traces++;
@@ -326,6 +332,21 @@ int iw_sweep_parse(struct iw_sweep *s, const char *name, const char *text, size_
 	s->base.nworkloads = nwl;
 	wl = NULL;
 	nwl = 0;
+	/* A pair the sweep does not run would give the report an empty power
+	 * figure (report --power-runs refuses it the same way). */
+	for (size_t i = 0; i < s->npower_traces; i++) {
+		const char *w = s->power_traces[i][0], *sc = s->power_traces[i][1];
+		int wok = has(s->base.workloads, s->base.nworkloads, w), sok = has(s->base.schemes, s->base.nschemes, sc);
+		if (!wok || !sok) {
+			char known[512] = "";
+			char **v = wok ? s->base.schemes : s->base.workloads;
+			for (size_t k = 0, nk = wok ? s->base.nschemes : s->base.nworkloads; k < nk; k++)
+				snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", k ? ", " : "", v[k]);
+			rc = iw_fail(e, IW_EINPUT, "%s:%d: power-trace %s:%s: expected a %s the sweep runs (%s), found '%s'",
+				     name, pt_lines[i], w, sc, wok ? "scheme" : "workload", known, wok ? sc : w);
+			goto done;
+		}
+	}
 	s->nconfigs = 1;
 	if (!(s->param_names = iw_calloc(s->naxes + 1, sizeof *s->param_names))) {
 		rc = iw_fail(e, IW_ERUN, "out of memory");
@@ -363,6 +384,7 @@ done:
 	free_strs(sets, nsets);
 	free_strs(wl, nwl);
 	free_strs(sch, nsch);
+	iw_free(pt_lines);
 	return rc;
 }
 

@@ -86,6 +86,11 @@ static void spec_errors_name_file_and_line(void)
 		{"<axis key=\"core.policy\" values=\"lrr gto lrr\"/>", ":4:", "expected distinct values, lrr appears twice"},
 		{"<axis key=\"core.policy\" from=\"0\" to=\"2\" step=\"1\"/>", ":4:", "(its names), found from/to/step"},
 		{"<axis key=\"ghost.precise\" values=\"true maybe\"/>", ":4:", "expected true or false, found 'maybe'"},
+		/* a run the sweep does not make would leave the power figure empty */
+		{"<power-trace workload=\"sgemm\" scheme=\"loog\"/>", ":4:",
+		 "power-trace sgemm:loog: expected a workload the sweep runs (vecadd), found 'sgemm'"},
+		{"<power-trace workload=\"vecadd\" scheme=\"warp9\"/>", ":4:",
+		 "power-trace vecadd:warp9: expected a scheme the sweep runs (inorder, "},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char text[1024];
