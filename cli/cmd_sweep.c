@@ -22,6 +22,23 @@ static const char exit_status[] =
 	"     message names the file and line); no results file is written (one being resumed stays as\n"
 	"     it was). Each trace is read through once before any point runs.\n";
 
+static const char merge_exit_status[] =
+	"Exit status:\n"
+	"  0  success\n"
+	"  1  the merge failed (I/O error, out of memory); no merged file is written\n"
+	"  2  usage error (unknown option, missing argument)\n"
+	"  3  invalid input (a file that is not a sweep's results, or the results of another spec,\n"
+	"     configuration or technology than the first file's; the message names the file and what\n"
+	"     differs); no merged file is written\n";
+
+static const char report_exit_status[] =
+	"Exit status:\n"
+	"  0  success\n"
+	"  1  the report failed (I/O error, out of memory); a report already in DIR stays as it was, a\n"
+	"     folder the report made is removed\n"
+	"  2  usage error (unknown option, missing argument)\n"
+	"  3  invalid input (a file that is not a results file, a --power-runs run it does not hold)\n";
+
 static void sweep_help(FILE *f)
 {
 	fprintf(f,
@@ -192,7 +209,7 @@ int cmd_merge(int argc, char **argv)
 			       "Options:\n"
 			       "  -o, --output=FILE.h5   merged results file (required)\n"
 			       "      --help             show this help and exit\n\n%s",
-			       exit_status);
+			       merge_exit_status);
 			return 0;
 		case ':': return cli_fail(2, "option '%s' needs an argument (see --help)", argv[optind - 1]);
 		default: return cli_fail(2, "unknown option '%s' (see --help)", argv[optind - 1]);
@@ -268,7 +285,7 @@ int cmd_report(int argc, char **argv)
 			       "  -q, --quiet            no progress on standard error\n"
 			       "      --help             show this help and exit\n\n"
 			       "Environment: IW_GNUPLOT names the gnuplot program (default: gnuplot on PATH).\n\n%s",
-			       exit_status);
+			       report_exit_status);
 			return 0;
 		case ':': return cli_fail(2, "option '%s' needs an argument (see --help)", argv[optind - 1]);
 		default: return cli_fail(2, "unknown option '%s' (see --help)", argv[optind - 1]);

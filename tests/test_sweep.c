@@ -529,6 +529,28 @@ static void a_failed_sweep_keeps_a_file_to_resume(void)
 	CU_ASSERT(kept > 0);
 }
 
+/* Each command's exit status speaks of what it does: merge and report
+ * have no --limit, --resume or spec. */
+static void merge_and_report_help_fit_the_command(void)
+{
+	CU_ASSERT_EQUAL_FATAL(tu_run("merge --help", out, sizeof out, err, sizeof err), 0);
+	const char *x = strstr(out, "Exit status:");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_PTR_NULL(strstr(x, "--limit"));
+	CU_ASSERT_PTR_NULL(strstr(x, "--resume"));
+	CU_ASSERT_PTR_NULL(strstr(x, "the spec,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(x, "no merged file is written"));
+	CU_ASSERT_EQUAL_FATAL(tu_run("report --help", out, sizeof out, err, sizeof err), 0);
+	x = strstr(out, "Exit status:");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_PTR_NULL(strstr(x, "--limit"));
+	CU_ASSERT_PTR_NULL(strstr(x, "--resume"));
+	CU_ASSERT_PTR_NULL(strstr(x, "spec"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(x, "--power-runs"));
+	CU_ASSERT_EQUAL_FATAL(tu_run("sweep --help", out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(strstr(out, "Exit status:"), "--resume"));
+}
+
 static int check_figures(const char *dir, const char *html, size_t *nfig)
 {
 	int ok = 1;
@@ -1384,6 +1406,7 @@ void suite_sweep(void)
 		 {"a spec laid out anew still merges and resumes", a_spec_laid_out_anew_still_merges_and_resumes},
 		 {"a bad trace fails the sweep before any point", a_bad_trace_fails_the_sweep_before_any_point},
 		 {"a failed sweep keeps a file to resume", a_failed_sweep_keeps_a_file_to_resume},
+		 {"merge and report help fit the command", merge_and_report_help_fit_the_command},
 		 {"report names every figure and renders it", report_names_every_figure_and_renders_it},
 		 {"rows survive packing", rows_survive_packing},
 		 {"in-order run ignores other schemes' parameters", inorder_run_ignores_other_schemes_parameters},
