@@ -36,7 +36,7 @@ static const char report_exit_status[] =
 	"  0  success\n"
 	"  1  the report failed (I/O error, out of memory); a report already in DIR stays as it was, a\n"
 	"     folder the report made is removed\n"
-	"  2  usage error (unknown option, missing argument)\n"
+	"  2  usage error (unknown option, missing argument, -o with --format csv|json)\n"
 	"  3  invalid input (a file that is not a results file, a --power-runs run it does not hold)\n";
 
 static void sweep_help(FILE *f)
@@ -271,13 +271,15 @@ int cmd_report(int argc, char **argv)
 			       "With a technology file whose coefficients have standard errors, the tables give every value\n"
 			       "+- its model error (means too: one coefficient moves every run) and uncertainty_budget.csv\n"
 			       "each coefficient's share of it.\n"
-			       "Without gnuplot the data and scripts are still written and the page says how to render them.\n\n"
+			       "Without gnuplot, or with one that fails to start, the data and scripts are still written\n"
+			       "and the page says why and how to render them.\n\n"
 			       "Options:\n"
-			       "  -o, --output=DIR       folder for the report (created if needed)\n"
+			       "  -o, --output=DIR       folder for the report (created if needed, its parents too)\n"
 			       "      --format=html|csv|json  html: the report in DIR (default); csv: the summary table\n"
 			       "                         (one row per run, the 'run --format csv' columns plus every\n"
 			       "                         swept parameter) on standard output; json: the same as one\n"
 			       "                         document, as 'run --format json', the parameters in \"params\"\n"
+			       "                         (csv and json take no -o: redirect standard output)\n"
 			       "      --power-runs=WORKLOAD:SCHEME[,...]  runs whose power over time is plotted (at the\n"
 			       "                         first configuration; default: the spec's <power-trace> elements,\n"
 			       "                         else the first workload with every scheme)\n"
@@ -297,6 +299,10 @@ int cmd_report(int argc, char **argv)
 		return cli_fail(2, "--format %s: expected html, csv or json", format);
 	if (!strcmp(format, "html") && !out)
 		return cli_fail(2, "report: expected -o DIR (or --format csv|json)");
+	if (strcmp(format, "html") && out)
+		return cli_fail(2, "report: -o %s: --format %s writes to standard output (redirect it: > FILE); -o is "
+				   "the folder of the html report",
+				out, format);
 	if (cli_path_given("--output", "a folder name", out))
 		return 2;
 	struct iw_err e = {0};

@@ -1989,6 +1989,49 @@ static void rep_free(struct rep *r)
 	iw_free(r->dlog);
 }
 
+/* mkdir -p: 0 and *top = the length of the outermost folder it made (0 if
+ * dir was there already), or -1 with errno. */
+static int make_dirs(const char *dir, size_t *top)
+{
+	char p[4096];
+	size_t n = strlen(dir);
+	*top = 0;
+	if (n >= sizeof p) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(p, dir, n + 1);
+	for (size_t i = 1; i <= n; i++) {
+		if ((p[i] != '/' && p[i] != 0) || p[i - 1] == '/')
+			continue;
+		char c = p[i];
+		p[i] = 0;
+		int ok = mkdir(p, 0777) == 0;
+		if (!ok && errno != EEXIST)
+			return -1;
+		if (ok && !*top)
+			*top = i;
+		p[i] = c;
+	}
+	return 0;
+}
+
+/* Remove the folders make_dirs made (those still empty), innermost first. */
+static void remove_made(const char *dir, size_t top)
+{
+	char p[4096];
+	snprintf(p, sizeof p, "%s", dir);
+	while (top) {
+		size_t n = strlen(p);
+		while (n > 1 && p[n - 1] == '/')
+			p[--n] = 0;
+		char *sl = strrchr(p, '/');
+		if (n < top || rmdir(p) != 0 || !sl)
+			break;
+		*sl = 0;
+	}
+}
+
 int iw_report_write(const struct iw_results *res, const char *dir, struct iw_report_opts *o, struct iw_err *e)
 {
 	struct rep r;
@@ -1999,9 +2042,10 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 	r.power_runs = o->power_runs;
 	if (res->n == 0)
 		return iw_fail(e, IW_EINPUT, "report: the results file holds no run");
-	int made = mkdir(dir, 0777) == 0;
-	if (!made && errno != EEXIST)
+	size_t top; /* the folders it made, to remove when it fails */
+	if (make_dirs(dir, &top) != 0)
 		return iw_fail(e, IW_ERUN, "%s: cannot create the report folder (%s)", dir, strerror(errno));
+	int made = top != 0;
 	char stage[4096], host[128];
 	host_tag(host, sizeof host);
 	if (!made)
@@ -2009,8 +2053,7 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 	if ((size_t)snprintf(stage, sizeof stage, "%s/.report.%s.%ld.XXXXXX", dir, host, (long)getpid()) >= sizeof stage ||
 	    !mkdtemp(stage)) {
 		int err = errno;
-		if (made)
-			rmdir(dir);
+		remove_made(dir, top);
 		return iw_fail(e, IW_ERUN, "%s: cannot write in the report folder (%s)", dir, strerror(err));
 	}
 	r.dir = stage;
@@ -2067,14 +2110,24 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 		rc = write_render_sh(&r);
 	int rendered = 0;
 	const char *why = "rendering was turned off (--no-render)";
+	char failed[600];
 	if (rc == 0 && o->render) {
 		const char *gp = o->gnuplot && *o->gnuplot ? o->gnuplot : "gnuplot";
-		if (run_gnuplot(gp, stage, "--version", NULL) != 0) {
+		int st = run_gnuplot(gp, stage, "--version", NULL);
+		if (st == 127) { /* (what run_gnuplot returns when it cannot start it) */
 			why = "gnuplot was not found on this machine";
 			if (!o->quiet)
 				fprintf(stderr, "issuewatt: report: %s was not found; wrote the data and scripts, render them "
 						"with 'sh %s/render.sh'\n",
 					gp, dir);
+		} else if (st != 0) {
+			/* there but broken (a wrong IW_GNUPLOT, a missing library): a
+			 * warning even with -q, since the user asked for the figures */
+			snprintf(failed, sizeof failed, "'%.500s --version' failed with exit status %d", gp, st);
+			why = failed;
+			fprintf(stderr, "issuewatt: warning: report: %s; wrote the data and scripts without the figures, "
+					"render them with 'sh %s/render.sh' once gnuplot works\n",
+				failed, dir);
 		} else {
 			rendered = 1;
 			for (size_t i = 0; i < r.nfigs && rc == 0; i++)
@@ -2087,8 +2140,8 @@ int iw_report_write(const struct iw_results *res, const char *dir, struct iw_rep
 	int urc = unstage(stage, dir, rc == 0, e);
 	if (rc == 0)
 		rc = urc;
-	if (rc && made)
-		rmdir(dir); /* (only if empty: a folder it made and left nothing in) */
+	if (rc)
+		remove_made(dir, top); /* (only if empty: folders it made and left nothing in) */
 	rep_free(&r);
 	return rc;
 }

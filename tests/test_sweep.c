@@ -551,6 +551,44 @@ static void merge_and_report_help_fit_the_command(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(strstr(out, "Exit status:"), "--resume"));
 }
 
+/* report's -o as its help has it: the html report's folder, made with its
+ * parents, refused with csv and json (standard output); a gnuplot that is
+ * there but fails is named with its exit status, the rest still written. */
+static void report_output_as_the_help_says(void)
+{
+	const char *dir = tu_tmpdir();
+	const char *bin = getenv("IW_BIN") ? getenv("IW_BIN") : "build/issuewatt";
+	char args[3000], path[800], html[65536];
+	snprintf(args, sizeof args, "run -c vortex -s inorder,loog -w vecadd --scale 0.02 -q -o '%s/r.h5' >/dev/null",
+		 dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(args, sizeof args, "report '%s/r.h5' --format csv -o '%s/csv'", dir, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--format csv writes to standard output"));
+	snprintf(args, sizeof args, "report '%s/r.h5' --format json -o '%s/json'", dir, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 2);
+	snprintf(args, sizeof args, "report '%s/r.h5' -o '%s/no/sub/rep' --no-render -q", dir, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(path, sizeof path, "%s/no/sub/rep/index.html", dir);
+	CU_ASSERT(file_size(path) > 0);
+	/* a report that fails removes the folders it made, parents too */
+	snprintf(args, sizeof args, "report '%s/r.h5' -o '%s/gone/sub/rep' --power-runs nosuch:inorder", dir, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	snprintf(path, sizeof path, "%s/gone", dir);
+	CU_ASSERT_NOT_EQUAL(access(path, F_OK), 0);
+	/* (tu_run puts the program first: a --version, then the report with the variable) */
+	snprintf(args, sizeof args, "--version >/dev/null; IW_GNUPLOT=/bin/false '%s' report '%s/r.h5' -o '%s/bad' -q",
+		 bin, dir, dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "warning: report: '/bin/false --version' failed with exit status 1"));
+	snprintf(path, sizeof path, "%s/bad/index.html", dir);
+	CU_ASSERT_FATAL(slurp(path, html, sizeof html) > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(html, "'/bin/false --version' failed with exit status 1"));
+	CU_ASSERT_PTR_NULL(strstr(html, "not found"));
+	snprintf(path, sizeof path, "%s/bad/speedup.dat", dir);
+	CU_ASSERT(file_size(path) > 0);
+}
+
 static int check_figures(const char *dir, const char *html, size_t *nfig)
 {
 	int ok = 1;
@@ -1407,6 +1445,7 @@ void suite_sweep(void)
 		 {"a bad trace fails the sweep before any point", a_bad_trace_fails_the_sweep_before_any_point},
 		 {"a failed sweep keeps a file to resume", a_failed_sweep_keeps_a_file_to_resume},
 		 {"merge and report help fit the command", merge_and_report_help_fit_the_command},
+		 {"report output as the help says", report_output_as_the_help_says},
 		 {"report names every figure and renders it", report_names_every_figure_and_renders_it},
 		 {"rows survive packing", rows_survive_packing},
 		 {"in-order run ignores other schemes' parameters", inorder_run_ignores_other_schemes_parameters},
