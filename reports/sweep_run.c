@@ -444,9 +444,15 @@ static void mpi_worker(const struct iw_sweep *s)
 				rc = iw_fail(&e, IW_ERUN, "out of memory");
 			}
 		}
-		if (rc)
-			MPI_Send(e.msg, (int)strlen(e.msg) + 1, MPI_CHAR, 0, TAG_ERR, MPI_COMM_WORLD);
-		else
+		if (rc) {
+			/* the error's class first (invalid input is exit 3 and leaves no
+			 * output, a failed run keeps what finished), then its text */
+			char em[sizeof e.msg + 1];
+			em[0] = (char)(e.code ? e.code : IW_ERUN);
+			size_t ml = strlen(e.msg);
+			memcpy(em + 1, e.msg, ml + 1);
+			MPI_Send(em, (int)ml + 2, MPI_CHAR, 0, TAG_ERR, MPI_COMM_WORLD);
+		} else
 			MPI_Send(msg, (int)len, MPI_BYTE, 0, TAG_ROWS, MPI_COMM_WORLD);
 		iw_free(msg);
 	}
@@ -500,8 +506,9 @@ static int mpi_master(struct state *st, int nranks)
 		MPI_Recv(msg, len, MPI_BYTE, src, stt.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		busy--;
 		if (stt.MPI_TAG == TAG_ERR) {
+			int code = len > 1 && (msg[0] == IW_EINPUT || msg[0] == IW_EUSAGE) ? msg[0] : IW_ERUN;
 			if (!st->failed)
-				iw_fail(&st->err, IW_ERUN, "rank %d: %.1400s", src, (char *)msg);
+				iw_fail(&st->err, code, "rank %d: %.1400s", src, len > 1 ? (char *)msg + 1 : "");
 			st->failed = 1;
 		} else {
 			/* the rows, then the rank's baseline flag (a message without

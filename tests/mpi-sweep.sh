@@ -41,4 +41,15 @@ if timeout 120 mpirun --oversubscribe -np 3 "$bin" sweep "$tmp/tiny.xml" -o "$tm
   echo "mpi-sweep: a sweep into a missing folder succeeded" >&2; exit 1
 fi
 grep -q "cannot create output" "$tmp/bad.err"
+# invalid input found at a point on a worker rank is exit 3, as in one
+# process, and leaves no output (a CTA of 8 warps on an SM of 2)
+sed -e 's/values="8 16"/values="8 2"/' -e '/warp_size\|loog.cus/d' "$tmp/tiny.xml" >"$tmp/bad.xml"
+set +e
+timeout 120 mpirun --oversubscribe -np 3 "$bin" sweep "$tmp/bad.xml" -o "$tmp/bad.h5" -q 2>"$tmp/bad.err"
+rc=$?
+set -e
+if [ "$rc" != 3 ] || [ -e "$tmp/bad.h5" ]; then
+  echo "mpi-sweep: invalid input at a point: expected exit 3 and no output, found exit $rc" >&2; cat "$tmp/bad.err" >&2; exit 1
+fi
+grep -q "needs 8 warps" "$tmp/bad.err"
 echo "mpi-sweep: the MPI sweep equals the single-process sweep"
