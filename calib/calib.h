@@ -186,6 +186,9 @@ int iw_calib_write_h5(const struct iw_calib *c, const char *path, struct iw_err 
  * (iw_free). */
 int iw_calib_mark_xml(const struct iw_calib *c, const char *xml_name, const char *xml_text,
 		      size_t len, char **out, struct iw_err *e);
+/* Can the technology/device file to mark be read (a preset, or a file)?
+ * For a check before the fit. */
+int iw_calib_tech_check(const struct iw_calib *c, const char *tech_arg, struct iw_err *e);
 /* iw_calib_mark_xml then write atomically. */
 int iw_calib_write_tech(const struct iw_calib *c, const char *tech_arg, const char *path,
 			struct iw_err *e);

@@ -845,33 +845,48 @@ int iw_calib_mark_xml(const struct iw_calib *c, const char *xml_name, const char
 	return *out ? 0 : iw_fail(e, IW_ERUN, "out of memory");
 }
 
-int iw_calib_write_tech(const struct iw_calib *c, const char *tech_arg, const char *path, struct iw_err *e)
+/* The technology/device file to mark: a preset's text, or the file's (a
+ * spec's tech path relative to the spec, --tech's to the working folder). */
+static int tech_source(const struct iw_calib *c, const char *tech_arg, char **name, char **text, size_t *len,
+		       struct iw_err *e)
 {
 	const char *arg = tech_arg ? tech_arg : c->tech;
+	*name = *text = NULL;
+	*len = 0;
+	if (!arg)
+		return iw_fail(e, IW_EUSAGE,
+			       "expected a technology/device file to mark (the spec's tech attribute or --tech), found none");
+	char rname[512];
+	snprintf(rname, sizeof rname, "tech/%s.xml", arg);
+	const struct iw_resource *res = strchr(arg, '/') || strchr(arg, '.') ? NULL : iw_resource_find(rname);
+	if (res) {
+		*text = iw_strdup(res->data);
+		*len = res->len;
+		*name = iw_strdup(rname);
+		return *text && *name ? 0 : iw_fail(e, IW_ERUN, "out of memory");
+	}
+	if (!strchr(arg, '/') && !strchr(arg, '.'))
+		return iw_fail(e, IW_EINPUT, "'%s': no such technology/device preset (see 'issuewatt list tech') and not a file name",
+			       arg);
+	*name = tech_arg ? iw_strdup(arg) : join_dir(c->spec_path, arg);
+	return *name ? iw_read_file(*name, text, len, e) : iw_fail(e, IW_ERUN, "out of memory");
+}
+
+int iw_calib_tech_check(const struct iw_calib *c, const char *tech_arg, struct iw_err *e)
+{
+	char *name, *text;
+	size_t len;
+	int rc = tech_source(c, tech_arg, &name, &text, &len, e);
+	iw_free(name);
+	iw_free(text);
+	return rc;
+}
+
+int iw_calib_write_tech(const struct iw_calib *c, const char *tech_arg, const char *path, struct iw_err *e)
+{
 	char *text = NULL, *name = NULL;
 	size_t len = 0;
-	int rc = 0;
-	if (arg) {
-		char rname[512];
-		snprintf(rname, sizeof rname, "tech/%s.xml", arg);
-		const struct iw_resource *res = strchr(arg, '/') || strchr(arg, '.') ? NULL : iw_resource_find(rname);
-		if (res) {
-			text = iw_strdup(res->data);
-			len = res->len;
-			name = iw_strdup(rname);
-			if (!text || !name)
-				rc = iw_fail(e, IW_ERUN, "out of memory");
-		} else if (!strchr(arg, '/') && !strchr(arg, '.')) {
-			rc = iw_fail(e, IW_EINPUT, "'%s': no such technology/device preset (see 'issuewatt list tech') and not a file name", arg);
-		} else {
-			/* A spec's tech path is relative to the spec; --tech to the cwd. */
-			name = tech_arg ? iw_strdup(arg) : join_dir(c->spec_path, arg);
-			rc = name ? iw_read_file(name, &text, &len, e) : iw_fail(e, IW_ERUN, "out of memory");
-		}
-	}
-	if (!rc && !arg)
-		rc = iw_fail(e, IW_EUSAGE,
-			     "expected a technology/device file to mark (the spec's tech attribute or --tech), found none");
+	int rc = tech_source(c, tech_arg, &name, &text, &len, e);
 	char *out = NULL;
 	if (!rc)
 		rc = iw_calib_mark_xml(c, name, text, len, &out, e);

@@ -145,6 +145,8 @@ int cmd_calibrate(int argc, char **argv)
 	for (size_t i = 0; i < 3 && !rc; i++)
 		if (outs[i])
 			rc = iw_out_check(outs[i], &e);
+	if (!rc && out) /* the file to mark, read before the fit as after it */
+		rc = iw_calib_tech_check(&cal, tech, &e);
 	if (!rc)
 		rc = iw_calib_run(&cal, m, &e);
 	if (!rc) {

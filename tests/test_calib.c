@@ -474,6 +474,11 @@ static void outputs_checked_before_fitting(void)
 			       sizeof err), 2);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--tech needs -o FILE"));
 	CU_ASSERT_PTR_NULL(strstr(out, "R^2"));
+	/* a technology preset that does not exist */
+	snprintf(args, sizeof args, "calibrate calib/examples/yosys-multiplier-area.xml --tech 5nm -o '%s/x.xml'", d);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "'5nm': no such technology/device preset (see 'issuewatt list tech')"));
+	CU_ASSERT_PTR_NULL(strstr(out, "R^2"));
 }
 
 static void duplicate_point_exit_3(void)
