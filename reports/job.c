@@ -93,13 +93,21 @@ static int add_workload(struct iw_job *j, const char *name, struct iw_err *e)
 		return 0;
 	}
 	/* A built-in's knobs are checked now, not after the workloads before it
-	 * have run (a trace is read when its turn comes). */
-	if (!iw_path_is_trace(name)) {
+	 * have run; so are a trace's list and its kernels' headers (their bodies
+	 * are read when their turn comes: a whole pass would cost a run's
+	 * parsing again). */
+	{
 		struct iw_workload *w = NULL;
+		struct iw_kernel_info ki;
 		int rc = iw_workload_open(name, (uint64_t)j->cfg.seed, j->cfg.workload_scale, &w, e);
 		if (rc)
 			return rc;
+		if (iw_path_is_trace(name)) /* (each kernel's header; the list's notes warned about now) */
+			while ((rc = w->ops->next_kernel(w, &ki, e)) > 0)
+				;
 		iw_workload_close(w);
+		if (rc)
+			return rc;
 	}
 	/* (named twice, it would be run twice and count twice in the means) */
 	return has_str(j->workloads, j->nworkloads, name) ? 0 : add_str(&j->workloads, &j->nworkloads, name, e);

@@ -192,6 +192,24 @@ static void cli_reports_bad_input_with_exit_3(void)
 
 /* A workload named twice runs once, as a scheme named twice does: twice,
  * it would count twice in the geometric means. */
+/* A trace whose list or first header is bad is refused before the workloads
+ * named before it run (their progress lines never appear). */
+static void bad_trace_refused_before_any_run(void)
+{
+	char err[4096], args[2048];
+	const char *d = tu_tmpdir();
+	char list[1200];
+	snprintf(list, sizeof list, "%s/kernelslist.g", d);
+	FILE *f = fopen(list, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fclose(f); /* an empty list */
+	snprintf(args, sizeof args, "run -s inorder -w sgemm -w '%s'", d);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "kernelslist.g: expected at least one kernel-N.traceg entry"));
+	CU_ASSERT_PTR_NULL(strstr(err, "sgemm with inorder"));
+	remove(list);
+}
+
 static void workload_named_twice_runs_once(void)
 {
 	char out[8192];
@@ -263,5 +281,6 @@ void suite_config(void)
 		 {"cli_reports_bad_input_with_exit_3", cli_reports_bad_input_with_exit_3},
 		 {"run_checks_its_output_before_simulating", run_checks_its_output_before_simulating},
 		 {"workload_named_twice_runs_once", workload_named_twice_runs_once},
+		 {"bad_trace_refused_before_any_run", bad_trace_refused_before_any_run},
 		 {"help_lists_every_key_and_exit_status", help_lists_every_key_and_exit_status});
 }
