@@ -275,6 +275,13 @@ static inline int iw_sm_regs(const struct iw_config *c)
 {
 	return c->regs_per_thread ? c->max_warps * c->warp_size * c->regs_per_thread : c->regs;
 }
+/* Can an SM of configuration c hold one CTA of kernel k (warps, thread
+ * slots, registers, shared memory)?  0, and the CTA's warps in *cta_warps
+ * (whole warps of c's width; a workload's own count wins), or -IW_EINPUT
+ * naming the workload, the kernel and both sides.  The simulator checks each
+ * kernel as it starts; `run` checks them all before simulating. */
+int iw_kernel_fits(const struct iw_config *c, const char *workload, const struct iw_kernel_info *k,
+		   uint32_t *cta_warps, struct iw_err *e);
 /* The configuration as XML (for provenance); caller frees. */
 char *iw_config_to_xml(const struct iw_config *c);
 /* --help-config text and the XSD, both generated from iw_params. */

@@ -589,6 +589,32 @@ static int kstat_open(struct iw_sim *s, const struct iw_kernel_info *ki)
 
 /* Open kernels until one has CTAs; distribute CTAs round-robin over the SMs
  * (one per SM per round, as a hardware CTA scheduler does). */
+int iw_kernel_fits(const struct iw_config *c, const char *workload, const struct iw_kernel_info *k,
+		   uint32_t *cta_warps, struct iw_err *e)
+{
+	uint64_t threads = (uint64_t)k->block[0] * k->block[1] * k->block[2];
+	uint64_t warps = (threads + (uint64_t)c->warp_size - 1) / (uint64_t)c->warp_size;
+	if (k->warps_per_cta && k->warps_per_cta != warps)
+		warps = k->warps_per_cta;
+	/* Thread slots go by whole warps (GPGPU-Sim's max_cta pads a CTA to a
+	 * multiple of the warp size), and a workload's warps are the CTA's: on
+	 * a narrower SM (vortex: 16 lanes) a warp of a trace or built-in kernel
+	 * runs its first warp_size lanes, and the CTA holds warps x warp_size
+	 * threads, not the block's. */
+	threads = warps * (uint64_t)c->warp_size;
+	uint64_t regs = (uint64_t)k->nregs * threads;
+	*cta_warps = (uint32_t)IW_MIN(warps, UINT32_MAX);
+	if (warps == 0 || warps > (uint64_t)c->max_warps || threads > (uint64_t)iw_sm_threads(c) || !regs_fit(c, regs) ||
+	    k->shmem > (uint32_t)c->shmem_kb * 1024u)
+		return iw_fail(e, IW_EINPUT,
+			       "%s: kernel '%s' needs %llu warps, %llu threads, %llu registers and %u B shared memory per "
+			       "CTA; an SM of '%s' has %d, %d, %d and %d KiB",
+			       workload, k->name, (unsigned long long)warps, (unsigned long long)threads,
+			       (unsigned long long)regs, k->shmem, c->name, c->max_warps, iw_sm_threads(c), iw_sm_regs(c),
+			       c->shmem_kb);
+	return 0;
+}
+
 static int start_kernel(struct iw_sim *s)
 {
 	const struct iw_config *c = s->cfg;
@@ -604,26 +630,11 @@ static int start_kernel(struct iw_sim *s)
 			return 0;
 		}
 		struct iw_kernel_info *k = &s->kernel;
-		uint64_t threads = (uint64_t)k->block[0] * k->block[1] * k->block[2];
-		s->cta_warps = (uint32_t)((threads + (uint64_t)c->warp_size - 1) / (uint64_t)c->warp_size);
-		if (k->warps_per_cta && k->warps_per_cta != s->cta_warps)
-			s->cta_warps = k->warps_per_cta;
-		/* Thread slots go by whole warps (GPGPU-Sim's max_cta pads a CTA
-		 * to a multiple of the warp size), and a workload's warps are
-		 * the CTA's: on a narrower SM (vortex: 16 lanes) a warp of a
-		 * trace or built-in kernel runs its first warp_size lanes, and
-		 * the CTA holds cta_warps x warp_size threads, not the block's. */
-		threads = (uint64_t)s->cta_warps * (uint64_t)c->warp_size;
-		s->cta_threads = (uint32_t)threads;
-		s->cta_regs = k->nregs * s->cta_warps * (uint32_t)c->warp_size;
+		if ((rc = iw_kernel_fits(c, s->wl->name, k, &s->cta_warps, s->err)))
+			return rc;
+		s->cta_threads = s->cta_warps * (uint32_t)c->warp_size;
+		s->cta_regs = k->nregs * s->cta_threads;
 		s->cta_shmem = k->shmem;
-		if (s->cta_warps == 0 || s->cta_warps > (uint32_t)c->max_warps || threads > (uint64_t)iw_sm_threads(c) ||
-		    !regs_fit(c, s->cta_regs) || s->cta_shmem > (uint32_t)c->shmem_kb * 1024u)
-			return iw_fail(s->err, IW_EINPUT,
-				       "%s: kernel '%s' needs %u warps, %llu threads, %u registers and %u B shared memory "
-				       "per CTA; an SM of '%s' has %d, %d, %d and %d KiB",
-				       s->wl->name, k->name, s->cta_warps, (unsigned long long)threads, s->cta_regs,
-				       s->cta_shmem, c->name, c->max_warps, iw_sm_threads(c), iw_sm_regs(c), c->shmem_kb);
 		s->kernel_open = 1;
 		s->kernel_ctas_left = 1;
 		s->res->kernels++;

@@ -95,16 +95,17 @@ static int add_workload(struct iw_job *j, const char *name, struct iw_err *e)
 	/* A built-in's knobs are checked now, not after the workloads before it
 	 * have run; so are a trace's list and its kernels' headers (their bodies
 	 * are read when their turn comes: a whole pass would cost a run's
-	 * parsing again). */
+	 * parsing again), and whether each kernel's CTA fits an SM. */
 	{
 		struct iw_workload *w = NULL;
 		struct iw_kernel_info ki;
+		uint32_t warps;
 		int rc = iw_workload_open(name, (uint64_t)j->cfg.seed, j->cfg.workload_scale, &w, e);
 		if (rc)
 			return rc;
-		if (iw_path_is_trace(name)) /* (each kernel's header; the list's notes warned about now) */
-			while ((rc = w->ops->next_kernel(w, &ki, e)) > 0)
-				;
+		while ((rc = w->ops->next_kernel(w, &ki, e)) > 0)
+			if ((rc = iw_kernel_fits(&j->cfg, w->name, &ki, &warps, e)))
+				break;
 		iw_workload_close(w);
 		if (rc)
 			return rc;

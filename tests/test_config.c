@@ -192,8 +192,9 @@ static void cli_reports_bad_input_with_exit_3(void)
 
 /* A workload named twice runs once, as a scheme named twice does: twice,
  * it would count twice in the geometric means. */
-/* A trace whose list or first header is bad is refused before the workloads
- * named before it run (their progress lines never appear). */
+/* A trace whose list or a header is bad, or a kernel too big for an SM, is
+ * refused before the workloads named before it run (their progress lines
+ * never appear). */
 static void bad_trace_refused_before_any_run(void)
 {
 	char err[4096], args[2048];
@@ -208,6 +209,10 @@ static void bad_trace_refused_before_any_run(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "kernelslist.g: expected at least one kernel-N.traceg entry"));
 	CU_ASSERT_PTR_NULL(strstr(err, "sgemm with inorder"));
 	remove(list);
+	/* so is a kernel whose CTA no SM of the configuration can hold */
+	CU_ASSERT_EQUAL(tu_run("run -s inorder -w sgemm -w synth:warps=32:regs=255", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "kernel 'synth' needs 32 warps, 1024 threads, 261120 registers"));
+	CU_ASSERT_PTR_NULL(strstr(err, "sgemm with inorder"));
 }
 
 static void workload_named_twice_runs_once(void)
