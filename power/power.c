@@ -88,8 +88,10 @@ int iw_power_eval(const struct iw_config *c, const char *scheme, const struct iw
 		double active_lane_cycles = sched_cycles * (1 - p->idle_fraction) * c->warp_size;
 		p->clock_w = p->seconds > 0 ? active_lane_cycles * clk_pj * 1e-12 / p->seconds : 0;
 		/* DRAM background and refresh in proportion to the memory system's
-		 * peak bandwidth (number of devices/stacks x their rate). */
-		double peak_gbs = (double)c->dram_sectors_per_cycle * 32.0 * c->clock_mhz * 1e6 / 1e9;
+		 * peak bandwidth (number of devices/stacks x their rate): sectors
+		 * per core cycle at the clock the run is priced at (tech.clock_mhz
+		 * when it overrides the configuration's, as for the seconds). */
+		double peak_gbs = (double)c->dram_sectors_per_cycle * 32.0 * hz / 1e9;
 		p->dram_background_w = bg * peak_gbs;
 		/* Fetch, decode, issue, operand crossbar and write-back datapath of
 		 * every warp instruction (GPUWattch/AccelWattch's pipeline energy),

@@ -185,6 +185,17 @@ static void clock_override_and_errors(void)
 	CU_ASSERT_EQUAL(iw_tech_set(&t, "tech.clock_mhz=1000", &e), 0);
 	CU_ASSERT_EQUAL_FATAL(iw_power_eval(&c, "inorder", &t, &r, &p, &e), 0);
 	CU_ASSERT(REL(p.seconds, 8e-6));
+	/* the same clock set in the configuration prices the run the same,
+	 * DRAM background (peak bandwidth per cycle x clock) included */
+	struct iw_config c1 = c;
+	struct iw_tech t1 = t;
+	c1.clock_mhz = 1000;
+	t1.clock_mhz = 0;
+	struct iw_power_result q;
+	CU_ASSERT_EQUAL_FATAL(iw_power_eval(&c1, "inorder", &t1, &r, &q, &e), 0);
+	CU_ASSERT(REL(q.dram_background_w, p.dram_background_w));
+	CU_ASSERT(REL(q.energy_j, p.energy_j));
+	iw_power_result_free(&q);
 	iw_power_result_free(&p);
 	CU_ASSERT_EQUAL(iw_power_eval(&c, "nosuch", &t, &r, &p, &e), -IW_EINPUT);
 	/* a per-structure leakage density overrides leak.density for that structure only */
