@@ -36,8 +36,9 @@ static const struct {
 } registry[] = {
 	{{"builtin",
 	  "the default set: vecadd, sgemm, reduce, stencil, bfs, rnn, each run as a workload of its own (a row "
-	  "each, as if named one by one); with knobs (builtin:iters=2) one workload running the six as a sequence "
-	  "of kernels (about 9 M warp-instructions at scale 1, each kernel at least one full wave on 80 SMs)", 0},
+	  "each, as if named one by one: 8.9 M warp-instructions at scale 1, each kernel at least one full wave "
+	  "on 80 SMs); with knobs, one workload running the six as a sequence of kernels, each kernel taking the "
+	  "knobs (builtin:iters=1: every loop runs once, 2.8 M warp-instructions; iters=2: 3.7 M)", 0},
 	 KIND_SET, NULL, NULL},
 	{{"vecadd", "vector add c[i] = a[i] + b[i], grid-stride loop (4 elements per thread), streaming from DRAM",
 	  1},
