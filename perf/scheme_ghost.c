@@ -847,6 +847,9 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	s->aux[1] = now; /* entered the IsB */
 	s->aux[2] = am.src; /* its register signature, for the write-back */
 	s->aux[3] = am.dst;
+	/* the head leaves the front IB as it enters the IsB: one IB read, as
+	 * every other scheme's IB is read at issue */
+	gh_count(st, IW_A_IB_READ, 1);
 	gh_count(st, IW_A_ISB_WRITE, 1);
 	if (x->head_sync) /* the moved head's bit (gh_insert) */
 		x->ib_sync &= ~(1ull << x->ib_head);

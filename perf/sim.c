@@ -1025,6 +1025,7 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 	void *st = sm->scheme_state;
 	int issued = 0;
 	uint8_t reason = sc->norder ? IW_STALL_IB_EMPTY : IW_STALL_IDLE;
+	sc->reason_warp = 64;
 	sc->stalled_mask = 0;
 	sc->fu_wait = 0;
 	for (int slotn = 0; slotn < width; slotn++) {
@@ -1106,8 +1107,10 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 			/* the first warp in policy order with a reason other than an
 			 * empty buffer names the cycle */
 			uint64_t named = sc->active_mask & sc->named_mask;
-			if (!issued && named)
-				reason = sc->creason[policy_first(sc, greedy_first, start, named)];
+			if (!issued && named) {
+				sc->reason_warp = policy_first(sc, greedy_first, start, named);
+				reason = sc->creason[sc->reason_warp];
+			}
 			break;
 		}
 		uint32_t cui = (uint32_t)__builtin_ctzll(~sc->cu_busy);
@@ -1484,6 +1487,16 @@ IW_HOT int tick_subcore_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore 
 	if (rc < 0)
 		return rc;
 	progress |= rc;
+	/* A window (SOCGPU's IB, GhOST's front IB, ideal's window) full of
+	 * instructions none of which can go: the window is what stalls, a
+	 * larger one would have decoded past them (SCHEMES.md 3: a full IB
+	 * stalls decode, the effect GhOST blames for SOCGPU's slowdowns).  An
+	 * in-order IB full behind a blocked head is that head's stall.  Read
+	 * after decode, as every cycle until the next tick sees it. */
+	if (ops->insert_until_issue == IW_INSERT_UNTIL_ROOM && sc->reason_warp < 64 &&
+	    (sc->ibfull_mask >> sc->reason_warp & 1) &&
+	    (reason == IW_STALL_RAW || reason == IW_STALL_WAR_WAW || reason == IW_STALL_MEM_ORDER))
+		reason = IW_STALL_IB_FULL;
 	/* This cycle is charged with the next tick's account(): the reason
 	 * holds until then. */
 	set_reason(s, sc, reason);

@@ -166,6 +166,7 @@ struct iw_subcore {
 	uint32_t nwb, capwb;
 	uint32_t ncu_fifo;
 	uint8_t last_reason;     /* reason of the last ticked cycle (IW_STALL_COUNT = issued) */
+	uint32_t reason_warp;    /* the local warp that named the last tick's stall reason (64: none) */
 	uint8_t fu_wait;         /* unit classes a stalled candidate waits for (bit per enum iw_unit) */
 	uint8_t cu_fifo[64];     /* busy collector units in allocation order (engine collect stage only) */
 	uint8_t order[64];       /* active warps (local index), oldest first (GTO's order) */

@@ -649,12 +649,34 @@ static void loog_vortex_beats_inorder_vortex(void)
 	CU_ASSERT(lg[0] <= lg_in + 0.02 * IW_ARRAY_LEN(wls)); /* 6 CUs: not 2% behind */
 }
 
+/* A window full of instructions none of which can go is charged as ib_full
+ * (SCHEMES.md 3, 7): SOCGPU's 8-entry IB on the stencil fills with stores
+ * waiting for the loads before them; with 64 entries it never fills, and the
+ * in-order IB (full behind a blocked head) never names it. */
+static void ib_full_names_a_full_window(void)
+{
+	static char out[4096];
+	const char *base = "run -q -j 1 --format csv --scale 0.1 --set gpu.sms=8 -w stencil -s socgpu";
+	char args[512];
+	snprintf(args, sizeof args, "%s", base);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	double in_order = tu_csv_value(out, 1, "stall_ib_full"), soc8 = tu_csv_value(out, 2, "stall_ib_full");
+	double soc_cycles = tu_csv_value(out, 2, "cycles");
+	CU_ASSERT_EQUAL(in_order, 0);
+	/* most of SOCGPU's stall cycles: more than a scheduler-cycle in four */
+	CU_ASSERT(soc8 > 0.25 * soc_cycles * 8 * 4);
+	snprintf(args, sizeof args, "%s --set socgpu.ib_size=64", base);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	CU_ASSERT(tu_csv_value(out, 2, "stall_ib_full") < 0.01 * soc8);
+}
+
 void suite_schemes(void)
 {
 	TU_SUITE("schemes", {"oracle_rejects_a_raw_violation", oracle_rejects_a_raw_violation},
 		 {"oracle_accepts_every_scheme_on_random_programs", oracle_accepts_every_scheme_on_random_programs},
 		 {"fast_forward_equals_stepping_for_every_scheme", fast_forward_equals_stepping_for_every_scheme},
 		 {"counters_are_consistent_for_every_scheme", counters_are_consistent_for_every_scheme},
+		 {"ib_full_names_a_full_window", ib_full_names_a_full_window},
 		 {"socgpu_figure3_dependence_matrix", socgpu_figure3_dependence_matrix},
 		 {"ghost_figure12_walkthrough", ghost_figure12_walkthrough},
 		 {"loog_thesis_three_instruction_example", loog_thesis_three_instruction_example},
