@@ -55,8 +55,14 @@
 #define RAT_N 257
 #define TAG_RRS 64 /* tags 0..63 are CU ids, 64.. RRS entries */
 
+/* A predicate awaited by a predicated branch: its tag with this bit, so the
+ * broadcast that delivers it is not counted as a register operand (a
+ * predicate is a bit per lane, and never an RF read).  Tags are CU and RRS
+ * indices, at most 64 + 8 x 64 (loog.cus, loog.rrs_factor): far below it. */
+#define LG_PRED_WAIT 0x8000u
+
 struct lg_cu {
-	uint16_t wait[IW_MAX_SRC + 1]; /* producer tags still awaited (+1: predicate) */
+	uint16_t wait[IW_MAX_SRC + 1]; /* producer tags still awaited (+1: predicate, with LG_PRED_WAIT) */
 	uint8_t nwait;
 	uint8_t dispatched;
 	uint8_t mem;                   /* a memory instruction (iw_is_mem) */
@@ -274,23 +280,27 @@ static void lg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	x->cus |= 1ull << s->cu;
 	if (cu->mem)
 		sb->mem |= 1ull << s->cu;
-	uint32_t lookups = s->nsrc_rf + cu->nwait;
+	uint32_t lookups = s->nsrc_rf + cu->nwait, pred = 0;
 	if ((in->flags & IW_F_PRED_BRANCH)) {
 		lookups++;
-		if (x->rat[RAT_PRED])
-			cu->wait[cu->nwait++] = (uint16_t)(x->rat[RAT_PRED] - 1);
+		if (x->rat[RAT_PRED]) {
+			cu->wait[cu->nwait++] = (uint16_t)(x->rat[RAT_PRED] - 1 + LG_PRED_WAIT);
+			pred = 1;
+		}
 	}
 	if (cu->nwait) {
 		sb->tagwait |= 1ull << s->cu;
 		sb->nwaits += cu->nwait;
 		for (uint32_t i = 0; i < cu->nwait; i++)
-			sb->waiters[cu->wait[i]] |= 1ull << s->cu;
+			sb->waiters[cu->wait[i] & ~LG_PRED_WAIT] |= 1ull << s->cu;
 	}
 	iw_count(st->sim, IW_A_RAT_READ, lookups);
 	/* dependences found at insertion into the CUs: RAW on in-flight
-	 * producers (tags), and WAW that renaming removes */
+	 * producers (tags), a predicated branch on its compare (a control
+	 * dependence, SCHEMES.md 1), and WAW that renaming removes */
 	struct iw_counters *cnt = &st->sim->res->cnt;
-	cnt->deps_found[1] += cu->nwait;
+	cnt->deps_found[1] += cu->nwait - pred;
+	cnt->deps_found[2] += pred;
 	for (int i = 0; i < in->ndst; i++)
 		cnt->deps_found[0] += x->rat[in->dst[i]] != 0;
 	/* rename the destination(s) */
@@ -630,7 +640,8 @@ static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 		uint32_t i = (uint32_t)__builtin_ctzll(m);
 		struct lg_cu *lc = &sb->cu[i];
 		for (uint32_t k = 0; k < lc->nwait;) {
-			if (lc->wait[k] == tag) {
+			if ((lc->wait[k] & ~LG_PRED_WAIT) == tag) {
+				int reg = !(lc->wait[k] & LG_PRED_WAIT);
 				lc->wait[k] = lc->wait[--lc->nwait];
 				sb->nwaits--;
 				if (sb->late_at != now + 1) {
@@ -638,8 +649,10 @@ static int lg_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 					sb->late = 0;
 				}
 				sb->late |= 1ull << i;
-				iw_count(sim, IW_A_CU_OPERAND_WRITE, 1);
-				sim->res->cnt.rf_reads_saved_bcast++;
+				/* a register operand captured from the bus: a read the
+				 * RF did not do (a predicate is neither) */
+				iw_count(sim, IW_A_CU_OPERAND_WRITE, (uint64_t)reg);
+				sim->res->cnt.rf_reads_saved_bcast += (uint64_t)reg;
 			} else {
 				k++;
 			}

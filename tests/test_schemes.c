@@ -253,6 +253,18 @@ static void counters_are_consistent_for_every_scheme(void)
 	enum { N = 150 };
 	struct iw_inst prog[N];
 	random_program(prog, N, MIX_BALANCED, 7);
+	/* the operands every scheme reads, from the RF or (LOOG) off the
+	 * broadcast bus: the in-order baseline's RF reads */
+	uint64_t reads = 0;
+	{
+		struct iw_config c;
+		small_gpu(&c);
+		struct iw_run_result r;
+		char msg[600];
+		CU_ASSERT_EQUAL_FATAL(run_checked(&c, "inorder", prog, N, 4, 6, &r, msg, sizeof msg), 0);
+		reads = r.cnt.rf_reads;
+		iw_run_result_free(&r);
+	}
 	for (size_t vi = 0; vi < IW_ARRAY_LEN(variants); vi++) {
 		struct iw_config c;
 		small_gpu(&c);
@@ -260,6 +272,8 @@ static void counters_are_consistent_for_every_scheme(void)
 		struct iw_run_result r;
 		char msg[600];
 		CU_ASSERT_EQUAL_FATAL(run_checked(&c, variants[vi].scheme, prog, N, 4, 6, &r, msg, sizeof msg), 0);
+		/* (a predicate a branch awaits is no register read saved) */
+		CU_ASSERT_EQUAL(r.cnt.rf_reads + r.cnt.rf_reads_saved_bcast, reads);
 		uint64_t cu = 0, rrs = 0, stalls = 0, dist = 0;
 		for (int i = 0; i < IW_HIST_BINS; i++) {
 			cu += r.cnt.cu_alloc_period[i];
