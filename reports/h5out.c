@@ -335,7 +335,7 @@ static int write_run(hid_t f, const struct iw_row *r, size_t i, const char *path
 			   r->run.cnt.rf_writes, r->run.cnt.rf_reads_saved_bcast, r->run.cnt.rf_writes_saved_rename,
 			   r->run.cnt.ib_occ, r->run.cnt.isb_occ, r->run.cnt.cu_occ, r->run.cnt.rrs_occ};
 	d1 = IW_ARRAY_LEN(misc);
-	CHECK(du64(g, "counters", 1, &d1, misc, "see /names/counters", 0));
+	CHECK(du64(g, "counters", 1, &d1, misc, "count (see /names/counter_units)", 0));
 	d1 = IW_S_COUNT;
 	CHECK(ddouble(g, "energy_by_structure", 1, &d1, r->power.dynamic_j, "J", 0));
 	CHECK(ddouble(g, "leakage_by_structure", 1, &d1, r->power.leakage_w, "W", 0));
@@ -460,11 +460,18 @@ int iw_h5_write_source(const char *path, const struct iw_h5_meta *m, const struc
 		static const char *const cn[] = {"reorders", "flushes", "mask0_insts", "rf_reads", "rf_writes",
 						 "rf_reads_saved_bcast", "rf_writes_saved_rename", "ib_occupancy",
 						 "isb_occupancy", "cu_occupancy", "rrs_occupancy"};
+		/* in the words of /names/activity_units (an RF read is an operand,
+		 * a write a result; an occupancy integrates held entries over cycles) */
+		static const char *const cu[] = {"warp-inst", "fetch-stop", "warp-inst", "operand", "result",
+						 "operand", "result", "entry-cycle", "entry-cycle", "entry-cycle",
+						 "entry-cycle"};
+		_Static_assert(IW_ARRAY_LEN(cn) == IW_ARRAY_LEN(cu), "a unit per counter");
 		CHECK(names(g, "activities", an, IW_A_COUNT));
 		CHECK(names(g, "activity_units", au, IW_A_COUNT));
 		CHECK(names(g, "structures", sn, IW_S_COUNT));
 		CHECK(names(g, "stalls", (const char *const *)iw_stall_name, IW_STALL_COUNT));
 		CHECK(names(g, "counters", cn, IW_ARRAY_LEN(cn)));
+		CHECK(names(g, "counter_units", cu, IW_ARRAY_LEN(cu)));
 		CHECK(names(g, "fpga_resources", (const char *const *)iw_fpga_res_name, IW_FPGA_COUNT));
 		/* the metrics whose errors the rows carry: iw_se_names without "_se" */
 		char mn[IW_SE_COUNT][32];

@@ -115,6 +115,76 @@ static void round_trip_through_the_c_api(void)
 	iw_tech_free(&t);
 }
 
+/* A names dataset (variable-length UTF-8 strings) into v; their count, or -1. */
+static int read_names(hid_t f, const char *name, char **v, int max)
+{
+	hid_t d = H5Dopen2(f, name, H5P_DEFAULT);
+	if (d < 0)
+		return -1;
+	hid_t sp = H5Dget_space(d), t = H5Dget_type(d);
+	hsize_t n = 0;
+	H5Sget_simple_extent_dims(sp, &n, NULL);
+	int rc = n <= (hsize_t)max && H5Dread(d, t, H5S_ALL, H5S_ALL, H5P_DEFAULT, v) >= 0 ? (int)n : -1;
+	H5Tclose(t);
+	H5Sclose(sp);
+	H5Dclose(d);
+	return rc;
+}
+
+/* A dataset's (or attribute holder's) string attribute into buf. */
+static int read_attr(hid_t f, const char *obj, const char *name, char *buf, size_t len)
+{
+	memset(buf, 0, len);
+	hid_t a = H5Aopen_by_name(f, obj, name, H5P_DEFAULT, H5P_DEFAULT);
+	if (a < 0)
+		return -1;
+	hid_t t = H5Aget_type(a);
+	int rc = H5Tget_size(t) < len && H5Aread(a, t, buf) >= 0 ? 0 : -1;
+	H5Tclose(t);
+	H5Aclose(a);
+	return rc;
+}
+
+/* Every entry of runs/N/counters has its unit: /names/counter_units,
+ * parallel to /names/counters (as /names/activity_units is to activities),
+ * and the dataset's units attribute names it. */
+static void counters_carry_units(void)
+{
+	struct iw_row rows[2];
+	struct iw_config c;
+	struct iw_tech t;
+	CU_ASSERT_EQUAL_FATAL(make_rows(rows, &c, &t), 0);
+	char path[600];
+	snprintf(path, sizeof path, "%s/units.h5", tu_tmpdir());
+	struct iw_err e = {0};
+	struct iw_h5_meta m = {"issuewatt test", "default", "<gpu-config/>", t.name, "", NULL, 0, NULL, NULL};
+	CU_ASSERT_EQUAL_FATAL(iw_h5_write(path, &m, rows, 2, &e), 0);
+	hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+	CU_ASSERT_FATAL(f >= 0);
+	char *cn[32] = {0}, *cu[32] = {0};
+	int n = read_names(f, "names/counters", cn, 32), nu = read_names(f, "names/counter_units", cu, 32);
+	CU_ASSERT_EQUAL(n, 11);
+	CU_ASSERT_EQUAL(nu, n);
+	for (int k = 0; k < n && k < nu; k++) {
+		CU_ASSERT(cu[k] && cu[k][0]);
+		if (strcmp(cn[k], "rf_reads") == 0)
+			CU_ASSERT_STRING_EQUAL(cu[k], "operand");
+		if (strstr(cn[k], "_occupancy"))
+			CU_ASSERT_STRING_EQUAL(cu[k], "entry-cycle");
+	}
+	for (int k = 0; k < 32; k++) {
+		H5free_memory(cn[k]);
+		H5free_memory(cu[k]);
+	}
+	char units[256];
+	CU_ASSERT_EQUAL(read_attr(f, "runs/000000/counters", "units", units, sizeof units), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(units, "/names/counter_units"));
+	H5Fclose(f);
+	for (int k = 0; k < 2; k++)
+		iw_row_free(&rows[k]);
+	iw_tech_free(&t);
+}
+
 static void unwritable_output_leaves_nothing(void)
 {
 	struct iw_row rows[2];
@@ -235,6 +305,7 @@ static void truncated_results_file_exit_3(void)
 void suite_h5(void)
 {
 	TU_SUITE("h5", {"round_trip_through_the_c_api", round_trip_through_the_c_api},
+		 {"counters_carry_units", counters_carry_units},
 		 {"unwritable_output_leaves_nothing", unwritable_output_leaves_nothing},
 		 {"same_seed_same_numbers", same_seed_same_numbers},
 		 {"truncated_results_file_exit_3", truncated_results_file_exit_3},
