@@ -451,12 +451,19 @@ struct iw_counters {
 	uint64_t flushes;                         /* fetch stops at taken control */
 	uint64_t mask0_insts;
 	uint64_t rf_reads, rf_writes, rf_reads_saved_bcast, rf_writes_saved_rename;
-	/* occupancy integrals (entry-cycles) and capacities, for utilisation */
+	/* occupancy integrals (entry-cycles), for utilisation with the
+	 * capacities in iw_run_result.entries (kept out of this struct: every
+	 * field here is a simulated count, and the pinned fingerprints hash it) */
 	uint64_t ib_occ, isb_occ, cu_occ, rrs_occ;
 	uint64_t cu_alloc_period[IW_HIST_BINS];   /* histogram of CU allocation periods, cycles */
 	uint64_t rrs_alloc_period[IW_HIST_BINS];
 	uint64_t no_cu_stall_len[IW_HIST_BINS];   /* lengths of runs of no_cu stalls */
 };
+
+/* The structures whose occupancy a run integrates (cnt.ib_occ, isb_occ,
+ * cu_occ, rrs_occ, in this order). */
+enum iw_occ { IW_OCC_IB, IW_OCC_ISB, IW_OCC_CU, IW_OCC_RRS, IW_OCC_COUNT };
+extern const char *const iw_occ_name[IW_OCC_COUNT]; /* "ib", "isb", "cu", "rrs" */
 
 /* Activity time series: samples of `interval` cycles.  To keep memory bounded
  * whatever the run length, once `cap` samples are held adjacent pairs merge
@@ -526,6 +533,10 @@ struct iw_run_result {
 	double sm_busy_mean;
 	uint64_t act[IW_A_COUNT];
 	struct iw_counters cnt;
+	/* The entries each occupancy integral counts, in the whole GPU (IB and
+	 * IsB: per warp slot x sm.max_warps x SMs; CUs and RRS: per sub-core x
+	 * sub-cores x SMs); 0 for a structure the scheme has not. */
+	uint64_t entries[IW_OCC_COUNT];
 	struct iw_series series;
 	/* one per kernel, in launch order (nkstats == kernels after a whole run) */
 	struct iw_kernel_stat *kstats;
@@ -539,6 +550,9 @@ struct iw_run_result {
 	uint64_t host_ticks;  /* sub-core ticks the engine ran: the host's work, about proportional (informative) */
 };
 void iw_run_result_free(struct iw_run_result *r);
+/* The mean fraction of structure k's entries held over the run, in [0, 1]:
+ * its occupancy integral / (entries x cycles); NaN without entries. */
+double iw_utilisation(const struct iw_run_result *r, int k);
 
 /* Optional per-instruction event log (for the tests' independent oracle). */
 enum iw_event_kind { IW_EV_INSERT, IW_EV_ISSUE, IW_EV_READ, IW_EV_DISPATCH, IW_EV_WRITEBACK,

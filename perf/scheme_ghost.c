@@ -337,6 +337,14 @@ static inline __attribute__((always_inline)) int dc_dep_h(const struct gh_state 
 
 static uint32_t gh_window(const struct iw_config *c) { return (uint32_t)(c->ghost_ib_size + c->ghost_isb_size); }
 
+/* The engine charges an instruction from its insert into the IB to its issue
+ * from the IsB: the IB integral spans both buffers (the window); the IsB's
+ * own integral starts at the move. */
+static void gh_entries(const struct iw_config *c, uint32_t e[IW_OCC_COUNT])
+{
+	e[IW_OCC_ISB] = (uint32_t)c->ghost_isb_size;
+}
+
 static inline size_t up64(size_t n) { return (n + 63) & ~(size_t)63; }
 
 static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
@@ -1188,6 +1196,7 @@ const struct iw_scheme_ops iw_scheme_ghost = {
 	.name = "ghost",
 	.help = "GhOST: IB -> dependence checker -> issue buffer (ghost.isb_size) + ITab, scoreboard; ghost.precise",
 	.window = gh_window,
+	.entries = gh_entries,
 	.sm_new = gh_sm_new,
 	.warp_start = gh_warp_start,
 	.insert = gh_insert,

@@ -136,6 +136,14 @@ static uint32_t lg_window(const struct iw_config *c)
 	return (uint32_t)c->loog_ib_size + (uint32_t)c->loog_cus + lg_rrs_entries(c) + 16;
 }
 
+/* The IB integral ends at issue (the CU allocation): the IB alone, not the
+ * window, which also counts the CUs and the RRS. */
+static void lg_entries(const struct iw_config *c, uint32_t e[IW_OCC_COUNT])
+{
+	e[IW_OCC_IB] = (uint32_t)c->loog_ib_size;
+	e[IW_OCC_RRS] = lg_rrs_entries(c);
+}
+
 static void lg_sm_free(void *p)
 {
 	struct lg_state *st = p;
@@ -713,6 +721,7 @@ const struct iw_scheme_ops iw_scheme_loog = {
 	.name = "loog",
 	.help = "LOOG: CUs as reservation stations (loog.cus), RAT renaming, optional RRS (loog.rrs / rrs_factor)",
 	.window = lg_window,
+	.entries = lg_entries,
 	.cus = lg_cus,
 	.wb_width = lg_wb_width,
 	.sm_new = lg_sm_new,

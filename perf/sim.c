@@ -2051,6 +2051,32 @@ void iw_run_result_free(struct iw_run_result *r)
 	r->nksens = 0;
 }
 
+double iw_utilisation(const struct iw_run_result *r, int k)
+{
+	const uint64_t occ[IW_OCC_COUNT] = {r->cnt.ib_occ, r->cnt.isb_occ, r->cnt.cu_occ, r->cnt.rrs_occ};
+	if (k < 0 || k >= IW_OCC_COUNT || !r->entries[k] || !r->cycles)
+		return NAN;
+	return (double)occ[k] / ((double)r->entries[k] * (double)r->cycles);
+}
+
+/* The capacities behind the occupancy integrals (iw_run_result.entries):
+ * the engine charges an instruction's buffer entry from insert to issue and
+ * a scheme that holds it longer adds the rest, so by default the IB is the
+ * window per warp; a scheme with other structures says so. */
+static void set_entries(const struct iw_sim *s, uint64_t *entries)
+{
+	const struct iw_config *c = s->cfg;
+	uint32_t cus = s->ops->cus && s->ops->cus(c) ? s->ops->cus(c) : (uint32_t)c->cus; /* (as sim_init) */
+	uint32_t e[IW_OCC_COUNT] = {s->ops->window(c), 0, cus, 0};
+	if (s->ops->entries)
+		s->ops->entries(c, e);
+	uint64_t warps = (uint64_t)c->max_warps * (uint64_t)c->sms, subcores = (uint64_t)c->subcores * (uint64_t)c->sms;
+	entries[IW_OCC_IB] = e[IW_OCC_IB] * warps;
+	entries[IW_OCC_ISB] = e[IW_OCC_ISB] * warps;
+	entries[IW_OCC_CU] = e[IW_OCC_CU] * subcores;
+	entries[IW_OCC_RRS] = e[IW_OCC_RRS] * subcores;
+}
+
 /* ------------------------------------------------------------ the loop */
 
 int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_run_result *r, struct iw_err *e)
@@ -2128,6 +2154,7 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 		r->ipc = r->cycles ? (double)r->warp_insts / (double)r->cycles : 0;
 		close_busy(&s); /* (start_kernel did, unless the run stopped early) */
 		r->sm_busy_mean = (double)s.sm_cycles / (double)c->sms;
+		set_entries(&s, r->entries);
 	}
 	sim_free(&s);
 	if (rc) {

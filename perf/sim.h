@@ -213,6 +213,11 @@ struct iw_scheme_ops {
 	uint32_t (*window)(const struct iw_config *c);
 	/* Collector units per sub-core (0 = use opc.cus). */
 	uint32_t (*cus)(const struct iw_config *c);
+	/* For utilisation: the entries the occupancy integrals count (enum
+	 * iw_occ; IB and IsB per warp, CUs and RRS per sub-core), given the
+	 * engine's view (IB: window, CUs: cus, no IsB or RRS) for a scheme whose
+	 * structures differ to correct.  May be NULL. */
+	void (*entries)(const struct iw_config *c, uint32_t e[IW_OCC_COUNT]);
 	/* Results written back per cycle per sub-core (NULL = core.wb_width). */
 	uint32_t (*wb_width)(const struct iw_config *c);
 	/* Non-zero: fetch continues past taken control (only `ideal`). */

@@ -43,6 +43,8 @@ const char *const iw_stall_name[IW_STALL_COUNT] = {
 #undef X
 };
 
+const char *const iw_occ_name[IW_OCC_COUNT] = {"ib", "isb", "cu", "rrs"};
+
 static const char *const act_names[IW_A_COUNT] = {
 #define X(id, s, action, unit, help) IW_SNAME_##s "." action,
 	IW_ACT_TABLE(X)

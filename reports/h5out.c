@@ -336,6 +336,15 @@ static int write_run(hid_t f, const struct iw_row *r, size_t i, const char *path
 			   r->run.cnt.ib_occ, r->run.cnt.isb_occ, r->run.cnt.cu_occ, r->run.cnt.rrs_occ};
 	d1 = IW_ARRAY_LEN(misc);
 	CHECK(du64(g, "counters", 1, &d1, misc, "count (see /names/counter_units)", 0));
+	d1 = IW_OCC_COUNT;
+	CHECK(du64(g, "entries", 1, &d1, r->run.entries,
+		   "entry, in the whole GPU (columns: /names/utilisation; 0: the scheme has none)", 0));
+	double util[IW_OCC_COUNT];
+	for (int k = 0; k < IW_OCC_COUNT; k++)
+		util[k] = iw_utilisation(&r->run, k);
+	CHECK(ddouble(g, "utilisation", 1, &d1, util,
+		      "ratio: the occupancy in counters / (entries x cycles) (columns: /names/utilisation; "
+		      "NaN without entries)", 0));
 	d1 = IW_S_COUNT;
 	CHECK(ddouble(g, "energy_by_structure", 1, &d1, r->power.dynamic_j, "J", 0));
 	CHECK(ddouble(g, "leakage_by_structure", 1, &d1, r->power.leakage_w, "W", 0));
@@ -472,6 +481,7 @@ int iw_h5_write_source(const char *path, const struct iw_h5_meta *m, const struc
 		CHECK(names(g, "stalls", (const char *const *)iw_stall_name, IW_STALL_COUNT));
 		CHECK(names(g, "counters", cn, IW_ARRAY_LEN(cn)));
 		CHECK(names(g, "counter_units", cu, IW_ARRAY_LEN(cu)));
+		CHECK(names(g, "utilisation", (const char *const *)iw_occ_name, IW_OCC_COUNT));
 		CHECK(names(g, "fpga_resources", (const char *const *)iw_fpga_res_name, IW_FPGA_COUNT));
 		/* the metrics whose errors the rows carry: iw_se_names without "_se" */
 		char mn[IW_SE_COUNT][32];

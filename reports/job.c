@@ -935,6 +935,9 @@ void iw_runs_json(FILE *f, const struct iw_row *rows, size_t n, const char *cons
 			iw_json_str(f, iw_stall_name[k]);
 			fprintf(f, ": %llu%s", (unsigned long long)r->run.cnt.stall[k], k + 1 < IW_STALL_COUNT ? ", " : "");
 		}
+		fputs("}, \"utilisation\": {", f);
+		for (int k = 0; k < IW_OCC_COUNT; k++)
+			json_num(f, iw_occ_name[k], iw_utilisation(&r->run, k), k + 1 == IW_OCC_COUNT);
 		fputs("}, \"kernels\": [", f);
 		for (size_t k = 0; k < r->run.nkstats; k++) {
 			const struct iw_kernel_stat *ks = &r->run.kstats[k];

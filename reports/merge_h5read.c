@@ -254,6 +254,9 @@ static int read_run(hid_t f, size_t i, struct iw_row *r, size_t nunc, const char
 	c->isb_occ = misc[8];
 	c->cu_occ = misc[9];
 	c->rrs_occ = misc[10];
+	/* (files of earlier versions lack the capacities: 0, no utilisation) */
+	if (H5Lexists(g, "entries", H5P_DEFAULT) > 0)
+		RCHECK(dread(g, "entries", H5T_NATIVE_UINT64, r->run.entries, IW_OCC_COUNT), "entries");
 	RCHECK(dread(g, "energy_by_structure", H5T_NATIVE_DOUBLE, r->power.dynamic_j, IW_S_COUNT), "energy_by_structure");
 	RCHECK(dread(g, "leakage_by_structure", H5T_NATIVE_DOUBLE, r->power.leakage_w, IW_S_COUNT),
 	       "leakage_by_structure");

@@ -162,7 +162,7 @@ void iw_summary_csv(FILE *f, const struct iw_row *rows, size_t n, const char *co
  * it): per run the CSV's columns by the same names but the stall_* ones
  * (numbers exact, null where the CSV has nan), the sweep parameters in
  * "params", the stall breakdown in "stall_cycles" (scheduler-cycles by
- * reason) and the kernel records in "kernels" (name and the fields of
+ * reason), iw_utilisation by iw_occ_name in "utilisation" and the kernel records in "kernels" (name and the fields of
  * iw_kstat_fields). */
 void iw_runs_json(FILE *f, const struct iw_row *rows, size_t n, const char *const *param_names, size_t nparams);
 /* Per kernel (struct iw_kernel_stat), with speed-up, SM speed-up and energy

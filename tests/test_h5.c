@@ -5,6 +5,7 @@
 
 #include <hdf5.h>
 #include <hdf5_hl.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -185,6 +186,75 @@ static void counters_carry_units(void)
 	iw_tech_free(&t);
 }
 
+/* The value of "key": in the JSON object "obj" of the first run of scheme sc
+ * (NaN for null or none). */
+static double json_run_value(const char *json, const char *sc, const char *obj, const char *key)
+{
+	char k[160];
+	snprintf(k, sizeof k, "\"scheme\": \"%s\"", sc);
+	const char *p = strstr(json, k);
+	snprintf(k, sizeof k, "\"%s\": {", obj);
+	p = p ? strstr(p, k) : NULL;
+	snprintf(k, sizeof k, "\"%s\": ", key);
+	p = p ? strstr(p, k) : NULL;
+	double v;
+	return p && sscanf(p + strlen(k), "%lf", &v) == 1 ? v : NAN;
+}
+
+/* CU and RRS utilisation (SCHEMES.md section 5) can be read from the run:
+ * the HDF5 file has each structure's entries and its utilisation, the JSON
+ * the utilisation; a LOOG with few CUs keeps them busier than one with many
+ * on a memory-bound workload. */
+static void utilisation_of_cus_and_rrs(void)
+{
+	static char json[2][16384];
+	char args[2048], path[2][600];
+	const int cus[2] = {2, 16};
+	for (int i = 0; i < 2; i++) {
+		snprintf(path[i], sizeof path[i], "%s/util%d.h5", tu_tmpdir(), cus[i]);
+		snprintf(args, sizeof args, "run -q -s inorder,loog -w vecadd --scale 0.02 --set loog.cus=%d "
+			 "--set loog.rrs=8 --format json -o %s", cus[i], path[i]);
+		CU_ASSERT_EQUAL_FATAL(tu_run(args, json[i], sizeof json[i], NULL, 0), 0);
+		CU_ASSERT_FATAL(tu_json_valid(json[i]));
+	}
+	double few = json_run_value(json[0], "loog", "utilisation", "cu");
+	double many = json_run_value(json[1], "loog", "utilisation", "cu");
+	double rrs = json_run_value(json[0], "loog", "utilisation", "rrs");
+	CU_ASSERT(few > 0 && few <= 1);
+	CU_ASSERT(many > 0 && many <= 1);
+	CU_ASSERT(few > many);
+	CU_ASSERT(rrs > 0 && rrs <= 1);
+	CU_ASSERT(isnan(json_run_value(json[0], "loog", "utilisation", "isb"))); /* (LOOG has no IsB: null) */
+	CU_ASSERT(json_run_value(json[0], "inorder", "utilisation", "ib") > 0);
+	/* the HDF5 file: the capacities (v100: 80 SMs x 4 sub-cores) and the same numbers */
+	hid_t f = H5Fopen(path[0], H5F_ACC_RDONLY, H5P_DEFAULT);
+	CU_ASSERT_FATAL(f >= 0);
+	char *nm[8] = {0};
+	CU_ASSERT_EQUAL(read_names(f, "names/utilisation", nm, 8), 4);
+	CU_ASSERT(nm[2] && strcmp(nm[2], "cu") == 0);
+	CU_ASSERT(nm[3] && strcmp(nm[3], "rrs") == 0);
+	for (int k = 0; k < 8; k++)
+		H5free_memory(nm[k]);
+	uint64_t entries[4] = {0};
+	double util[4] = {0};
+	CU_ASSERT(H5LTread_dataset(f, "runs/000001/entries", H5T_NATIVE_UINT64, entries) >= 0);
+	CU_ASSERT(H5LTread_dataset_double(f, "runs/000001/utilisation", util) >= 0);
+	CU_ASSERT_EQUAL(entries[2], 2 * 4 * 80);
+	CU_ASSERT_EQUAL(entries[3], 8 * 4 * 80);
+	CU_ASSERT_EQUAL(entries[1], 0);
+	CU_ASSERT_DOUBLE_EQUAL(util[2], few, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(util[3], rrs, 1e-12);
+	char units[256];
+	CU_ASSERT_EQUAL(read_attr(f, "runs/000001/utilisation", "units", units, sizeof units), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(units, "entries x cycles"));
+	H5Fclose(f);
+	/* merge keeps them */
+	snprintf(args, sizeof args, "report %s --format json", path[0]);
+	static char again[16384];
+	CU_ASSERT_EQUAL(tu_run(args, again, sizeof again, NULL, 0), 0);
+	CU_ASSERT_DOUBLE_EQUAL(json_run_value(again, "loog", "utilisation", "cu"), few, 1e-12);
+}
+
 static void unwritable_output_leaves_nothing(void)
 {
 	struct iw_row rows[2];
@@ -306,6 +376,7 @@ void suite_h5(void)
 {
 	TU_SUITE("h5", {"round_trip_through_the_c_api", round_trip_through_the_c_api},
 		 {"counters_carry_units", counters_carry_units},
+		 {"utilisation_of_cus_and_rrs", utilisation_of_cus_and_rrs},
 		 {"unwritable_output_leaves_nothing", unwritable_output_leaves_nothing},
 		 {"same_seed_same_numbers", same_seed_same_numbers},
 		 {"truncated_results_file_exit_3", truncated_results_file_exit_3},
