@@ -144,8 +144,19 @@ calibrate-fpga: $(BIN)
 	sh calib/calibrate-fpga.sh $(CURDIR)/$(BIN) $(if $(REDUCED),--reduced)
 
 man: $(BUILD)/issuewatt.1
-$(BUILD)/issuewatt.1: $(BIN)
-	help2man --no-info --name="cost and gain of GPU instruction-issue schemes" \
+# Each other command's --help as a section of its own (the commands are those
+# the top-level --help names), set verbatim: every line starts with \& so
+# none reads as a roff request, and backslashes and hyphens are escaped.
+$(BUILD)/issuewatt.h2m: $(BIN)
+	@set -e; cmds=$$($(BIN) --help | sed -n 's/^Other commands: issuewatt \([^ ]*\) .*/\1/p' | tr '|' ' '); \
+	[ -n "$$cmds" ] || { echo "$(BIN) --help: no 'Other commands:' line to take the commands from"; exit 1; }; \
+	{ echo '[COMMANDS]'; for c in $$cmds; do \
+		echo ".SS \"issuewatt $$c\""; echo '.nf'; \
+		$(BIN) $$c --help | sed -e 's/\\/\\e/g' -e 's/-/\\-/g' -e 's/^/\\\&/'; \
+		echo '.fi'; \
+	done; } > $@.tmp && mv $@.tmp $@
+$(BUILD)/issuewatt.1: $(BIN) $(BUILD)/issuewatt.h2m
+	help2man --no-info --name="cost and gain of GPU instruction-issue schemes" --include=$(BUILD)/issuewatt.h2m \
 		--version-string="$$($(BIN) --version | head -1 | awk '{print $$2}')" -o $@ $(BIN)
 
 install: $(BIN) $(LIB) $(BUILD)/issuewatt.1
@@ -154,7 +165,11 @@ install: $(BIN) $(LIB) $(BUILD)/issuewatt.1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/issuewatt
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libissuewatt.a
 	install -m 644 $(BUILD)/issuewatt.1 $(DESTDIR)$(PREFIX)/share/man/man1/issuewatt.1
-	install -m 644 $(RESOURCES) $(DESTDIR)$(PREFIX)/share/issuewatt/
+	@# the source layout, so each file's xsi:noNamespaceSchemaLocation (../config.xsd) resolves
+	@set -e; for f in $(RESOURCES); do \
+		echo "install -D -m 644 $$f $(DESTDIR)$(PREFIX)/share/issuewatt/$$f"; \
+		install -D -m 644 $$f $(DESTDIR)$(PREFIX)/share/issuewatt/$$f; \
+	done
 	install -d $(DESTDIR)$(PREFIX)/include/issuewatt
 	install -m 644 $(foreach m,$(MODULES),$(wildcard $(m)/$(m).h)) core/iw.h $(DESTDIR)$(PREFIX)/include/issuewatt/
 

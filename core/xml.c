@@ -106,9 +106,9 @@ static void not_xml_hint(const char *text, size_t len, const char *xsd_resource,
 		: " (issuewatt reads XML here";
 	int cfg = strstr(xsd_resource, "config") != NULL;
 	size_t n = strlen(e->msg);
-	snprintf(e->msg + n, sizeof e->msg - n, "%s: copy %s (installed in PREFIX/share/issuewatt)%s)", hint,
-		 cfg ? "a preset from perf/presets/" : "a technology file from tech/",
-		 cfg ? "; 'issuewatt run --help-config' lists the keys" : "");
+	const char *dir = cfg ? "perf/presets/" : "tech/";
+	snprintf(e->msg + n, sizeof e->msg - n, "%s: copy %s from %s (installed in PREFIX/share/issuewatt/%s)%s)", hint,
+		 cfg ? "a preset" : "a technology file", dir, dir, cfg ? "; 'issuewatt run --help-config' lists the keys" : "");
 }
 
 int iw_xml_load_preset_or_file(const char *arg, const char *dir, const char *xsd_resource,

@@ -104,6 +104,9 @@ static void malformed_xml_is_rejected(void)
 	snprintf(args, sizeof args, "run -q -s inorder -w vecadd --scale 0.01 -t '%s'", p);
 	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "copy a technology file from tech/"));
+	/* where make install puts them (the source layout, so their schema references resolve) */
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "(installed in PREFIX/share/issuewatt/tech/)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(e2.msg, "copy a preset from perf/presets/ (installed in PREFIX/share/issuewatt/perf/presets/)"));
 }
 
 static void set_checks_key_type_and_range(void)
@@ -274,6 +277,62 @@ static void help_lists_every_key_and_exit_status(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "--config"));
 }
 
+/* `make install` keeps the source layout under PREFIX/share/issuewatt, so
+ * every installed preset's and technology file's schema reference
+ * (../config.xsd, tech.xsd) resolves there and validates, and the man page
+ * has every command's --help.  It installs from the build the tests run
+ * (IW_BIN's folder) only when that is up to date: the test builds nothing
+ * (a sanitizer build's folder must not get objects of another). */
+static void make_install_keeps_the_source_layout(void)
+{
+	const char *bin = getenv("IW_BIN");
+	char build[1024], cmd[8192], prefix[700];
+	snprintf(build, sizeof build, "%s", bin ? bin : IW_SRCDIR "/build/issuewatt");
+	char *slash = strrchr(build, '/');
+	CU_ASSERT_PTR_NOT_NULL_FATAL(slash);
+	*slash = '\0';
+	/* (the runner may run under make: its jobserver is not this make's) */
+	const char *mk = "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory IW_INNER=1";
+	snprintf(cmd, sizeof cmd, "%s -C '%s' BUILD='%s' -q '%s/issuewatt' '%s/libissuewatt.a' >/dev/null 2>&1", mk,
+		 IW_SRCDIR, build, build, build);
+	if (system(cmd) != 0) {
+		fprintf(stderr, "\n    (skipped: %s is not up to date, and this test builds nothing) ", build);
+		return;
+	}
+	snprintf(prefix, sizeof prefix, "%s/prefix", tu_tmpdir());
+	snprintf(cmd, sizeof cmd, "%s -C '%s' BUILD='%s' PREFIX='%s' install >'%s/install.log' 2>&1", mk, IW_SRCDIR,
+		 build, prefix, tu_tmpdir());
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	static const char *const files[] = {"perf/presets/v100.xml", "perf/config.xsd", "tech/12nm.xml",
+					    "tech/tech.xsd", "calib/calib.xsd", "reports/sweep.xsd"};
+	for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+		snprintf(cmd, sizeof cmd, "%s/share/issuewatt/%s", prefix, files[k]);
+		CU_ASSERT_EQUAL(access(cmd, R_OK), 0);
+	}
+	/* each file against the schema it names, relative to itself (as make check does) */
+	snprintf(cmd, sizeof cmd,
+		 "cd '%s/share/issuewatt' && for f in perf/presets/*.xml tech/*.xml; do "
+		 "x=$(sed -n 's/.*noNamespaceSchemaLocation=\"\\([^\"]*\\)\".*/\\1/p' \"$f\" | head -1); "
+		 "[ -n \"$x\" ] && xmllint --noout --nonet --schema \"$(dirname \"$f\")/$x\" \"$f\" || exit 1; "
+		 "done >/dev/null 2>&1",
+		 prefix);
+	CU_ASSERT_EQUAL(system(cmd), 0);
+	/* the man page: a section per command, its --help verbatim */
+	char *man = NULL;
+	size_t len = 0;
+	struct iw_err e = {0};
+	snprintf(cmd, sizeof cmd, "%s/share/man/man1/issuewatt.1", prefix);
+	CU_ASSERT_EQUAL_FATAL(iw_read_file(cmd, &man, &len, &e), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(man, "\n.SH COMMANDS\n"));
+	static const char *const cmds[] = {"list", "trace-info", "area", "calibrate", "sweep", "merge", "report"};
+	for (size_t k = 0; k < sizeof cmds / sizeof cmds[0]; k++) {
+		snprintf(cmd, sizeof cmd, "\n.SS \"issuewatt %s\"\n", cmds[k]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(man, cmd));
+	}
+	CU_ASSERT_PTR_NOT_NULL(strstr(man, "\\&Usage: issuewatt sweep "));
+	iw_free(man);
+}
+
 void suite_config(void)
 {
 	TU_SUITE("config", {"presets_load_with_paper_values", presets_load_with_paper_values},
@@ -287,5 +346,6 @@ void suite_config(void)
 		 {"run_checks_its_output_before_simulating", run_checks_its_output_before_simulating},
 		 {"workload_named_twice_runs_once", workload_named_twice_runs_once},
 		 {"bad_trace_refused_before_any_run", bad_trace_refused_before_any_run},
-		 {"help_lists_every_key_and_exit_status", help_lists_every_key_and_exit_status});
+		 {"help_lists_every_key_and_exit_status", help_lists_every_key_and_exit_status},
+		 {"make_install_keeps_the_source_layout", make_install_keeps_the_source_layout});
 }
