@@ -480,7 +480,8 @@ struct iw_series {
  * gpu_sim_insn).  Kernels run one after another: the first occupies cycles
  * 0 .. cycles - 1, each next one starts the cycle after the one before it
  * ended (its CTAs launch in that one's last cycle), so the kernels' cycles
- * add up to the run's.  The layout is also the HDF5 record (reports/h5out.c). */
+ * add up to the run's.  The layout is also the HDF5 record (reports/h5out.c:
+ * name and the members of iw_kstat_fields). */
 struct iw_kernel_stat {
 	char name[256];
 	uint64_t ctas;
@@ -491,14 +492,17 @@ struct iw_kernel_stat {
 	double sm_busy_mean;  /* as the run's, over this kernel only */
 	/* The kernel priced alone (its activities, cycles, idle scheduler-cycles
 	 * and lanes) by the caller's on_kernel hook (reports/ prices it with
-	 * power/); NaN if no hook priced it.  Each kernel's static power follows
-	 * its own idle SMs, so the kernels' energies add up to the run's but for
-	 * the active SMs' per-lane static power, which follows the run's mean
-	 * active lanes. */
+	 * power/); NaN if no hook priced it.  power/ prices the run's active-SM
+	 * static power kernel by kernel too (from the two counts below), so the
+	 * kernels' energies add up to the run's. */
 	double energy_j, avg_power_w;
 	/* their standard errors from the technology file's coefficient errors
 	 * (0 without any; NaN if unpriced) */
 	double energy_j_se, avg_power_w_se;
+	/* Not output (after iw_kstat_fields' members): the kernel's active
+	 * threads summed over its warp-instructions, and its scheduler-cycles
+	 * with no resident warp (stall reason idle), with or without a hook. */
+	uint64_t thread_insts, idle_sched_cycles;
 };
 /* Its numeric fields by name, in output order: the CSV's and JSON's keys and
  * the HDF5 record's members after `name` (one table for every output). */

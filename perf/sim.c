@@ -507,17 +507,20 @@ static void close_busy(struct iw_sim *s)
 
 IW_HOT void account(struct iw_sim *s, struct iw_subcore *sc, uint64_t upto);
 
-/* The run's activity and stall totals so far, every sub-core's stall reason
- * charged up to (not incl.) cycle `upto` (a charge in two steps adds up to
- * the same). */
-static void counts_now(struct iw_sim *s, uint64_t upto, uint64_t *act, uint64_t *stall)
+/* Every sub-core's stall reason charged up to (not incl.) cycle `upto` (a
+ * charge in two steps adds up to the same). */
+static void account_all(struct iw_sim *s, uint64_t upto)
 {
 	for (int i = 0; i < s->cfg->sms; i++)
 		for (int k = 0; k < s->cfg->subcores; k++)
 			account(s, &s->sms[i].sc[k], upto);
+}
+
+/* The run's activity totals so far (after account_all). */
+static void acts_now(struct iw_sim *s, uint64_t *act)
+{
 	for (int a = 0; a < IW_A_COUNT; a++)
 		act[a] = s->res->act[a] + s->cur_act[a]; /* (samples pushed, and the current one) */
-	memcpy(stall, s->res->cnt.stall, sizeof s->res->cnt.stall);
 }
 
 /* The open kernel's record ends with cycle s->now (after close_busy). */
@@ -535,21 +538,24 @@ static void kstat_close(struct iw_sim *s)
 		s->k_next_start = s->now + 1;
 	}
 	k->ipc = k->cycles ? (double)k->warp_insts / (double)k->cycles : 0;
+	account_all(s, k->start + k->cycles); /* (to its last cycle) */
+	k->thread_insts = r->thread_insts - s->k_thr0;
+	k->idle_sched_cycles = r->cnt.stall[IW_STALL_IDLE] - s->k_stall0[IW_STALL_IDLE];
 	s->kstat_live = 0;
 	if (s->on_kernel) {
 		/* the kernel's own counts, as a run of one kernel */
 		struct iw_run_result *part = s->k_part;
 		memset(part, 0, sizeof *part);
-		counts_now(s, k->start + k->cycles, part->act, part->cnt.stall); /* (to its last cycle) */
+		acts_now(s, part->act);
 		for (int a = 0; a < IW_A_COUNT; a++)
 			part->act[a] -= s->k_act0[a];
 		for (int x = 0; x < IW_STALL_COUNT; x++)
-			part->cnt.stall[x] -= s->k_stall0[x];
+			part->cnt.stall[x] = r->cnt.stall[x] - s->k_stall0[x];
 		snprintf(part->scheme, sizeof part->scheme, "%s", r->scheme);
 		snprintf(part->workload, sizeof part->workload, "%s", r->workload);
 		part->cycles = k->cycles;
 		part->warp_insts = k->warp_insts;
-		part->thread_insts = r->thread_insts - s->k_thr0;
+		part->thread_insts = k->thread_insts;
 		part->kernels = 1;
 		part->ctas = k->ctas;
 		part->ipc = k->ipc;
@@ -580,10 +586,13 @@ static int kstat_open(struct iw_sim *s, const struct iw_kernel_info *ki)
 	s->k_smc0 = s->sm_cycles;
 	s->kstat_live = 1;
 	k->energy_j = k->avg_power_w = k->energy_j_se = k->avg_power_w_se = NAN; /* unless the hook prices it */
-	if (s->on_kernel) {
-		counts_now(s, k->start, s->k_act0, s->k_stall0); /* (its first cycle on) */
-		s->k_thr0 = r->thread_insts;
-	}
+	/* (its first cycle on; every run's, as power/ prices a run's active-SM
+	 * static power kernel by kernel) */
+	account_all(s, k->start);
+	memcpy(s->k_stall0, r->cnt.stall, sizeof s->k_stall0);
+	s->k_thr0 = r->thread_insts;
+	if (s->on_kernel)
+		acts_now(s, s->k_act0);
 	return 0;
 }
 

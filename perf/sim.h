@@ -318,12 +318,12 @@ struct iw_sim {
 	int kstat_live;
 	size_t kstats_cap;
 	uint64_t k_insts0, k_ctas0, k_smc0, k_next_start;
-	/* with an on_kernel hook: the run's counts when the kernel started */
+	uint64_t k_stall0[IW_STALL_COUNT], k_thr0;
+	/* with an on_kernel hook: the run's activities when the kernel started */
 	void (*on_kernel)(void *ctx, const struct iw_run_result *kernel, struct iw_kernel_stat *k);
 	void *kernel_ctx;
 	uint64_t *k_act0;        /* IW_A_COUNT */
 	struct iw_run_result *k_part; /* the kernel's counts, handed to the hook */
-	uint64_t k_stall0[IW_STALL_COUNT], k_thr0;
 	uint64_t *sc_wake;      /* next cycle each sub-core must be ticked, SM after SM */
 	/* The sub-cores to tick, by cycle: a timing wheel of IW_WHEEL slots, each
 	 * a bitmap over all sub-cores (index SM * subcores + sub-core, the tick

@@ -23,6 +23,15 @@
 
 #include <string.h>
 
+/* Mean active lanes beyond the first over n warp-instructions of `threads`
+ * active threads in all (AccelWattch's per-lane increment counts from the
+ * second lane; none without instructions). */
+static double lanes_extra(uint64_t n, uint64_t threads)
+{
+	double lanes = n > 0 ? (double)threads / (double)n : 0;
+	return lanes > 1 ? lanes - 1 : 0;
+}
+
 int iw_power_eval(const struct iw_config *c, const char *scheme, const struct iw_tech *t,
 		  const struct iw_run_result *r, struct iw_power_result *p, struct iw_err *e)
 {
@@ -80,8 +89,31 @@ int iw_power_eval(const struct iw_config *c, const char *scheme, const struct iw
 		 * by the fraction of SMs active (here: of scheduler-cycles with a
 		 * resident warp). */
 		p->active_lanes = r->warp_insts > 0 ? (double)r->thread_insts / (double)r->warp_insts : 0;
-		double lanes_extra = p->active_lanes > 1 ? p->active_lanes - 1 : 0;
-		p->lane_static_w = (first + lanes_extra * add) * c->sms * (1 - p->idle_fraction);
+		double extra = lanes_extra(r->warp_insts, r->thread_insts);
+		if (r->nkstats > 1) {
+			/* Static power is drawn per unit of time: the lanes a
+			 * kernel keeps active draw theirs over that kernel's active
+			 * scheduler-cycles.  Kernels run one after another, so the
+			 * run's per-lane static energy is its kernels' sum: each
+			 * kernel's mean lanes weighted by its active
+			 * scheduler-cycles, not the run's one mean over all its
+			 * instructions (which charges a long divergent kernel, bfs,
+			 * the lanes of the short dense ones around it, and the
+			 * kernels priced alone would not add up to the run). */
+			double busy = 0, busy_extra = 0, busy_lanes = 0;
+			for (size_t k = 0; k < r->nkstats; k++) {
+				const struct iw_kernel_stat *ks = &r->kstats[k];
+				double ksched = (double)ks->cycles * c->sms * (c->subcores > 0 ? c->subcores : 1);
+				double kidle = (double)ks->idle_sched_cycles;
+				double kbusy = kidle < ksched ? ksched - kidle : 0;
+				busy += kbusy;
+				busy_extra += kbusy * lanes_extra(ks->warp_insts, ks->thread_insts);
+				busy_lanes += ks->warp_insts > 0 ? kbusy * (double)ks->thread_insts / (double)ks->warp_insts : 0;
+			}
+			extra = busy > 0 ? busy_extra / busy : 0;
+			p->active_lanes = busy > 0 ? busy_lanes / busy : 0;
+		}
+		p->lane_static_w = (first + extra * add) * c->sms * (1 - p->idle_fraction);
 		/* Clock tree and pipeline registers toggle in every active
 		 * sub-core cycle, per lane of the datapath (energy per cycle, so
 		 * it follows the node's energy factor and the clock). */

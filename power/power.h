@@ -37,7 +37,10 @@ struct iw_power_result {
 	double clock_w;                    /* clock tree + pipeline registers of active SMs, W */
 	double lane_static_w;              /* static power of active SMs, grows with active lanes, W */
 	double dram_background_w;          /* DRAM background and refresh, W */
-	double active_lanes;               /* mean active threads per warp instruction */
+	/* mean active threads per warp instruction; of a run of several kernels,
+	 * each kernel's weighted by its scheduler-cycles with a resident warp
+	 * (what lane_static_w follows) */
+	double active_lanes;
 };
 
 /* Metrics of one run (MODELS.md "Metrics"): delay = the workload's run time

@@ -266,7 +266,11 @@ static herr_t write_kernels(hid_t g, const struct iw_run_result *run)
 		snprintf(units + strlen(units), sizeof units - strlen(units), "%s%s: %s", k ? "; " : "",
 			 iw_kstat_fields[k].name, iw_kstat_fields[k].unit);
 	hsize_t dim = run->kstats ? run->nkstats : 0;
-	herr_t r = dset(g, "kernels", ct, ct, 1, &dim, run->kstats, units, 0);
+	/* (packed: the record's members not in iw_kstat_fields stay out of the file) */
+	hid_t ft = H5Tcopy(ct);
+	herr_t r = ft < 0 || H5Tpack(ft) < 0 ? -1 : dset(g, "kernels", ft, ct, 1, &dim, run->kstats, units, 0);
+	if (ft >= 0)
+		H5Tclose(ft);
 	H5Tclose(ct);
 	hid_t d = r < 0 ? -1 : H5Dopen2(g, "kernels", H5P_DEFAULT);
 	r = d < 0 ? -1

@@ -846,8 +846,8 @@ void iw_kernels_text(FILE *f, const struct iw_row *rows, size_t n, const double 
 		g = end;
 	}
 	fprintf(f, "(kernels in launch order, each starting the cycle after the one before ended; each priced alone:\n"
-		   " its energy's static part follows its own idle SMs; speedup, sm_speedup and energy against\n"
-		   " inorder on the same kernel%s)\n",
+		   " its energy's static part follows its own idle SMs and lanes; speedup, sm_speedup and energy\n"
+		   " against inorder on the same kernel%s)\n",
 		corr ? "; +- one standard error from the technology file's coefficients" : "");
 }
 

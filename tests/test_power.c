@@ -278,6 +278,29 @@ static void v100_sgemm_power_in_measured_band(void)
 	CU_ASSERT(tu > 50 && tu <= 175);
 }
 
+/* The built-in set's kernels, priced alone (`run --kernels`), add up to the
+ * run's energy to the output's rounding: the run's active-SM per-lane static
+ * power follows each kernel's mean active lanes over that kernel's time, not
+ * one mean over all instructions (which charged bfs, long and divergent, the
+ * lanes of the dense kernels: 0.8% more than its kernels here). */
+static void kernels_energies_add_up_to_the_runs(void)
+{
+	static char run[8192], ks[8192];
+	const char *args = "run -j 1 -q --scale 0.1 --set gpu.sms=8 -w builtin:iters=1 -s inorder,ghost --format csv";
+	char kargs[256];
+	snprintf(kargs, sizeof kargs, "%s --kernels", args);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, run, sizeof run, NULL, 0), 0);
+	CU_ASSERT_EQUAL_FATAL(tu_run(kargs, ks, sizeof ks, NULL, 0), 0);
+	for (int s = 0; s < 2; s++) {
+		double sum = 0;
+		for (int k = 1; k <= 6; k++)
+			sum += tu_csv_value(ks, 6 * s + k, "energy_j");
+		double e = tu_csv_value(run, 1 + s, "energy_j");
+		CU_ASSERT(e > 0 && fabs(sum / e - 1) < 1e-8); /* (9 digits per figure) */
+	}
+	CU_ASSERT(isnan(tu_csv_value(ks, 13, "energy_j"))); /* 2 schemes x 6 kernels */
+}
+
 /* A run with no activity and every scheduler idle draws the chip's constant
  * power, the DRAM background and the idle-SM power of every SM (plus the
  * leakage of the structures), and nothing from the active-SM terms. */
@@ -388,6 +411,7 @@ void suite_power(void)
 		 {"clock_override_and_errors", clock_override_and_errors},
 		 {"metrics_relative_to_baseline", metrics_relative_to_baseline},
 		 {"v100_sgemm_power_in_measured_band", v100_sgemm_power_in_measured_band},
+		 {"kernels_energies_add_up_to_the_runs", kernels_energies_add_up_to_the_runs},
 		 {"idle_run_draws_constant_and_idle_power", idle_run_draws_constant_and_idle_power},
 		 {"shared_coefficients_are_required", shared_coefficients_are_required},
 		 {"shared_coefficients_scale_with_the_node", shared_coefficients_scale_with_the_node});
