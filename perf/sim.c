@@ -202,7 +202,7 @@ static inline uint16_t *maddr_stack(struct iw_mem_addrs *pool)
 static int maddr_pools_new(struct iw_sim *s)
 {
 	const struct iw_config *c = s->cfg;
-	uint32_t per_sm = (uint32_t)c->max_warps * IW_MIN(s->window, (uint32_t)IW_MADDR_PER_WARP);
+	uint32_t per_sm = (uint32_t)c->max_warps * s->maddr_cap;
 	uint32_t g = IW_MIN((uint32_t)c->sms, (uint32_t)IW_MADDR_NONE / per_sm); /* SMs per pool */
 	uint32_t n = g * per_sm, npools = ((uint32_t)c->sms + g - 1) / g;
 	size_t per = (sizeof(struct maddr_hdr) + (size_t)n * sizeof(struct iw_mem_addrs) +
@@ -1263,13 +1263,13 @@ IW_HOT int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 		cand &= ~(1ull << local);
 		struct iw_warp *w = sc_warp(sm, sc, local);
 		if (w->fetch_done || w->fetch_blocked || w->front_n == (uint32_t)c->fetch_buffer || w->nfree == 0 ||
-		    w->maddr_used == IW_MADDR_PER_WARP) {
+		    w->maddr_used == s->maddr_cap) {
 			sc->nofetch_mask |= 1ull << local; /* until this warp's next event */
 			continue;
 		}
 		int fetched = 0;
 		while (fetched < c->fetch_width && w->front_n < (uint32_t)c->fetch_buffer && w->nfree &&
-		       w->maddr_used < IW_MADDR_PER_WARP) {
+		       w->maddr_used < s->maddr_cap) {
 			uint16_t id = w->free_ids[--w->nfree];
 			struct iw_slot *sl = &w->slots[id];
 			sl->id = id;
@@ -1919,6 +1919,8 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 	if (s->window > 4096)
 		return iw_fail(e, IW_EINPUT, "scheme %s: a window of %u instructions per warp is too large", s->ops->name,
 			       s->window);
+	/* (the SMs sharing an address pool index it with 16 bits) */
+	s->maddr_cap = IW_MIN(IW_MIN(s->window, (uint32_t)IW_MADDR_PER_WARP_MAX), 0xfffeu / (uint32_t)c->max_warps);
 	/* warps are dealt round robin: the first sub-cores may get one more */
 	s->warps_per_sc = (uint32_t)((c->max_warps + c->subcores - 1) / c->subcores);
 	s->nsubcores = (uint32_t)c->subcores;

@@ -102,7 +102,7 @@ struct iw_warp {
 	uint32_t front_head, front_n;
 	uint32_t uq_head, uq_n, uq_cap;
 	uint32_t warp_in_cta;
-	uint32_t maddr_used;   /* entries of the pool it holds (at most IW_MADDR_PER_WARP) */
+	uint32_t maddr_used;   /* entries of the pool it holds (at most iw_sim.maddr_cap) */
 	uint32_t nbar;         /* slots in IW_SLOT_BARRIER state */
 	uint16_t bar_ids[IW_BAR_IDS]; /* the first of them (all if nbar <= IW_BAR_IDS) */
 	uint8_t active;        /* holds a warp of a CTA */
@@ -113,7 +113,10 @@ struct iw_warp {
 	uint64_t last_issue;   /* cycle of the last issue (GTO greedy) */
 	uint64_t unissued;     /* instructions inserted but not issued */
 };
-#define IW_MADDR_PER_WARP 32 /* in-flight memory instructions with addresses per warp */
+/* In-flight memory instructions with lane addresses per warp: as many as the
+ * warp's slots (a scheme's whole window can be loads), up to this bound on
+ * the pool's memory (ideal.window beyond it is capped for traced loads). */
+#define IW_MADDR_PER_WARP_MAX 256
 
 struct iw_cu {
 	int busy;
@@ -338,6 +341,7 @@ struct iw_sim {
 	uint32_t gwords;        /* 64-bit words of a sub-core bitmap */
 	struct iw_chunk *arena; /* the model's state (sim.c) */
 	uint32_t window;        /* slots per warp */
+	uint32_t maddr_cap;     /* address entries a warp may hold (min(window, IW_MADDR_PER_WARP_MAX)) */
 	uint32_t lane_mask;     /* the warp_size lanes of a warp */
 	int wb_width;           /* results written back per cycle per sub-core */
 	int through;            /* fetch continues past taken control */
