@@ -131,10 +131,7 @@ static double ib_entries(const struct geo *q)
 	return q->socgpu ? c->socgpu_ib_size : q->ghost ? c->ghost_ib_size : q->loog ? c->loog_ib_size
 									       : c->inorder_ib_size;
 }
-static double loog_rrs(const struct iw_config *c)
-{
-	return c->loog_rrs > 0 ? c->loog_rrs : floor(c->loog_cus * c->loog_rrs_factor + 0.5);
-}
+static double loog_rrs(const struct iw_config *c) { return iw_config_loog_rrs(c); }
 static double loog_tagw(const struct iw_config *c)
 {
 	double r = loog_rrs(c);

@@ -82,8 +82,8 @@ const struct iw_param iw_params[] = {
 	I("ghost.tlb_check_latency", "cycle", 20, 0, 10000, ghost_tlb_check_latency, "cycles after issue until a load passed its TLB check"),
 	I("loog.ib_size", "inst", 4, 1, 64, loog_ib_size, "LOOG in-order IB entries per warp"),
 	I("loog.cus", "", 8, 1, 64, loog_cus, "collector units as reservation stations per sub-core"),
-	I("loog.rrs", "entry", 0, 0, 256, loog_rrs, "register renaming stack entries per sub-core (0 = none, unless rrs_factor)"),
-	R("loog.rrs_factor", "", 0, 0, 8, loog_rrs_factor, "RRS entries as a multiple of cus (used when loog.rrs = 0)"),
+	I("loog.rrs", "entry", 0, 0, IW_LOOG_RRS_MAX, loog_rrs, "register renaming stack entries per sub-core (0 = none, unless rrs_factor)"),
+	R("loog.rrs_factor", "", 0, 0, 8, loog_rrs_factor, "RRS entries as a multiple of cus (used when loog.rrs = 0; the product, rounded, within loog.rrs's range)"),
 	I("loog.broadcasts", "result", 1, 1, 16, loog_broadcasts, "result broadcasts per cycle per sub-core (SCHEMES.md: one)"),
 	E("loog.mem", 0, loog_mem_names, loog_mem, "memory ordering: lsq (original LOOG) or inorder (LOOG-Vortex)"),
 	E("loog.dispatch", 0, dispatch_names, loog_dispatch, "CU dispatch priority: oldest, or lowest_id (Vortex)"),
@@ -263,7 +263,19 @@ int iw_config_check(const struct iw_config *c, struct iw_err *e)
 		if (c->units[u] == 0)
 			return iw_fail(e, IW_EINPUT, "exec.%s_units: every unit class needs at least one unit",
 				       iw_unit_name[u]);
+	/* loog.rrs itself is range-checked by the table; the product is not */
+	if (iw_config_loog_rrs(c) > IW_LOOG_RRS_MAX)
+		return iw_fail(e, IW_EINPUT,
+			       "loog.rrs_factor x loog.cus (%g x %d = %u RRS entries per sub-core) must be at most %d",
+			       c->loog_rrs_factor, c->loog_cus, iw_config_loog_rrs(c), IW_LOOG_RRS_MAX);
 	return 0;
+}
+
+uint32_t iw_config_loog_rrs(const struct iw_config *c)
+{
+	if (c->loog_rrs > 0)
+		return (uint32_t)c->loog_rrs;
+	return (uint32_t)(c->loog_rrs_factor * (double)c->loog_cus + 0.5);
 }
 
 static void format_value(const struct iw_param *p, double v, char *buf, size_t n)

@@ -262,6 +262,15 @@ int iw_config_set(struct iw_config *c, const char *assignment, struct iw_err *e)
 int iw_config_get(const struct iw_config *c, const char *key, double *value);
 /* Cross-field checks (e.g. warps a multiple of sub-cores). */
 int iw_config_check(const struct iw_config *c, struct iw_err *e);
+/* LOOG's RRS entries per sub-core: the most loog.rrs, and loog.rrs_factor x
+ * loog.cus, may give.  The limit is the sub-core's free list, a 256-bit mask
+ * (perf/scheme_loog.c).  The tags do not bind: they are 16-bit (CU ids
+ * 0..63, then the RRS entries).  The run-time check had 192 = 256 - 64, the
+ * RRS ids an 8-bit tag leaves beside 64 CU ids, a tag width the code never
+ * had (the area model sizes tags by lg2(max(rrs, cus)) bits). */
+#define IW_LOOG_RRS_MAX 256
+/* The RRS entries per sub-core: loog.rrs, or else rrs_factor x cus rounded. */
+uint32_t iw_config_loog_rrs(const struct iw_config *c);
 /* An SM's thread slots and register file as the model uses them: with
  * sm.max_threads = 0 the warp slots are the only limit (max_warps x
  * warp_size, as Vortex), and with sm.regs_per_thread > 0 every thread slot

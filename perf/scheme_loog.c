@@ -58,7 +58,7 @@
 /* A predicate awaited by a predicated branch: its tag with this bit, so the
  * broadcast that delivers it is not counted as a register operand (a
  * predicate is a bit per lane, and never an RF read).  Tags are CU and RRS
- * indices, at most 64 + 8 x 64 (loog.cus, loog.rrs_factor): far below it. */
+ * indices, at most 64 + IW_LOOG_RRS_MAX: far below it. */
 #define LG_PRED_WAIT 0x8000u
 
 struct lg_cu {
@@ -76,7 +76,7 @@ struct lg_cu {
  * sub-core's own arrays instead of each CU's slot (a cache miss apiece). */
 struct lg_sub {
 	struct lg_cu *cu;
-	uint64_t rrs_free[4];          /* bit set = RRS entry free */
+	uint64_t rrs_free[IW_LOOG_RRS_MAX / 64]; /* bit set = RRS entry free */
 	uint64_t *rrs_t;               /* allocation cycle per RRS entry */
 	int reader;                    /* CU holding the single RF port, -1 none */
 	uint64_t pending;              /* CUs allocated and not yet dispatched */
@@ -120,13 +120,7 @@ struct lg_state {
 
 static inline int writes_mem(const struct iw_inst *in) { return (in->flags & (IW_F_STORE | IW_F_ATOMIC)) != 0; }
 
-static uint32_t lg_rrs_entries(const struct iw_config *c)
-{
-	if (c->loog_rrs > 0)
-		return (uint32_t)c->loog_rrs;
-	double r = c->loog_rrs_factor * (double)c->loog_cus;
-	return (uint32_t)(r + 0.5);
-}
+static uint32_t lg_rrs_entries(const struct iw_config *c) { return iw_config_loog_rrs(c); }
 
 static uint32_t lg_cus(const struct iw_config *c) { return (uint32_t)c->loog_cus; }
 
@@ -166,10 +160,7 @@ static int lg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->sm = sm;
 	st->ncu = lg_cus(c);
 	st->nrrs = lg_rrs_entries(c);
-	if (st->nrrs > 192) {
-		iw_free(st);
-		return iw_fail(e, IW_EINPUT, "loog: %u RRS entries per sub-core: at most 192 are supported", st->nrrs);
-	}
+	IW_ASSERT(st->nrrs <= IW_LOOG_RRS_MAX); /* iw_config_check refused more */
 	/* not zeroed: a warp's entry is cleared when it starts (lg_warp_start),
 	 * and only the entries of warps that run are ever touched */
 	st->w = iw_malloc((size_t)c->max_warps * sizeof *st->w);
@@ -211,6 +202,7 @@ static int lg_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	return x->n == st->cfg->loog_ib_size ? IW_INSERT_FULL : 0;
 }
 
+_Static_assert(IW_LOOG_RRS_MAX == 4 * 64, "rrs_any_free looks at four words");
 static int rrs_any_free(const struct lg_sub *sb)
 {
 	return (sb->rrs_free[0] | sb->rrs_free[1] | sb->rrs_free[2] | sb->rrs_free[3]) != 0;

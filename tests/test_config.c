@@ -266,6 +266,75 @@ static void run_checks_its_output_before_simulating(void)
 	CU_ASSERT_PTR_NULL(strstr(err, "sgemm with inorder"));
 }
 
+/* Cycles of 16 warps of independent DRAM loads in one LOOG sub-core with
+ * 64 CUs and `rrs` RRS entries: each load holds its entry ~640 cycles, so
+ * the stack is what bounds the loads in flight; *no_rrs gets its stalls. */
+static uint64_t loog_loads_cycles(const char *rrs, uint64_t *no_rrs)
+{
+	struct iw_config c;
+	struct iw_err e = {0};
+	iw_config_defaults(&c);
+	static const char *const sets[] = {"gpu.sms=1", "gpu.subcores=1", "loog.cus=64"};
+	for (size_t i = 0; i < IW_ARRAY_LEN(sets); i++)
+		CU_ASSERT_EQUAL_FATAL(iw_config_set(&c, sets[i], &e), 0);
+	CU_ASSERT_EQUAL_FATAL(iw_config_set(&c, rrs, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(iw_config_check(&c, &e), 0);
+	struct iw_inst prog[64];
+	for (int i = 0; i < 64; i++) {
+		prog[i] = tu_op(IW_UNIT_MEM, i % 32, -1, -1);
+		prog[i].flags = IW_F_LOAD;
+		prog[i].space = IW_SPACE_GLOBAL;
+		prog[i].mem_level = 3;
+		prog[i].mem_width = 4;
+		prog[i].pc = (uint32_t)(16 * i);
+	}
+	struct iw_workload *w;
+	CU_ASSERT_EQUAL_FATAL(iw_program_open("loads", prog, 64, 1, 16, &w, &e), 0);
+	struct iw_sim_opts so = {.cfg = &c, .scheme = "loog"};
+	struct iw_run_result r;
+	int rc = iw_simulate(&so, w, &r, &e);
+	iw_workload_close(w);
+	CU_ASSERT_EQUAL_FATAL(rc, 0);
+	CU_ASSERT_EQUAL(r.warp_insts, 64 * 16);
+	uint64_t cycles = r.cycles;
+	*no_rrs = r.cnt.stall[IW_STALL_NO_RRS];
+	iw_run_result_free(&r);
+	return cycles;
+}
+
+/* loog.rrs's range (--help-config, the schema) is what LOOG holds,
+ * IW_LOOG_RRS_MAX = 256 entries per sub-core: the limit runs and every entry
+ * is used, one more is refused by the range, and rrs_factor x cus beyond it
+ * by the configuration check, naming both keys, before any run. */
+static void loog_rrs_limit_is_checked_with_the_configuration(void)
+{
+	uint64_t stalls192, stalls256;
+	uint64_t c192 = loog_loads_cycles("loog.rrs=192", &stalls192);
+	uint64_t c256 = loog_loads_cycles("loog.rrs=256", &stalls256);
+	CU_ASSERT(stalls192 > 0 && stalls256 > 0); /* the stack was full */
+	CU_ASSERT(c256 < c192);                    /* so the entries beyond 192 carried loads */
+	static char out[200000];
+	char err[4096];
+	CU_ASSERT_EQUAL(tu_run("--help-config", out, sizeof out, NULL, 0), 0);
+	const char *row = strstr(out, "\nloog.rrs ");
+	CU_ASSERT(row && strstr(row, " 0..256 ") && strstr(row, " 0..256 ") < strchr(row + 1, '\n'));
+	CU_ASSERT_EQUAL(tu_run("run -q -s loog -w vecadd --scale 0.01 --set loog.cus=64 --set loog.rrs=256", out,
+			       sizeof out, err, sizeof err),
+			0);
+	CU_ASSERT_EQUAL(tu_run("run -s loog -w vecadd --scale 0.01 --set loog.rrs=257", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--set loog.rrs: expected a value in [0, 256] entry, found 257"));
+	CU_ASSERT_PTR_NULL(strstr(err, "with inorder"));
+	/* 4.02 x 64 = 257.28 -> 257 entries; 4 x 64 = 256 runs (above) */
+	CU_ASSERT_EQUAL(tu_run("run -s loog -w vecadd --scale 0.01 --set loog.cus=64 --set loog.rrs_factor=4.02", NULL, 0,
+			       err, sizeof err),
+			3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "loog.rrs_factor x loog.cus (4.02 x 64 = 257 RRS entries per sub-core) must be at most 256"));
+	CU_ASSERT_PTR_NULL(strstr(err, "with inorder"));
+	CU_ASSERT_EQUAL(tu_run("run -q -s loog -w vecadd --scale 0.01 --set loog.cus=64 --set loog.rrs_factor=4", out,
+			       sizeof out, err, sizeof err),
+			0);
+}
+
 static void help_lists_every_key_and_exit_status(void)
 {
 	static char out[200000];
@@ -347,5 +416,6 @@ void suite_config(void)
 		 {"workload_named_twice_runs_once", workload_named_twice_runs_once},
 		 {"bad_trace_refused_before_any_run", bad_trace_refused_before_any_run},
 		 {"help_lists_every_key_and_exit_status", help_lists_every_key_and_exit_status},
+		 {"loog_rrs_limit_is_checked_with_the_configuration", loog_rrs_limit_is_checked_with_the_configuration},
 		 {"make_install_keeps_the_source_layout", make_install_keeps_the_source_layout});
 }

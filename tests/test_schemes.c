@@ -188,6 +188,33 @@ static void oracle_accepts_every_scheme_on_random_programs(void)
 	CU_ASSERT(runs == IW_ARRAY_LEN(variants) * MIX_COUNT * SEEDS);
 }
 
+/* LOOG with a full stack of IW_LOOG_RRS_MAX RRS entries in one sub-core
+ * (independent DRAM loads outlast the entries): every entry is handed out,
+ * the last 64 included, and the schedule keeps the oracle's rules. */
+static void loog_full_rrs_stack_keeps_the_rules(void)
+{
+	struct iw_inst prog[64];
+	for (int i = 0; i < 64; i++) {
+		prog[i] = mem(IW_F_LOAD, i % 32, -1, -1, 3);
+		prog[i].pc = (uint32_t)(16 * i);
+	}
+	static const char *const sets[] = {"gpu.subcores=1", "loog.cus=64", "loog.rrs=256"};
+	struct iw_config c;
+	small_gpu(&c);
+	for (size_t i = 0; i < IW_ARRAY_LEN(sets); i++) {
+		struct iw_err e = {0};
+		CU_ASSERT_EQUAL_FATAL(iw_config_set(&c, sets[i], &e), 0);
+	}
+	struct iw_run_result r;
+	char msg[600] = "";
+	uint64_t v = run_checked(&c, "loog", prog, 64, 2, 16, &r, msg, sizeof msg);
+	if (v)
+		fprintf(stderr, "\n%s\n", msg);
+	CU_ASSERT_EQUAL(v, 0);
+	CU_ASSERT(r.cnt.stall[IW_STALL_NO_RRS] > 0);
+	iw_run_result_free(&r);
+}
+
 /* The oracle itself must catch a broken schedule: feed it a log where a
  * consumer dispatches in the cycle its producer writes back. */
 static void oracle_rejects_a_raw_violation(void)
@@ -687,6 +714,7 @@ static void ib_full_names_a_full_window(void)
 void suite_schemes(void)
 {
 	TU_SUITE("schemes", {"oracle_rejects_a_raw_violation", oracle_rejects_a_raw_violation},
+		 {"loog_full_rrs_stack_keeps_the_rules", loog_full_rrs_stack_keeps_the_rules},
 		 {"oracle_accepts_every_scheme_on_random_programs", oracle_accepts_every_scheme_on_random_programs},
 		 {"fast_forward_equals_stepping_for_every_scheme", fast_forward_equals_stepping_for_every_scheme},
 		 {"counters_are_consistent_for_every_scheme", counters_are_consistent_for_every_scheme},
