@@ -1,7 +1,8 @@
 /*
  * perf/opcodes.c -- the SASS opcode table, Kepler (binary version 35) to
  * Hopper (90): base opcode -> execution-unit class, memory space, the
- * properties the issue schemes' dependence rules need, latency class.
+ * properties the issue schemes' dependence rules need, latency class (a
+ * record only: the engine times every instruction by its unit, perf.h).
  *
  * Sources: NVIDIA "CUDA Binary Utilities" instruction-set reference (Kepler,
  * Maxwell/Pascal, Volta, Turing, Ampere/Ada, Hopper tables) for the opcode

@@ -82,7 +82,7 @@ struct iw_inst {
 	uint16_t dst[IW_MAX_DST]; /* architectural registers, RZ already removed */
 	uint16_t src[IW_MAX_SRC];
 	uint16_t mem_width;   /* bytes per lane, 0 if not memory */
-	uint16_t latency;     /* extra latency class hint from the source (0 = use unit's) */
+	uint16_t latency;     /* enum iw_lat_class from the opcode table; not used by the engine */
 	uint16_t maddr;       /* index in the SM's address pool, IW_MADDR_NONE if none */
 	uint8_t mem_level;    /* no addresses (built-in workloads): where the data is found,
 			       * 1 = L1, 2 = L2, 3 = DRAM, as drawn by the generator */
@@ -162,8 +162,12 @@ int iw_trace_open(const char *path, struct iw_workload **out, struct iw_err *e);
 int iw_path_is_trace(const char *path);
 
 /* ------------------------------------------------------------ SASS opcodes */
-/* Latency classes of the opcode table (stored in iw_inst.latency).  The
- * engine maps each to a configured latency; UNIT means the unit's own. */
+/* Latency classes of the opcode table, copied into iw_inst.latency by the
+ * trace reader and NOT used by the engine: every instruction takes its
+ * unit's exec.<unit>_latency (memory instructions add the memory model's
+ * answer).  The configuration has no IMUL or CONV latency to map them to,
+ * and Accel-Sim traces carry none; the class is kept as the table's record
+ * of which opcodes differ, for a model that grows such keys. */
 enum iw_lat_class {
 	IW_LAT_UNIT = 0, /* the execution unit's configured latency */
 	IW_LAT_IMUL,     /* 32-bit integer multiply on the INT pipe (pre-Volta IMUL/IMAD) */
