@@ -186,7 +186,7 @@ int cmd_run(int argc, char **argv)
 	if (r == 0 && output) {
 		char *used = iw_tech_to_xml(&job.tech);
 		struct iw_h5_meta m = {cli_command_line, job.cfg.name, job.config_xml, job.tech.name,
-				       job.tech.xml_text ? job.tech.xml_text : "", NULL, 0, &unc, used};
+				       job.tech.xml_text ? job.tech.xml_text : "", NULL, 0, &unc, used, NULL};
 		r = used ? iw_h5_write(output, &m, job.rows, job.nrows, &e) : iw_fail(&e, IW_ERUN, "out of memory");
 		iw_free(used);
 	}

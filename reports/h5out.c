@@ -444,7 +444,7 @@ int iw_h5_write_source(const char *path, const struct iw_h5_meta *m, const struc
 		return iw_fail(e, IW_ERUN, "%s: cannot create the HDF5 file (is the folder writable?)", path);
 	}
 	CHECK(attr_str(f, "tool", "issuewatt"));
-	CHECK(attr_str(f, "tool_version", IW_VERSION));
+	CHECK(attr_str(f, "tool_version", m->tool_version ? m->tool_version : IW_VERSION));
 	CHECK(attr_str(f, "command_line", m->command_line ? m->command_line : ""));
 	CHECK(attr_str(f, "config", m->config_name ? m->config_name : ""));
 	CHECK(attr_str(f, "tech", m->tech_name ? m->tech_name : ""));

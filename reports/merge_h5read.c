@@ -445,6 +445,7 @@ int iw_h5_read(const char *path, struct iw_results *res, struct iw_err *e)
 			iw_fail(e, IW_EINPUT, "%s: expected an issuewatt results file (root attribute tool=issuewatt)", path);
 		goto fail;
 	}
+	res->tool_version = read_str(f, "tool_version", 0, e);
 	res->command_line = read_str(f, "command_line", 0, e);
 	res->config_name = read_str(f, "config", 0, e);
 	res->tech_name = read_str(f, "tech", 0, e);
@@ -512,6 +513,7 @@ void iw_results_free(struct iw_results *r)
 	iw_free(r->param_names);
 	iw_free(r->rows);
 	iw_free(r->point_ids);
+	iw_free(r->tool_version);
 	iw_free(r->command_line);
 	iw_free(r->config_name);
 	iw_free(r->tech_name);

@@ -195,6 +195,9 @@ struct iw_h5_meta {
 	/* The technology as the runs used it (iw_tech_to_xml: --set applied,
 	 * every coefficient), or NULL; tech_xml is the file as given. */
 	const char *tech_used_xml;
+	/* The version whose model simulated the rows (merge: its inputs'),
+	 * or NULL: this one (IW_VERSION). */
+	const char *tool_version;
 };
 int iw_h5_write(const char *path, const struct iw_h5_meta *m, const struct iw_row *rows, size_t n,
 		struct iw_err *e);
@@ -221,6 +224,7 @@ int iw_h5_write_source(const char *path, const struct iw_h5_meta *m, const struc
  * stores, so writing them again gives the same numbers bit for bit). */
 struct iw_results {
 	char *command_line, *config_name, *tech_name, *config_xml, *tech_xml;
+	char *tool_version;    /* the root attribute tool_version, NULL if absent */
 	char *tech_used_xml;   /* NULL in files of earlier versions */
 	char *sweep_xml;       /* NULL when the file is not from a sweep */
 	char **param_names;    /* summary columns beyond the fixed ones */

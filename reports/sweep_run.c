@@ -598,7 +598,7 @@ static int write_done(struct state *st, const char *out, const char *command_lin
 	}
 	struct iw_h5_meta m = {command_line, s->base.cfg.name, s->base.config_xml, s->base.tech.name,
 			       s->base.tech.xml_text ? s->base.tech.xml_text : "", (const char *const *)s->param_names,
-			       s->naxes, &unc, used};
+			       s->naxes, &unc, used, NULL};
 	struct iw_h5_sweep sw = {s->xml, ids};
 	struct spool_src sp = {st, ids, NULL, 0};
 	struct iw_h5_source src = {n, spool_get, spool_release, &sp};
@@ -634,6 +634,9 @@ static void first_diff(const char *a, const char *aname, const char *b, const ch
 		 bname, IW_MIN(wb, 120), lb, wb > 120 ? "..." : "");
 }
 
+/* A file's tool_version as a message gives it (every issuewatt file has one). */
+static const char *version_of(const struct iw_results *r) { return r->tool_version ? r->tool_version : "(none)"; }
+
 static int load_resume(struct state *st, const char *out, struct iw_err *e)
 {
 	const struct iw_sweep *s = st->s;
@@ -651,6 +654,16 @@ static int load_resume(struct state *st, const char *out, struct iw_err *e)
 		iw_results_free(&res);
 		return iw_fail(e, IW_EINPUT, "%s: --resume: expected results of the same spec %s, found %s%s%s%s", out,
 			       s->path, found, *what ? " (" : "", what, *what ? ")" : "");
+	}
+	/* Another version's model may give other numbers for the same point:
+	 * the points it left would not be joined with this one's. */
+	if (strcmp(version_of(&res), IW_VERSION) != 0) {
+		char found[64];
+		snprintf(found, sizeof found, "%.60s", version_of(&res));
+		iw_results_free(&res);
+		return iw_fail(e, IW_EINPUT, "%s: --resume: expected results of this issuewatt version (%s), found "
+					     "results of version %s (tool_version): run without --resume",
+			       out, IW_VERSION, found);
 	}
 	/* The spec names its configuration by path: the file may have changed
 	 * since, and its points would not be those of the file's. */
@@ -915,6 +928,12 @@ int iw_sweep_merge(const char *const *in, size_t nin, const char *out, const cha
 		if (rc == 0 && i > 0 && iw_sweep_spec_diff(res[0].sweep_xml, an, res[i].sweep_xml, bn, what, sizeof what))
 			rc = iw_fail(e, IW_EINPUT, "%s: expected results of the same spec as %s, found a different spec%s%s%s",
 				     in[i], in[0], *what ? " (" : "", what, *what ? ")" : "");
+		/* two versions of the model may give two numbers for one point */
+		if (rc == 0 && i > 0 && strcmp(version_of(&res[i]), version_of(&res[0])) != 0)
+			rc = iw_fail(e, IW_EINPUT,
+				     "%s: expected results of the issuewatt version of %s (%s), found version %s "
+				     "(tool_version): results of two versions of the model are not merged",
+				     in[i], in[0], version_of(&res[0]), version_of(&res[i]));
 		if (rc == 0 && i > 0 && res[i].config_xml && res[0].config_xml &&
 		    strcmp(res[i].config_xml, res[0].config_xml) != 0) {
 			char cfg[256], diff[1200];
@@ -967,7 +986,7 @@ int iw_sweep_merge(const char *const *in, size_t nin, const char *out, const cha
 	}
 	struct iw_h5_meta m = {command_line, res[0].config_name, res[0].config_xml, res[0].tech_name, res[0].tech_xml,
 			       (const char *const *)res[0].param_names, res[0].nparams, nin ? &res[0].unc : NULL,
-			       nin ? res[0].tech_used_xml : NULL};
+			       nin ? res[0].tech_used_xml : NULL, nin ? res[0].tool_version : NULL};
 	struct iw_h5_sweep sw = {res[0].sweep_xml, ids};
 	rc = nin ? iw_h5_write_sweep(out, &m, &sw, rows, k, e) : iw_fail(e, IW_EUSAGE, "no input file");
 	if (rc == 0) {

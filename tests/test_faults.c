@@ -74,7 +74,7 @@ static int small_run(const char *h5, struct iw_err *e)
 		rc = iw_fail(e, IW_ERUN, "out of memory");
 	if (rc == 0) {
 		struct iw_h5_meta m = {"test", job.cfg.name, job.config_xml, job.tech.name,
-				       job.tech.xml_text ? job.tech.xml_text : "", NULL, 0, &unc, used};
+				       job.tech.xml_text ? job.tech.xml_text : "", NULL, 0, &unc, used, NULL};
 		rc = iw_h5_write(h5, &m, job.rows, job.nrows, e);
 	}
 	iw_free(used);

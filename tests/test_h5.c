@@ -62,7 +62,7 @@ static void round_trip_through_the_c_api(void)
 	char path[600];
 	snprintf(path, sizeof path, "%s/r.h5", tu_tmpdir());
 	struct iw_err e = {0};
-	struct iw_h5_meta m = {"issuewatt test", "default", "<gpu-config/>", t.name, "", NULL, 0, NULL, NULL};
+	struct iw_h5_meta m = {"issuewatt test", "default", "<gpu-config/>", t.name, "", NULL, 0, NULL, NULL, NULL};
 	CU_ASSERT_EQUAL_FATAL(iw_h5_write(path, &m, rows, 2, &e), 0);
 	hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
 	CU_ASSERT_FATAL(f >= 0);
@@ -158,7 +158,7 @@ static void counters_carry_units(void)
 	char path[600];
 	snprintf(path, sizeof path, "%s/units.h5", tu_tmpdir());
 	struct iw_err e = {0};
-	struct iw_h5_meta m = {"issuewatt test", "default", "<gpu-config/>", t.name, "", NULL, 0, NULL, NULL};
+	struct iw_h5_meta m = {"issuewatt test", "default", "<gpu-config/>", t.name, "", NULL, 0, NULL, NULL, NULL};
 	CU_ASSERT_EQUAL_FATAL(iw_h5_write(path, &m, rows, 2, &e), 0);
 	hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
 	CU_ASSERT_FATAL(f >= 0);
@@ -262,7 +262,7 @@ static void unwritable_output_leaves_nothing(void)
 	struct iw_tech t;
 	CU_ASSERT_EQUAL_FATAL(make_rows(rows, &c, &t), 0);
 	struct iw_err e = {0};
-	struct iw_h5_meta m = {"", "", "", "", "", NULL, 0, NULL, NULL};
+	struct iw_h5_meta m = {"", "", "", "", "", NULL, 0, NULL, NULL, NULL};
 	CU_ASSERT_EQUAL(iw_h5_write("/nonexistent-folder/r.h5", &m, rows, 2, &e), -IW_ERUN);
 	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "/nonexistent-folder/r.h5"));
 	for (int k = 0; k < 2; k++)
@@ -353,7 +353,7 @@ static void truncated_results_file_exit_3(void)
 	snprintf(path, sizeof path, "%s/whole.h5", tu_tmpdir());
 	snprintf(cut, sizeof cut, "%s/cut.h5", tu_tmpdir());
 	struct iw_err e = {0};
-	struct iw_h5_meta m = {"issuewatt test", "default", "<gpu-config/>", t.name, "", NULL, 0, NULL, NULL};
+	struct iw_h5_meta m = {"issuewatt test", "default", "<gpu-config/>", t.name, "", NULL, 0, NULL, NULL, NULL};
 	CU_ASSERT_EQUAL_FATAL(iw_h5_write(path, &m, rows, 2, &e), 0);
 	char *text;
 	size_t len;

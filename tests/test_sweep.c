@@ -4,6 +4,7 @@
 #include "testutil.h"
 
 #include <dirent.h>
+#include <hdf5.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -388,6 +389,68 @@ static void a_changed_configuration_is_not_merged_or_resumed(void)
 	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
 	snprintf(want, sizeof want, "r.h5: --resume: expected results of the configuration (%s) as it is now", cfg);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, want));
+}
+
+/* Give an output file another root tool_version, as an older or newer
+ * issuewatt would have written (delete, then create: a string of its size). */
+static void set_tool_version(const char *path, const char *version)
+{
+	hid_t f = H5Fopen(path, H5F_ACC_RDWR, H5P_DEFAULT);
+	CU_ASSERT_FATAL(f >= 0);
+	CU_ASSERT(H5Adelete(f, "tool_version") >= 0);
+	hid_t t = H5Tcopy(H5T_C_S1), sp = H5Screate(H5S_SCALAR);
+	H5Tset_size(t, strlen(version) + 1);
+	hid_t a = H5Acreate2(f, "tool_version", t, sp, H5P_DEFAULT, H5P_DEFAULT);
+	CU_ASSERT(a >= 0 && H5Awrite(a, t, version) >= 0);
+	H5Aclose(a);
+	H5Sclose(sp);
+	H5Tclose(t);
+	H5Fclose(f);
+}
+
+/* Results simulated by two versions of the model are not joined: merge
+ * names both files and both versions, --resume the file's version and this
+ * one's; equal versions merge, and the merged file keeps theirs. */
+static void results_of_another_version_are_not_merged_or_resumed(void)
+{
+	const char *dir = tu_tmpdir();
+	const char *spec = write_spec(dir, "tiny.xml", tiny_spec);
+	char args[3000], s1[600], s2[600], r[600], m[600], want[2000];
+	snprintf(s1, sizeof s1, "%s/v1.h5", dir);
+	snprintf(s2, sizeof s2, "%s/v2.h5", dir);
+	snprintf(r, sizeof r, "%s/vr.h5", dir);
+	snprintf(m, sizeof m, "%s/vm.h5", dir);
+	snprintf(args, sizeof args, "sweep '%s' --shard 1/2 -o '%s' -q", spec, s1);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(args, sizeof args, "sweep '%s' --shard 2/2 -o '%s' -q", spec, s2);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	set_tool_version(s2, "0.0.9-older");
+	snprintf(args, sizeof args, "merge '%s' '%s' -o '%s'", s1, s2, m);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	snprintf(want, sizeof want, "%s: expected results of the issuewatt version of %s (%s), found version 0.0.9-older",
+		 s2, s1, IW_VERSION);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, want));
+	CU_ASSERT_NOT_EQUAL(access(m, F_OK), 0);
+	/* the same version on both sides merges, and the result says which */
+	set_tool_version(s1, "0.0.9-older");
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	struct iw_results res;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_h5_read(m, &res, &e), 0);
+	CU_ASSERT(res.tool_version && strcmp(res.tool_version, "0.0.9-older") == 0);
+	iw_results_free(&res);
+	/* --resume of another version's file */
+	snprintf(args, sizeof args, "sweep '%s' --limit 1 -o '%s' -q", spec, r);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 1);
+	set_tool_version(r, "0.0.9-older");
+	snprintf(args, sizeof args, "sweep '%s' --resume -o '%s' -q", spec, r);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	snprintf(want, sizeof want, "%s: --resume: expected results of this issuewatt version (%s), found results of version 0.0.9-older",
+		 r, IW_VERSION);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, want));
+	/* and of this version it completes */
+	set_tool_version(r, IW_VERSION);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
 }
 
 /* What cannot change a result (comments, blanks, attribute order and
@@ -1442,6 +1505,7 @@ void suite_sweep(void)
 		 {"stopped sweep resumes to the same results", stopped_sweep_resumes_to_the_same_results},
 		 {"a changed configuration is not merged or resumed", a_changed_configuration_is_not_merged_or_resumed},
 		 {"a spec laid out anew still merges and resumes", a_spec_laid_out_anew_still_merges_and_resumes},
+		 {"results of another version are not merged or resumed", results_of_another_version_are_not_merged_or_resumed},
 		 {"a bad trace fails the sweep before any point", a_bad_trace_fails_the_sweep_before_any_point},
 		 {"a failed sweep keeps a file to resume", a_failed_sweep_keeps_a_file_to_resume},
 		 {"merge and report help fit the command", merge_and_report_help_fit_the_command},
