@@ -18,6 +18,12 @@
 
 #define IW_VERSION "0.1.0"
 
+/* The highest clock, in MHz, of a configuration (gpu.clock_mhz) and of a
+ * technology file (clock_mhz, --set tech.clock_mhz): a run may take its clock
+ * from either, so both have one limit.  tech/tech.xsd repeats the number (a
+ * schema cannot include it); tests/test_tech.c checks that they agree. */
+#define IW_CLOCK_MHZ_MAX 10000
+
 /* Exit codes, also the positive status codes (DESIGN.md "Exit codes"). */
 enum iw_status {
 	IW_OK = 0,

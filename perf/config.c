@@ -31,7 +31,7 @@ static const char *const dispatch_names[] = {"oldest", "lowest_id", NULL};
 const struct iw_param iw_params[] = {
 	I("gpu.sms", "", 80, 1, 1024, sms, "streaming multiprocessors"),
 	I("gpu.subcores", "", 4, 1, 16, subcores, "sub-cores (warp schedulers) per SM; warp w lives in sub-core w % subcores"),
-	R("gpu.clock_mhz", "MHz", 1530, 1, 10000, clock_mhz, "core clock"),
+	R("gpu.clock_mhz", "MHz", 1530, 1, IW_CLOCK_MHZ_MAX, clock_mhz, "core clock"),
 	R("gpu.die_area_mm2", "mm^2", 815, 0.001, 10000, die_area_mm2, "die area of the whole chip, for overhead percentages"),
 	I("sm.max_warps", "", 64, 1, 256, max_warps, "resident warps per SM"),
 	I("sm.max_threads", "", 2048, 0, 8192, max_threads, "resident threads per SM, 0 = max_warps x warp_size (the warp slots are the only limit, as Vortex)"),

@@ -575,10 +575,10 @@ int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e)
 	}
 	if (strcmp(k, "clock_mhz") == 0) {
 		/* the range gpu.clock_mhz has (0: the configuration's clock) */
-		if (v > 10000 || (v > 0 && v < 1))
+		if (v > IW_CLOCK_MHZ_MAX || (v > 0 && v < 1))
 			return iw_fail(e, IW_EINPUT,
-				       "--set tech.clock_mhz: expected 0 (the configuration's clock) or 1 to 10000 MHz, found %g",
-				       v);
+				       "--set tech.clock_mhz: expected 0 (the configuration's clock) or 1 to %d MHz, found %g",
+				       IW_CLOCK_MHZ_MAX, v);
 		t->clock_mhz = v;
 		return 0;
 	}

@@ -282,9 +282,36 @@ static void schema_errors_and_unknown_presets(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "'v99': no such GPU configuration preset (see 'issuewatt list presets')"));
 }
 
+/* One clock limit, IW_CLOCK_MHZ_MAX: gpu.clock_mhz's range, --set
+ * tech.clock_mhz and the technology schema take the same highest clock. */
+static void configuration_and_technology_share_the_clock_limit(void)
+{
+	CU_ASSERT_DOUBLE_EQUAL(iw_param_find("gpu.clock_mhz")->max, IW_CLOCK_MHZ_MAX, 0);
+	struct iw_tech t;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, "12nm", &e), 0);
+	char set[64];
+	snprintf(set, sizeof set, "clock_mhz=%d", IW_CLOCK_MHZ_MAX);
+	CU_ASSERT_EQUAL(iw_tech_set(&t, set, &e), 0);
+	snprintf(set, sizeof set, "clock_mhz=%d", IW_CLOCK_MHZ_MAX + 1);
+	CU_ASSERT_EQUAL(iw_tech_set(&t, set, &e), -IW_EINPUT);
+	iw_tech_free(&t);
+	char *xsd = NULL, want[64];
+	size_t len;
+	struct iw_err ex = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_read_file(tu_path("tech/tech.xsd"), &xsd, &len, &ex), 0);
+	const char *a = strstr(xsd, "<xs:attribute name=\"clock_mhz\"");
+	snprintf(want, sizeof want, "<xs:maxInclusive value=\"%d\"/>", IW_CLOCK_MHZ_MAX);
+	const char *end = a ? strstr(a, "</xs:attribute>") : NULL;
+	const char *m = a ? strstr(a, want) : NULL;
+	CU_ASSERT(m && end && m < end);
+	iw_free(xsd);
+}
+
 void suite_tech(void)
 {
-	TU_SUITE("tech", {"every_preset_loads_with_units_and_sources", every_preset_loads_with_units_and_sources},
+	TU_SUITE("tech", {"configuration_and_technology_share_the_clock_limit", configuration_and_technology_share_the_clock_limit},
+		 {"every_preset_loads_with_units_and_sources", every_preset_loads_with_units_and_sources},
 		 {"node_ratios_equal_the_files_factors", node_ratios_equal_the_files_factors},
 		 {"vdd_override_rescales_energy_and_leakage", vdd_override_rescales_energy_and_leakage},
 		 {"save_and_reload_gives_the_same_coefficients", save_and_reload_gives_the_same_coefficients},
