@@ -25,7 +25,8 @@
  * clears its valid bit and its whole column.
  *
  * release_at = operands (the second mode of the authors' simulator): the entry
- * and its column are freed when the operands have been read.  Hazards with the
+ * and its column are freed when the operands have been read (at issue for an
+ * instruction without register sources: it has nothing to read).  Hazards with the
  * released, still executing instructions are then the baseline scoreboard's
  * (RAW/WAW on destinations; WAR cannot arise, the reader has read), plus the
  * in-flight control/barrier/fence counters, so the rules above still hold.
@@ -650,6 +651,7 @@ static __attribute__((noinline)) void issue_wide(struct sg_state *st, struct iw_
 {
 	issue(st, w, s, 0);
 }
+static void sg_operands_read(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now);
 static void sg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
 {
 	struct sg_state *st = p;
@@ -657,6 +659,14 @@ static void sg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		issue(st, w, s, 1);
 	else
 		issue_wide(st, w, s);
+	/* Nothing to read from the RF (a load from a constant address, a
+	 * branch, a barrier, S2R): its operands are read at issue, and the
+	 * engine's collect stage, which calls the hook after a last read,
+	 * never sees it.  (An instruction with sources frees in the cycle of
+	 * its last read, the cycle before it can dispatch; this one can
+	 * dispatch in the next cycle.) */
+	if (st->release_operands && !s->nsrc_rf)
+		sg_operands_read(p, w, s, now);
 }
 
 static inline __attribute__((always_inline)) void release(struct sg_state *st, struct sg_warp *x, struct iw_warp *w,
@@ -727,8 +737,7 @@ static inline __attribute__((always_inline)) int writeback(struct sg_state *st, 
 	struct sg_warp *x = sg_w(st, w, nar);
 	const struct iw_inst *in = &s->in;
 	if (!s->aux[1]) {
-		/* Not released at operand read (release_at = writeback, or an
-		 * instruction without register operands that never reached it). */
+		/* Not released at operand read: release_at = writeback. */
 		release(st, x, w, s, now, nar);
 		return in->ndst;
 	}

@@ -285,7 +285,8 @@ void orc_event(void *ctx, const struct iw_event *ev)
 			for (int i = 0; i < in->ndst; i++)
 				w->last_issued_writer[in->dst[i]] = (int64_t)ev->seq;
 		}
-		if (ru->buf_release == ORC_AT_ISSUE)
+		/* (with nothing to read, operands are read at issue) */
+		if (ru->buf_release == ORC_AT_ISSUE || (ru->buf_release == ORC_AT_READ && !in->nsrc))
 			release_buf(o, w, r);
 		break;
 	case E_READ:

@@ -413,6 +413,49 @@ static void socgpu_figure3_dependence_matrix(void)
 	iw_run_result_free(&r);
 }
 
+/* SOCGPU with release_at = operands frees an entry when its operands are
+ * read; a load from a constant address has none to read, so its entry frees
+ * at issue.  A 2-entry IB, one warp of four such loads l0..l3 (R1..R4, L1
+ * hits: 1 + 32 cycles from issue to write-back):
+ *   2  l0, l1 decode into entries 0, 1 (two per cycle)
+ *   3  l0 issues and frees entry 0; l2 decodes into it
+ *   4  entries 0 (l2) and 1 (l1) are ready: the lowest, l2, issues ahead of
+ *      l1 and frees entry 0 again; l3 decodes into it
+ *   5  l3 issues;  6  l1 issues
+ *  39  l1 writes back, the last: 40 cycles.
+ * Held to write-back (release_at = writeback, and before for these loads),
+ * l2 decodes only when l0 writes back at 36: 72 cycles. */
+static void socgpu_operands_frees_sourceless_at_issue(void)
+{
+	struct iw_config c;
+	iw_config_defaults(&c);
+	c.sms = 1;
+	c.socgpu_ib_size = 2;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_config_set(&c, "socgpu.release_at=operands", &e), 0);
+	struct iw_inst p[4];
+	for (int i = 0; i < 4; i++)
+		p[i] = mem(IW_F_LOAD, 1 + i, -1, -1, 1);
+	struct evlog l;
+	struct iw_run_result r;
+	run_logged(&c, "socgpu", p, 4, &l, &r);
+	int order[4] = {0, 2, 3, 1};
+	CU_ASSERT_EQUAL(l.nissue, 4);
+	CU_ASSERT_EQUAL(memcmp(l.issue_order, order, sizeof order), 0);
+	CU_ASSERT_EQUAL(l.t[2][IW_EV_INSERT], 3);
+	CU_ASSERT_EQUAL(l.t[3][IW_EV_INSERT], 4);
+	CU_ASSERT_EQUAL(l.t[1][IW_EV_ISSUE], 6);
+	CU_ASSERT_EQUAL(l.t[1][IW_EV_WRITEBACK], 39);
+	CU_ASSERT_EQUAL(r.cycles, 40);
+	CU_ASSERT_EQUAL(r.cnt.reorders, 2);
+	iw_run_result_free(&r);
+	c.socgpu_release_at = 0;
+	run_logged(&c, "socgpu", p, 4, &l, &r);
+	CU_ASSERT_EQUAL(l.t[2][IW_EV_INSERT], 36);
+	CU_ASSERT_EQUAL(r.cycles, 72);
+	iw_run_result_free(&r);
+}
+
 /* GhOST Figure 12: instruction 1 (here i0) is a load, i1 needs its result
  * (RAW), the others are independent ALU instructions except i4 (needs i1).
  *   i0 LDG R1 <- [R20]; i1 FADD R2 <- R1,R3; i2 IADD R4 <- R5,R6;
@@ -720,6 +763,7 @@ void suite_schemes(void)
 		 {"counters_are_consistent_for_every_scheme", counters_are_consistent_for_every_scheme},
 		 {"ib_full_names_a_full_window", ib_full_names_a_full_window},
 		 {"socgpu_figure3_dependence_matrix", socgpu_figure3_dependence_matrix},
+		 {"socgpu_operands_frees_sourceless_at_issue", socgpu_operands_frees_sourceless_at_issue},
 		 {"ghost_figure12_walkthrough", ghost_figure12_walkthrough},
 		 {"loog_thesis_three_instruction_example", loog_thesis_three_instruction_example},
 		 {"oracle_accepts_every_scheme_on_builtin_workloads", oracle_accepts_every_scheme_on_builtin_workloads},
