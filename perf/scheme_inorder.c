@@ -7,7 +7,8 @@
  * cleared at write-back, blocking the WAR hazards operand collectors make
  * possible.  Common rules every scheme keeps: nothing issues past an
  * unresolved control instruction; a barrier blocks the warp until the CTA
- * passes it; a memory fence waits for the warp's memory operations.
+ * passes it; a memory fence waits for the warp's memory operations, and a
+ * memory instruction for an older fence to complete.
  */
 #include "sim.h"
 
@@ -22,6 +23,7 @@ struct io_warp {
 	uint8_t head, n;
 	uint16_t ctrl_pending, bar_pending, mem_inflight;
 	uint16_t pred_pending; /* compares whose predicate is not yet written */
+	uint16_t fence_pending; /* fences issued and not yet complete */
 	uint16_t ib8[8];       /* the IB ring when ib_size <= 8 */
 	struct iw_scoreboard sb;
 	uint16_t ib64[64];     /* the IB ring otherwise */
@@ -127,6 +129,15 @@ static struct iw_slot *io_candidate(void *p, struct iw_warp *w, uint64_t now, in
 		*reason = IW_STALL_MEM_ORDER;
 		return NULL;
 	}
+	/* In-order issue alone would let a memory instruction go while the
+	 * fence before it still executes; every other scheme holds it until the
+	 * fence completes (SOCGPU's memory rule on the fence's entry, GhOST's
+	 * and LOOG's pending barrier/fence), and the baseline keeps the rules
+	 * they share. */
+	if (iw_is_mem(in) && x->fence_pending) {
+		*reason = IW_STALL_MEM_ORDER;
+		return NULL;
+	}
 	return s;
 }
 
@@ -147,6 +158,8 @@ static void io_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		x->pred_pending++;
 	if (in->flags & IW_F_BARRIER)
 		x->bar_pending++;
+	if (in->flags & IW_F_MEMBAR)
+		x->fence_pending++;
 	if (in->unit == IW_UNIT_MEM)
 		x->mem_inflight++;
 }
@@ -163,6 +176,8 @@ static int io_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 		x->pred_pending--;
 	if (in->flags & IW_F_BARRIER)
 		x->bar_pending--;
+	if (in->flags & IW_F_MEMBAR)
+		x->fence_pending--;
 	if (in->unit == IW_UNIT_MEM)
 		x->mem_inflight--;
 	return in->ndst;

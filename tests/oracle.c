@@ -249,9 +249,9 @@ void orc_event(void *ctx, const struct iw_event *ev)
 			if (p->in.flags & IW_F_BARRIER)
 				fail(o, ev, "issued past the barrier %llu before the CTA passed it", (unsigned long long)q);
 			/* a fence issues after every older memory instruction completed;
-			 * younger memory instructions may not overtake it */
-			if ((p->in.flags & IW_F_MEMBAR) && is_mem(in) && !p->seen[E_ISS])
-				fail(o, ev, "memory instruction issued past the fence %llu", (unsigned long long)q);
+			 * younger memory instructions issue after it completed */
+			if ((p->in.flags & IW_F_MEMBAR) && is_mem(in))
+				fail(o, ev, "memory instruction issued before the fence %llu completed", (unsigned long long)q);
 			if ((in->flags & (IW_F_BARRIER | IW_F_MEMBAR)) && is_mem(&p->in))
 				fail(o, ev, "barrier/fence issued before the older memory instruction %llu completed",
 				     (unsigned long long)q);

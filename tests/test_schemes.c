@@ -456,6 +456,40 @@ static void socgpu_operands_frees_sourceless_at_issue(void)
 	iw_run_result_free(&r);
 }
 
+/* A memory instruction after a fence waits until the fence has completed,
+ * in the baseline as in every other scheme.  One warp runs
+ *   i0 LDG R1 <- [R10] (L1 hit)   i1 MEMBAR   i2 LDG R2 <- [R11] (L1 hit)
+ *   3   i0 issues; it writes back at 37 (read 4, dispatch 5, + 32)
+ *   37  the fence issues once i0 is done; it dispatches at 38 and completes
+ *       at 43
+ *   43  i2 issues (in-order issue alone let it go at 38, under the executing
+ *       fence), writes back at 77: 78 cycles, the other schemes' count. */
+static void inorder_memory_waits_for_older_fence(void)
+{
+	struct iw_config c;
+	iw_config_defaults(&c);
+	c.sms = 1;
+	struct iw_inst fence = tu_op(IW_UNIT_MEM, -1, -1, -1);
+	fence.flags = IW_F_MEMBAR;
+	struct iw_inst p[3] = {mem(IW_F_LOAD, 1, 10, -1, 1), fence, mem(IW_F_LOAD, 2, 11, -1, 1)};
+	static const char *const sch[] = {"inorder", "socgpu", "ghost", "loog", "ideal"};
+	for (size_t k = 0; k < IW_ARRAY_LEN(sch); k++) {
+		struct evlog l;
+		struct iw_run_result r;
+		run_logged(&c, sch[k], p, 3, &l, &r);
+		CU_ASSERT_EQUAL(l.t[1][IW_EV_ISSUE], 37);
+		CU_ASSERT_EQUAL(l.t[1][IW_EV_WRITEBACK], 43);
+		CU_ASSERT_EQUAL(l.t[2][IW_EV_ISSUE], 43);
+		CU_ASSERT_EQUAL(r.cycles, 78);
+		if (l.t[2][IW_EV_ISSUE] != 43)
+			fprintf(stderr, "\n%s: the load after the fence issued at %llu\n", sch[k],
+				(unsigned long long)l.t[2][IW_EV_ISSUE]);
+		if (!strcmp(sch[k], "inorder"))
+			CU_ASSERT(r.cnt.stall[IW_STALL_MEM_ORDER] > 0);
+		iw_run_result_free(&r);
+	}
+}
+
 /* GhOST Figure 12: instruction 1 (here i0) is a load, i1 needs its result
  * (RAW), the others are independent ALU instructions except i4 (needs i1).
  *   i0 LDG R1 <- [R20]; i1 FADD R2 <- R1,R3; i2 IADD R4 <- R5,R6;
@@ -765,6 +799,7 @@ void suite_schemes(void)
 		 {"socgpu_figure3_dependence_matrix", socgpu_figure3_dependence_matrix},
 		 {"socgpu_operands_frees_sourceless_at_issue", socgpu_operands_frees_sourceless_at_issue},
 		 {"ghost_figure12_walkthrough", ghost_figure12_walkthrough},
+		 {"inorder_memory_waits_for_older_fence", inorder_memory_waits_for_older_fence},
 		 {"loog_thesis_three_instruction_example", loog_thesis_three_instruction_example},
 		 {"oracle_accepts_every_scheme_on_builtin_workloads", oracle_accepts_every_scheme_on_builtin_workloads},
 		 {"oracle_accepts_every_scheme_on_real_traces", oracle_accepts_every_scheme_on_real_traces},
