@@ -22,7 +22,9 @@
  *   - A broadcast value captured at write-back in cycle t is usable for
  *     dispatch from t+1 (no same-cycle bypass), as the thesis's clock 12/13.
  *   - Results broadcast per cycle and sub-core = loog.broadcasts (SCHEMES.md
- *     section 5 and Vortex: one).
+ *     section 5 and Vortex: one).  An instruction without a result (a
+ *     store, a branch) broadcasts nothing and completes when due, whatever
+ *     the results waiting for the bus (wb_results_only).
  *   - Dispatch: up to core.issue_width CUs per cycle (the thesis: one),
  *     by dispatch = oldest (allocation order) or lowest_id (Vortex).
  *   - rf_read_ports = 1: one CU owns the single port until all its RF
@@ -208,7 +210,7 @@ static int rrs_any_free(const struct lg_sub *sb)
 	return (sb->rrs_free[0] | sb->rrs_free[1] | sb->rrs_free[2] | sb->rrs_free[3]) != 0;
 }
 
-static int needs_tag(const struct iw_inst *in) { return in->ndst || (in->flags & IW_F_SETS_PRED); }
+static int needs_tag(const struct iw_inst *in) { return iw_has_result(in); } /* a result to broadcast */
 
 static struct iw_slot *lg_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
 {
@@ -716,6 +718,7 @@ const struct iw_scheme_ops iw_scheme_loog = {
 	.entries = lg_entries,
 	.cus = lg_cus,
 	.wb_width = lg_wb_width,
+	.wb_results_only = 1,
 	.sm_new = lg_sm_new,
 	.sm_free = lg_sm_free,
 	.warp_start = lg_warp_start,

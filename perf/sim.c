@@ -766,38 +766,79 @@ static int refill_sms(struct iw_sim *s)
 
 /* ------------------------------------------------------------- stages */
 
+/* Write back and retire the instruction of ev, just taken off sc's queue. */
+static inline __attribute__((always_inline)) int wb_retire(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc,
+							  struct iw_wb_event ev, uint64_t now,
+							  const struct iw_scheme_ops *ops)
+{
+	struct iw_warp *w = &sm->warps[ev.warp];
+	struct iw_slot *sl = &w->slots[ev.slot];
+	IW_ASSERT(sl->state == IW_SLOT_EXEC);
+	int writes = ops->writeback(sm->scheme_state, w, sl, now);
+	unblock(sm, w);
+	sc->nofetch_mask &= ~(1ull << w->local); /* a slot (and maybe a branch) freed */
+	iw_count(s, IW_A_RF_BANK_WRITE, (uint64_t)writes);
+	s->res->cnt.rf_writes += (uint64_t)writes;
+	iw_sim_event(s, w, sl, IW_EV_WRITEBACK, 0);
+	iw_sim_event(s, w, sl, IW_EV_RETIRE, 0);
+	if ((sl->in.flags & IW_F_TAKEN) && w->fetch_blocked)
+		w->fetch_blocked = 0;
+	if (sl->in.maddr != IW_MADDR_NONE)
+		maddr_put(w, sl->in.maddr);
+	s->res->warp_insts++;
+	s->res->thread_insts += sl->lanes;
+	s->cur_insts++;
+	sl->state = IW_SLOT_FREE;
+	w->free_ids[w->nfree++] = sl->id;
+	w->inflight--;
+	if (w->fetch_done && w->inflight == 0)
+		return warp_finish(s, sm, w);
+	return 0;
+}
+
+/* wb_results_only: every due instruction without a result retires; results
+ * take the wb_width slots in queue order, and the rest wait at the queue's
+ * end, where they were (whatever a retirement queues meanwhile, a barrier's
+ * release, is due later). */
+static __attribute__((noinline)) int stage_writeback_results(struct iw_sim *s, struct iw_sm *sm,
+							     struct iw_subcore *sc, uint64_t now,
+							     const struct iw_scheme_ops *ops)
+{
+	int n = 0, results = 0;
+	uint32_t held = 0;
+	while (sc->next_wb <= now) {
+		struct iw_wb_event ev = wb_pop(sc);
+		if (iw_has_result(&sm->warps[ev.warp].slots[ev.slot].in)) {
+			if (results == s->wb_width) {
+				s->wb_held[held++] = ev;
+				continue;
+			}
+			results++;
+		}
+		int rc = wb_retire(s, sm, sc, ev, now, ops);
+		if (rc)
+			return rc;
+		n++;
+	}
+	IW_ASSERT(sc->nwb + held <= sc->capwb);
+	while (held) /* (the earliest last) */
+		sc->wb[sc->nwb++] = s->wb_held[--held];
+	if (sc->nwb)
+		sc->next_wb = sc->wb[sc->nwb - 1].t;
+	return n;
+}
+
 IW_HOT int stage_writeback(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now,
 		  const struct iw_scheme_ops *ops)
 {
+	if (ops->wb_results_only)
+		return stage_writeback_results(s, sm, sc, now, ops);
 	int n = 0;
 	while (sc->next_wb <= now && n < s->wb_width) {
-		struct iw_wb_event ev = wb_pop(sc);
-		struct iw_warp *w = &sm->warps[ev.warp];
-		struct iw_slot *sl = &w->slots[ev.slot];
-		IW_ASSERT(sl->state == IW_SLOT_EXEC);
-		int writes = ops->writeback(sm->scheme_state, w, sl, now);
-		unblock(sm, w);
-		sc->nofetch_mask &= ~(1ull << w->local); /* a slot (and maybe a branch) freed */
-		iw_count(s, IW_A_RF_BANK_WRITE, (uint64_t)writes);
-		s->res->cnt.rf_writes += (uint64_t)writes;
-		iw_sim_event(s, w, sl, IW_EV_WRITEBACK, 0);
-		iw_sim_event(s, w, sl, IW_EV_RETIRE, 0);
-		if ((sl->in.flags & IW_F_TAKEN) && w->fetch_blocked)
-			w->fetch_blocked = 0;
-		if (sl->in.maddr != IW_MADDR_NONE)
-			maddr_put(w, sl->in.maddr);
-		s->res->warp_insts++;
-		s->res->thread_insts += sl->lanes;
-		s->cur_insts++;
-		sl->state = IW_SLOT_FREE;
-		w->free_ids[w->nfree++] = sl->id;
-		w->inflight--;
+		int rc = wb_retire(s, sm, sc, wb_pop(sc), now, ops);
+		if (rc)
+			return rc;
 		n++;
-		if (w->fetch_done && w->inflight == 0) {
-			int rc = warp_finish(s, sm, w);
-			if (rc)
-				return rc;
-		}
 	}
 	return n;
 }
@@ -1984,6 +2025,8 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			sc->cu = arena_get(s, ncu, sizeof *sc->cu);
 			sc->capwb = s->warps_per_sc * s->window + 1;
 			sc->wb = arena_get(s, sc->capwb, sizeof *sc->wb);
+			if (s->ops->wb_results_only && !s->wb_held && !(s->wb_held = arena_get(s, sc->capwb, sizeof *sc->wb)))
+				return iw_fail(e, IW_ERUN, "out of memory");
 			sc->warp_ids = arena_get(s, s->warps_per_sc, sizeof *sc->warp_ids);
 			sc->wp = arena_get(s, s->warps_per_sc, sizeof *sc->wp);
 			if (!sc->cu || !sc->wb || !sc->warp_ids || !sc->wp)

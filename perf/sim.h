@@ -223,6 +223,11 @@ struct iw_scheme_ops {
 	void (*entries)(const struct iw_config *c, uint32_t e[IW_OCC_COUNT]);
 	/* Results written back per cycle per sub-core (NULL = core.wb_width). */
 	uint32_t (*wb_width)(const struct iw_config *c);
+	/* Non-zero if only instructions with a result (iw_has_result) take
+	 * one of those slots; one without (a store, a branch) completes when
+	 * due, past results that wait (LOOG: the slots are its broadcast bus,
+	 * and such an instruction broadcasts nothing). */
+	int wb_results_only;
 	/* Non-zero: fetch continues past taken control (only `ideal`). */
 	int (*fetch_through_control)(const struct iw_config *c);
 	int (*sm_new)(struct iw_sm *sm, void **state, struct iw_err *e);
@@ -344,6 +349,7 @@ struct iw_sim {
 	uint32_t maddr_cap;     /* address entries a warp may hold (min(window, IW_MADDR_PER_WARP_MAX)) */
 	uint32_t lane_mask;     /* the warp_size lanes of a warp */
 	int wb_width;           /* results written back per cycle per sub-core */
+	struct iw_wb_event *wb_held; /* with ops->wb_results_only: the results a write-back stage holds back */
 	int through;            /* fetch continues past taken control */
 	int opaque;             /* the scheme keeps state the engine's masks do not describe */
 	int precise_wake;       /* sleep through stalls on busy units and CUs (see might_move) */
@@ -484,6 +490,8 @@ static inline int iw_is_plain_load(const struct iw_inst *in)
 }
 static inline int iw_is_ctrl(const struct iw_inst *in) { return (in->flags & (IW_F_CONTROL | IW_F_RETURN)) != 0; }
 static inline int iw_is_sync(const struct iw_inst *in) { return (in->flags & (IW_F_BARRIER | IW_F_MEMBAR)) != 0; }
+/* Delivers a result: writes a register or a predicate. */
+static inline int iw_has_result(const struct iw_inst *in) { return in->ndst || (in->flags & IW_F_SETS_PRED); }
 /* Do two register lists share a register? */
 static inline int iw_regs_meet(const uint16_t *a, int na, const uint16_t *b, int nb)
 {

@@ -36,6 +36,8 @@ struct orc {
 	struct orc_rules ru;
 	struct owarp *w;
 	int *cu, *rrs;            /* per (sm, sub-core) */
+	uint64_t *wb_t;           /* per (sm, sub-core): the cycle of its last counted write-back, */
+	int *wb_n;                /* and how many were counted in it */
 	uint64_t violations, retired;
 	char msg[512];
 };
@@ -82,6 +84,7 @@ int orc_rules_for(const char *s, const struct iw_config *c, struct orc_rules *r)
 	r->control = 1;
 	r->pred = 1;
 	r->cu_cap = c->cus;
+	r->wb_cap = c->wb_width;
 	if (!strcmp(s, "inorder")) {
 		r->war = c->war_scoreboard;
 		r->buf_cap = c->inorder_ib_size;
@@ -106,6 +109,8 @@ int orc_rules_for(const char *s, const struct iw_config *c, struct orc_rules *r)
 		r->cu_cap = c->loog_cus;
 		r->rrs_cap = c->loog_rrs ? c->loog_rrs : (int)(c->loog_rrs_factor * c->loog_cus + 0.5);
 		r->cu_hold_wb = r->rrs_cap == 0;
+		r->wb_cap = c->loog_broadcasts;
+		r->wb_results_only = 1;
 	} else if (!strcmp(s, "ideal")) {
 		r->renaming = c->ideal_renaming ? 2 : 0;
 		r->war = !c->ideal_renaming;
@@ -127,6 +132,8 @@ struct orc *orc_new(const struct orc_rules *r)
 	o->w = calloc((size_t)r->sms * (size_t)r->max_warps, sizeof *o->w);
 	o->cu = calloc((size_t)r->sms * (size_t)r->subcores, sizeof *o->cu);
 	o->rrs = calloc((size_t)r->sms * (size_t)r->subcores, sizeof *o->rrs);
+	o->wb_t = calloc((size_t)r->sms * (size_t)r->subcores, sizeof *o->wb_t);
+	o->wb_n = calloc((size_t)r->sms * (size_t)r->subcores, sizeof *o->wb_n);
 	return o;
 }
 
@@ -139,6 +146,8 @@ void orc_free(struct orc *o)
 	free(o->w);
 	free(o->cu);
 	free(o->rrs);
+	free(o->wb_t);
+	free(o->wb_n);
 	free(o);
 }
 
@@ -327,6 +336,14 @@ void orc_event(void *ctx, const struct iw_event *ev)
 	case E_WB:
 		if (!r->seen[E_DISP] || r->t[E_DISP] > ev->cycle)
 			fail(o, ev, "written back before dispatch");
+		if (!ru->wb_results_only || has_tag(in)) {
+			if (o->wb_t[sci] != ev->cycle) {
+				o->wb_t[sci] = ev->cycle;
+				o->wb_n[sci] = 0;
+			}
+			if (++o->wb_n[sci] > ru->wb_cap)
+				fail(o, ev, "%d write-backs in the sub-core's cycle, %d allowed", o->wb_n[sci], ru->wb_cap);
+		}
 		for (int i = 0; i < in->ndst; i++) {
 			uint16_t d = in->dst[i];
 			if (ru->renaming == 1) {

@@ -23,6 +23,8 @@ struct orc_rules {
 	int cu_cap;            /* per sub-core: collector units */
 	int cu_hold_wb;        /* a CU of an instruction with a destination is held until write-back */
 	int rrs_cap;           /* per sub-core RRS entries, 0 none */
+	int wb_cap;            /* per sub-core and cycle: write-backs (results only: those with a result) */
+	int wb_results_only;   /* LOOG: the cap is its broadcast bus, which carries only results */
 	int subcores, sms, max_warps;
 };
 

@@ -580,6 +580,43 @@ static void loog_thesis_three_instruction_example(void)
 	iw_run_result_free(&r);
 }
 
+/* LOOG broadcasts one result per cycle and sub-core (loog.broadcasts = 1);
+ * a store or a branch has none to broadcast and completes when due.  One warp:
+ *   i0 DADD R2 <- R4   issue 3, read 4, dispatch 5, DP 8: due 13
+ *   i1 STG [R10], R11  issue 4, read 5, dispatch 6: done 10
+ *   i2 IADD R3 <- R5   issue 5, dispatch 7 (the INT unit's ii is 2): due 11
+ *   i3 IADD R6 <- R7   issue 6, dispatch 9: due 13, with i0
+ *   i4 STG [R12], R13  issue 7, dispatch 10 (one dispatch a cycle): due 14
+ *   i5 BRA             issue 8, nothing to read, dispatch 11: due 15
+ *   i6 FADD R8 <- R9   waits for the branch
+ *  13  i0 broadcasts; i3 waits for the bus
+ *  14  i3 broadcasts, and i4 completes beside it (it took the bus at 15, which
+ *      held i5 to 16)
+ *  15  i5 resolves; i6 issues, dispatches 17, broadcasts 21: 22 cycles (23).
+ * Four broadcasts: the four results. */
+static void loog_broadcasts_only_results(void)
+{
+	struct iw_config c;
+	iw_config_defaults(&c);
+	c.sms = 1;
+	CU_ASSERT_EQUAL(c.loog_broadcasts, 1);
+	struct iw_inst bra = tu_op(IW_UNIT_BRANCH, -1, -1, -1);
+	bra.flags = IW_F_CONTROL;
+	struct iw_inst p[7] = {tu_op(IW_UNIT_DP, 2, 4, -1), mem(IW_F_STORE, -1, 10, 11, 1), tu_op(IW_UNIT_INT, 3, 5, -1),
+			       tu_op(IW_UNIT_INT, 6, 7, -1), mem(IW_F_STORE, -1, 12, 13, 1), bra, tu_op(IW_UNIT_SP, 8, 9, -1)};
+	struct evlog l;
+	struct iw_run_result r;
+	run_logged(&c, "loog", p, 7, &l, &r);
+	CU_ASSERT_EQUAL(l.t[0][IW_EV_WRITEBACK], 13);
+	CU_ASSERT_EQUAL(l.t[3][IW_EV_WRITEBACK], 14);
+	CU_ASSERT_EQUAL(l.t[4][IW_EV_WRITEBACK], 14);
+	CU_ASSERT_EQUAL(l.t[5][IW_EV_WRITEBACK], 15);
+	CU_ASSERT_EQUAL(l.t[6][IW_EV_ISSUE], 15);
+	CU_ASSERT_EQUAL(r.cycles, 22);
+	CU_ASSERT_EQUAL(r.act[IW_A_BCAST_SEND], 4);
+	iw_run_result_free(&r);
+}
+
 /* ------------------------------------------ built-in workloads and traces */
 
 static const char *const builtins[] = {"vecadd", "sgemm", "reduce", "stencil", "bfs", "rnn", "rnn_lowocc", "ilp_lowocc"};
@@ -801,6 +838,7 @@ void suite_schemes(void)
 		 {"ghost_figure12_walkthrough", ghost_figure12_walkthrough},
 		 {"inorder_memory_waits_for_older_fence", inorder_memory_waits_for_older_fence},
 		 {"loog_thesis_three_instruction_example", loog_thesis_three_instruction_example},
+		 {"loog_broadcasts_only_results", loog_broadcasts_only_results},
 		 {"oracle_accepts_every_scheme_on_builtin_workloads", oracle_accepts_every_scheme_on_builtin_workloads},
 		 {"oracle_accepts_every_scheme_on_real_traces", oracle_accepts_every_scheme_on_real_traces},
 		 {"socgpu_beats_inorder_at_low_occupancy", socgpu_beats_inorder_at_low_occupancy},
