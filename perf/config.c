@@ -44,7 +44,12 @@ const struct iw_param iw_params[] = {
 	I("core.fetch_buffer", "inst", 2, 1, 64, fetch_buffer, "decoded-instruction front buffer per warp, ahead of the scheme's IB"),
 	I("core.issue_width", "inst", 1, 1, 8, issue_width, "instructions issued per cycle per scheduler"),
 	I("core.wb_width", "result", 2, 1, 16, wb_width, "results written back per cycle per sub-core"),
-	E("core.policy", 0, policy_names, policy, "warp scheduling policy: gto (greedy then oldest), lrr (loose round robin), srr (two-level strict round robin)"),
+	/* srr is the GhOST paper's "strong round robin (SRR) which only looks at
+	 * the next warp to be considered for scheduling" (section VI-B; Accel-Sim's
+	 * rrr scheduler, perf/sim.c srr_turn), the policy whose results the option
+	 * reproduces.  SCHEMES.md calls it "two-level strict round robin"; no second
+	 * level is modelled: the paper describes one. */
+	E("core.policy", 0, policy_names, policy, "warp scheduling policy: gto (greedy then oldest), lrr (loose round robin: the first ready warp after the last to issue), srr (strict round robin: only the warp whose turn it is, which moves on after an issue or off a warp at a barrier or done)"),
 	I("opc.cus", "", 2, 1, 64, cus, "collector units per sub-core (operand buffers for in-order, socgpu, ghost)"),
 	I("opc.rf_banks", "", 2, 1, 64, rf_banks, "register-file banks per sub-core; register r of warp w is in bank (r + w) % banks"),
 	I("opc.rf_read_ports", "", 0, 0, 64, rf_read_ports, "operand reads per cycle per sub-core, 0 = one per bank (1 models Vortex's single-ported RF)"),

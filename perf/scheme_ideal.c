@@ -161,7 +161,6 @@ struct id_state {
 	 * before sm_new): one load instead of a chain through sim */
 	struct iw_counters *cnt;
 	uint64_t *ib_read;       /* &sim->cur_act[IW_A_IB_READ] */
-	int srr;                 /* strict round robin: decode as without the flags (see id_insert) */
 	const struct iw_config *cfg;
 	uint32_t stride, r_off, ord_off, lw_off, dl_off, mv_off; /* offsets in a warp's block */
 	uint32_t nslots, nblk, cap, cmask, win;
@@ -372,7 +371,6 @@ static int id_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	st->sm = sm;
 	st->cnt = &sm->sim->res->cnt;
 	st->ib_read = &sm->sim->cur_act[IW_A_IB_READ];
-	st->srr = c->policy == IW_POLICY_SRR;
 	st->win = (uint32_t)c->ideal_window;
 	st->nslots = sm->sim->window;
 	/* a power of two (the index is the position's low bits), at least one
@@ -626,8 +624,7 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	const struct iw_config *c = st->cfg;
 	struct id_view v = view(st, w);
 	struct id_warp *x = v.x;
-	if (x->n == st->win) /* only under srr: see the end */
-		return IW_STALL_IB_FULL;
+	IW_ASSERT(x->n < st->win); /* IW_INSERT_FULL holds decode back until a write-back frees room */
 	if (x->hi - x->lo == st->cap)
 		compact(st, w);
 	const struct iw_inst *a = &s->in;
@@ -783,18 +780,12 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	 * ready or judged by a scan (open == 0), or nothing waited at all (the
 	 * reason was an empty buffer).  w->unissued counts the waiting ones
 	 * before this insert (the engine counts it after). */
-	if ((top_was_nil && (!e->open || !w->unissued)) || st->srr)
+	if (top_was_nil && (!e->open || !w->unissued))
 		iw_sim_cand_changed(st->sm, w);
 	/* The window frees at write-back, which then calls iw_sim_insert_room:
-	 * decode is not retried before (insert_until_issue).
-	 * Under strict round robin the cycles the engine looks at decide the
-	 * stall reasons (the warp that names a cycle moves every cycle, and a
-	 * sleeping sub-core keeps its last one), so there the engine must see
-	 * the same decodes and candidates as without these flags: every insert
-	 * changes the candidate (above), a full window refuses the next one and
-	 * the refusal is retried after the warp's next issue too (id_issue). */
+	 * decode is not retried before (insert_until_issue). */
 	x->n++;
-	return x->n == st->win && !st->srr ? IW_INSERT_FULL : 0;
+	return x->n == st->win ? IW_INSERT_FULL : 0;
 }
 
 /* Can a unit of s's class take it in the cycle after `now` (when it would
@@ -944,8 +935,6 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	sr->wake[K_ISSUE] = NIL;
 	if (x->novf) /* stamps matter only to the scans kept by waiting overflowed ones */
 		v.moved[s->id] = ++x->epoch;
-	if (st->srr && x->n == st->win) /* see the end of id_insert */
-		iw_sim_insert_room(st->sm, w);
 	++*st->ib_read; /* iw_count(sim, IW_A_IB_READ, 1) */
 }
 

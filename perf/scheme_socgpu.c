@@ -97,10 +97,8 @@ struct sg_state {
 	uint64_t all;           /* one bit per IB entry */
 	int narrow;             /* n <= 8: the layout for 8 entries (SG_N) */
 	int release_operands;
-	/* Ask the warp's candidate again after every insert (strict round
-	 * robin: see insert_entry), or after every ready one (also with
-	 * release_at = operands: in-flight hazards). */
-	int ask_every_insert;
+	/* Ask the warp's candidate again after every ready insert (release_at =
+	 * operands: in-flight hazards, see insert_entry). */
 	int ask_ready_insert;
 };
 
@@ -299,8 +297,7 @@ static int sg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	/* (slot ids are below the window, at most 8 + 64 + 16 with n <= 8) */
 	st->narrow = n <= 8 && sm->sim->window <= 256;
 	st->release_operands = st->cfg->socgpu_release_at == 1;
-	st->ask_every_insert = st->cfg->policy == IW_POLICY_SRR;
-	st->ask_ready_insert = st->ask_every_insert || st->release_operands;
+	st->ask_ready_insert = st->release_operands;
 	/* zeroed once, in the model's mapping (pages the kernels never use are
 	 * never touched); a warp leaves its state zero when it finishes (see
 	 * sg_warp_start), so the next warp in its place starts clean */
@@ -475,17 +472,13 @@ static inline __attribute__((always_inline)) void insert_entry(struct sg_state *
 	 * the ready entries, and so first_r, alone, and it is the youngest, so
 	 * the oldest waiting entry that names the stall stays.  With
 	 * release_at = operands a ready entry may be held by in-flight hazards
-	 * that the loop skips: any ready insert asks again there.  Under strict
-	 * round robin every insert asks again, as without the flag: there the
-	 * warp that names a stall changes every cycle, and a sub-core kept
-	 * awake by the re-asked warp charges its stall cycles one by one where
-	 * a sleeping one charges the last reason for all of them. */
+	 * that the loop skips: any ready insert asks again there. */
 	uint64_t waiting = x->valid & ~x->issued;
 	if (!row) {
 		if (st->ask_ready_insert || !(waiting & x->ready & (bit - 1))) /* (also when nothing waits) */
 			iw_sim_cand_changed(st->sm, w);
 		x->ready |= bit;
-	} else if (st->ask_every_insert || !waiting) {
+	} else if (!waiting) {
 		iw_sim_cand_changed(st->sm, w);
 	}
 	mat_put(nar, x, ROW, e, row);

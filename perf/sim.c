@@ -777,6 +777,8 @@ static inline __attribute__((always_inline)) int wb_retire(struct iw_sim *s, str
 	int writes = ops->writeback(sm->scheme_state, w, sl, now);
 	unblock(sm, w);
 	sc->nofetch_mask &= ~(1ull << w->local); /* a slot (and maybe a branch) freed */
+	if (sl->in.flags & IW_F_BARRIER) /* (srr: the barrier's wait ends) */
+		sc->bar_mask &= ~(1ull << w->local);
 	iw_count(s, IW_A_RF_BANK_WRITE, (uint64_t)writes);
 	s->res->cnt.rf_writes += (uint64_t)writes;
 	iw_sim_event(s, w, sl, IW_EV_WRITEBACK, 0);
@@ -1068,6 +1070,47 @@ IW_HOT uint32_t policy_first(const struct iw_subcore *sc, int greedy_first, uint
 	return sc->order[__builtin_ctzll(hi ? hi : p)];
 }
 
+/* Strict round robin (srr) is Accel-Sim's "rrr" scheduler (GPGPU-Sim's
+ * scheduler_unit::order_rrr), which GhOST was evaluated with: "strong round
+ * robin (SRR) which only looks at the next warp to be considered for
+ * scheduling" (the GhOST paper, section VI-B).  Each cycle the scheduler looks
+ * at the warp whose turn it is and at no other; if that one cannot issue, the
+ * cycle issues nothing and is its stall.  Can warp `local` hold the turn? Not
+ * if its slot holds no started warp, if it waits at a barrier (GPGPU-Sim's
+ * waiting(): from the barrier's issue; here to its write-back, which ends the
+ * wait in this model) or if it has nothing left to issue (GPGPU-Sim's
+ * functional_done, an exited warp).  Each of these changes only in the
+ * sub-core's own ticks (launches start a warp at a timed tick, a barrier's
+ * release reaches it as a write-back), so fast-forward sees every change. */
+static inline int srr_can_take(const struct iw_subcore *sc, uint32_t local)
+{
+	if (!((sc->active_mask & ~sc->bar_mask) >> local & 1))
+		return 0;
+	const struct iw_warp *w = sc->wp[local];
+	return !w->fetch_done || w->front_n || w->unissued;
+}
+
+/* The turn at the start of a cycle: it stays unless the last ticked cycle
+ * issued (and the tick after an issue is always the next cycle, might_move)
+ * or its warp cannot hold it; then it goes to the first warp after the last
+ * issuer that can, in warp-slot order (GPGPU-Sim's supervised warps). 64: none. */
+static inline uint32_t srr_turn(const struct iw_subcore *sc)
+{
+	uint32_t t = sc->turn;
+	if (sc->last_reason != IW_STALL_COUNT && t < 64 && srr_can_take(sc, t))
+		return t;
+	uint64_t m = sc->active_mask & ~sc->bar_mask;
+	uint32_t from = sc->rr + 1;
+	uint64_t hi = from < 64 ? m & (~0ull << from) : 0;
+	for (uint64_t r = hi; r; r &= r - 1)
+		if (srr_can_take(sc, (uint32_t)__builtin_ctzll(r)))
+			return (uint32_t)__builtin_ctzll(r);
+	for (uint64_t r = m & ~hi; r; r &= r - 1)
+		if (srr_can_take(sc, (uint32_t)__builtin_ctzll(r)))
+			return (uint32_t)__builtin_ctzll(r);
+	return 64;
+}
+
 IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now,
 		  uint8_t *reason_out, int policy, int width, const struct iw_scheme_ops *ops)
 {
@@ -1078,6 +1121,14 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 	sc->reason_warp = 64;
 	sc->stalled_mask = 0;
 	sc->fu_wait = 0;
+	uint64_t only = ~0ull; /* the warps the scheduler may look at */
+	if (policy == IW_POLICY_SRR) {
+		/* every issue slot of the cycle looks at the turn's warp only */
+		sc->turn = srr_turn(sc);
+		only = sc->turn < 64 ? 1ull << sc->turn : 0;
+		if (!only && (sc->active_mask & sc->bar_mask))
+			reason = IW_STALL_BARRIER; /* no warp to name the cycle: each waits or is done */
+	}
 	for (int slotn = 0; slotn < width; slotn++) {
 		uint32_t n = sc->norder, start = 0;
 		int greedy_first = 0;
@@ -1088,8 +1139,6 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 		} else if (policy == IW_POLICY_LRR) {
 			if (sc->opos[sc->rr] != 0xff) /* the next after the last issuer */
 				start = sc->opos[sc->rr] + 1u;
-		} else {
-			start = (uint32_t)(now % n); /* strict: the pointer moves every cycle */
 		}
 		if (start >= n)
 			start = 0;
@@ -1097,7 +1146,7 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 		struct iw_warp *pw = NULL;
 		/* Ask only warps not known to have nothing, in policy order; every
 		 * answer (or cached answer) lands in creason for the stall reason. */
-		uint64_t askable = sc->active_mask & ~sc->blocked_mask;
+		uint64_t askable = sc->active_mask & ~sc->blocked_mask & only;
 		/* positions in order[] still to visit: from start round the ring */
 		uint64_t hi = 0, lo = 0;
 		int gfirst = greedy_first && (askable >> sc->greedy & 1);
@@ -1156,7 +1205,7 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 		if (!pick) {
 			/* the first warp in policy order with a reason other than an
 			 * empty buffer names the cycle */
-			uint64_t named = sc->active_mask & sc->named_mask;
+			uint64_t named = sc->active_mask & sc->named_mask & only;
 			if (!issued && named) {
 				sc->reason_warp = policy_first(sc, greedy_first, start, named);
 				reason = sc->creason[sc->reason_warp];
@@ -1206,6 +1255,8 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 		iw_sim_event(s, pw, pick, IW_EV_ISSUE, (uint8_t)cui);
 		sc->greedy = pw->local;
 		sc->rr = pw->local;
+		if (policy == IW_POLICY_SRR && (pick->in.flags & IW_F_BARRIER))
+			sc->bar_mask |= 1ull << pw->local;
 		/* an IB entry freed (not GhOST's: its IB drains into the IsB) */
 		sc->ibfull_mask &= ~((uint64_t)(ops->insert_until_issue != IW_INSERT_UNTIL_ROOM) << pw->local);
 		pw->last_issue = now;
@@ -1479,6 +1530,14 @@ IW_HOT int might_move(const struct iw_sim *s, const struct iw_subcore *sc, uint6
 	if (ops->busy && ops->busy(sc->sm->scheme_state, sc))
 		return 1; /* its tick has work queued */
 	uint64_t askable = sc->active_mask & ~sc->blocked_mask;
+	if (s->cfg->policy == IW_POLICY_SRR) {
+		/* The turn moves in the cycle after an issue, and off a warp that
+		 * can no longer hold it (srr_turn): that cycle must be looked at.
+		 * Otherwise only the turn's warp can issue. */
+		if (sc->last_reason == IW_STALL_COUNT || srr_turn(sc) != sc->turn)
+			return 1;
+		askable &= sc->turn < 64 ? 1ull << sc->turn : 0;
+	}
 	if (s->precise_wake)
 		askable &= ~sc->stalled_mask;
 	/* most often true first (measured on the built-in workloads) */
@@ -2012,6 +2071,8 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 			sc->id = (uint32_t)k;
 			sc->sm = sm;
 			sc->greedy = UINT32_MAX;
+			sc->turn = 64;
+			sc->rr = c->policy == IW_POLICY_SRR ? 63 : 0; /* srr's first turn: the first warp (srr_turn) */
 			memset(sc->opos, 0xff, sizeof sc->opos);
 			sc->named_mask = ~0ull; /* creason starts as IW_STALL_IDLE */
 			sc->gid = (uint32_t)i * (uint32_t)c->subcores + (uint32_t)k;
@@ -2161,13 +2222,8 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	s.lane_mask = c->warp_size >= 32 ? 0xffffffffu : (1u << c->warp_size) - 1;
 	s.wb_width = s.ops->wb_width ? (int)s.ops->wb_width(c) : c->wb_width;
 	s.through = s.ops->fetch_through_control && s.ops->fetch_through_control(c);
-	/* Strict round robin moves its priority every cycle, and with it the
-	 * warp that names a stall cycle: a scheme with a tick is then looked at
-	 * in every cycle after progress, as one without busy() always is. */
-	s.opaque = s.ops->collect || !s.ops->candidate_cacheable ||
-		   (s.ops->tick && !(s.ops->tick_unblocks && s.ops->busy && c->policy != IW_POLICY_SRR));
-	/* ... and every cycle of a stall is looked at. */
-	s.precise_wake = !s.opaque && c->policy != IW_POLICY_SRR;
+	s.opaque = s.ops->collect || !s.ops->candidate_cacheable || (s.ops->tick && !(s.ops->tick_unblocks && s.ops->busy));
+	s.precise_wake = !s.opaque;
 	/* A cacheable scheme's answer changes only at the warp's own events, so
 	 * a candidate held back by a busy unit or a full set of collector units
 	 * is offered again without asking. */

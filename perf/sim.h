@@ -159,12 +159,14 @@ struct iw_subcore {
 	 * next event: they can move only when a unit or a CU frees */
 	uint64_t stalled_mask;
 	uint64_t cand_mask;      /* local warps whose candidate is in ccand[] (until their next event) */
+	uint64_t bar_mask;       /* local warps with an issued barrier not yet written back (SRR's "waiting") */
 	uint64_t cu_busy;        /* bit per busy collector unit */
 	uint64_t cu_reading;     /* bit per collector unit still reading operands */
 	uint64_t cu_all;         /* bits of all ncu collector units */
 	uint32_t norder;         /* entries in order[] */
 	uint32_t greedy;         /* GTO: warp issued last (UINT32_MAX none) */
-	uint32_t rr;             /* LRR/SRR pointer */
+	uint32_t rr;             /* LRR/SRR: the last warp to issue (local index) */
+	uint32_t turn;           /* SRR: the only warp the scheduler looks at (64: none can take it) */
 	uint32_t fetch_rr;
 	uint32_t nwb, capwb;
 	uint32_t ncu_fifo;

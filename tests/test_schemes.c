@@ -242,17 +242,23 @@ static void oracle_rejects_a_raw_violation(void)
 }
 
 /* Exact fast-forward for every scheme: jumping over idle cycles gives the same
- * cycles, activities and stalls as stepping every cycle. */
+ * cycles, activities and stalls as stepping every cycle, under GTO and under
+ * strict round robin (whose turn the engine must see move). */
 static void fast_forward_equals_stepping_for_every_scheme(void)
 {
 	enum { N = 150 };
 	struct iw_inst prog[N];
 	for (size_t vi = 0; vi < IW_ARRAY_LEN(variants); vi++)
-		for (int m = 0; m < MIX_COUNT; m += 2) {
+		for (int k = 0; k < 2 * MIX_COUNT; k++) {
+			int m = k % MIX_COUNT, srr = k >= MIX_COUNT;
+			if (!srr && m % 2) /* GTO on every other mix, srr on every one */
+				continue;
 			random_program(prog, N, (enum mix)m, 99 + vi);
 			struct iw_config c;
 			small_gpu(&c);
 			apply(&c, &variants[vi]);
+			if (srr)
+				c.policy = IW_POLICY_SRR;
 			struct iw_run_result a, b;
 			char msg[600];
 			CU_ASSERT_EQUAL_FATAL(run_checked(&c, variants[vi].scheme, prog, N, 4, 6, &a, msg, sizeof msg), 0);
@@ -262,8 +268,8 @@ static void fast_forward_equals_stepping_for_every_scheme(void)
 			CU_ASSERT_EQUAL(memcmp(a.act, b.act, sizeof a.act), 0);
 			CU_ASSERT_EQUAL(memcmp(&a.cnt, &b.cnt, sizeof a.cnt), 0);
 			if (a.cycles != b.cycles)
-				fprintf(stderr, "\n%s variant %zu mix %d: %llu vs %llu cycles\n", variants[vi].scheme, vi, m,
-					(unsigned long long)a.cycles, (unsigned long long)b.cycles);
+				fprintf(stderr, "\n%s variant %zu mix %d%s: %llu vs %llu cycles\n", variants[vi].scheme, vi, m,
+					srr ? " (srr)" : "", (unsigned long long)a.cycles, (unsigned long long)b.cycles);
 			iw_run_result_free(&a);
 			iw_run_result_free(&b);
 		}

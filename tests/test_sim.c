@@ -4,6 +4,7 @@
 #include "perf.h"
 #include "testutil.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static void small_gpu(struct iw_config *c)
@@ -267,6 +268,162 @@ static void reductions_do_not_wait_for_l2(void)
 	iw_run_result_free(&rc);
 }
 
+/* Strict round robin (core.policy=srr) looks at one warp per cycle, whose
+ * turn moves on only after an issue (or off a warp that waits at a barrier
+ * or has nothing left to issue), as Accel-Sim's "rrr" scheduler that GhOST
+ * was evaluated with; loose round robin takes any ready warp.  Two warps in
+ * one sub-core run an SFU instruction (one SFU, busy 100 cycles per warp)
+ * then K = 40 independent INT ones.  Warp A's SFU instruction issues at
+ * cycle 3 (launch 0, fetch 1, decode 2), dispatches at 4 (no operand to
+ * read) and holds the unit to 104, so B's issues at 103 (issue looks one
+ * cycle ahead).  Under lrr A's INT instructions issue meanwhile and B's
+ * issue at 104..143; the last reads its operand at 144, dispatches at 145
+ * and writes back at 149 (latency 4): 150 cycles.  Under srr the turn is
+ * B's from cycle 4: the scheduler waits on B with A ready, then A and B
+ * alternate through 2K INT instructions at 104..183: 190 cycles. */
+static void srr_waits_on_the_turn_warp(void)
+{
+	enum { K = 40 };
+	struct iw_inst prog[1 + K];
+	prog[0] = tu_op(IW_UNIT_SFU, 2, -1, -1); /* (no operand: it dispatches the cycle after its issue) */
+	for (int i = 0; i < K; i++) /* (register 250 is never written) */
+		prog[1 + i] = tu_op(IW_UNIT_INT, 10 + i, 250, -1);
+	struct iw_config c;
+	small_gpu(&c);
+	c.sms = 1;
+	c.subcores = 1;
+	c.ii[IW_UNIT_SFU] = 100;
+	c.ii[IW_UNIT_INT] = 1;
+	struct iw_run_result lrr, srr, srr_step;
+	c.policy = IW_POLICY_LRR;
+	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, 1 + K, 1, 2, &lrr), 0);
+	c.policy = IW_POLICY_SRR;
+	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, 1 + K, 1, 2, &srr), 0);
+	c.fast_forward = 0;
+	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, 1 + K, 1, 2, &srr_step), 0);
+	CU_ASSERT_EQUAL(srr.warp_insts, 2 * (1 + K));
+	CU_ASSERT_EQUAL(lrr.cycles, 150);
+	CU_ASSERT_EQUAL(srr.cycles, 190);
+	/* B's wait is the stall: cycles 4..102 under srr, 44..102 under lrr */
+	CU_ASSERT_EQUAL(srr.cnt.stall[IW_STALL_FU_BUSY], 99);
+	CU_ASSERT_EQUAL(lrr.cnt.stall[IW_STALL_FU_BUSY], 59);
+	CU_ASSERT_EQUAL(srr_step.cycles, srr.cycles);
+	CU_ASSERT_EQUAL(memcmp(srr_step.cnt.stall, srr.cnt.stall, sizeof srr.cnt.stall), 0);
+	iw_run_result_free(&lrr);
+	iw_run_result_free(&srr);
+	iw_run_result_free(&srr_step);
+}
+
+/* The turn moves on after every issue: two warps in one sub-core, each a
+ * chain of N dependent SP instructions (latency L), interleave under srr as
+ * under lrr (N x L cycles and a few).  A turn that stayed with a warp while
+ * it can issue would run the chains one after the other (2 N x L). */
+static void srr_turn_moves_after_an_issue(void)
+{
+	enum { N = 60 };
+	struct iw_inst prog[N];
+	for (int i = 0; i < N; i++)
+		prog[i] = tu_op(IW_UNIT_SP, 1 + (i + 1) % 2, 1 + i % 2, -1);
+	struct iw_config c;
+	small_gpu(&c);
+	c.sms = 1;
+	c.subcores = 1;
+	struct iw_run_result lrr, srr;
+	c.policy = IW_POLICY_LRR;
+	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, N, 1, 2, &lrr), 0);
+	c.policy = IW_POLICY_SRR;
+	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, N, 1, 2, &srr), 0);
+	CU_ASSERT_EQUAL(srr.warp_insts, 2 * N);
+	CU_ASSERT_EQUAL(srr.cycles, lrr.cycles);
+	CU_ASSERT(srr.cycles < (uint64_t)N * (uint64_t)(c.latency[IW_UNIT_SP] + 6));
+	iw_run_result_free(&lrr);
+	iw_run_result_free(&srr);
+}
+
+/* A one-CTA trace of two warps (one sub-core with gpu.subcores=1), each with
+ * its own instructions (Accel-Sim lines without the PC), run under `policy`. */
+static int run_two_warps(int policy, const char *const *w0, int n0, const char *const *w1, int n1,
+			 struct iw_run_result *r)
+{
+	const char *dir = tu_tmpdir();
+	char path[600];
+	if (!dir)
+		return -1;
+	snprintf(path, sizeof path, "%s/kernelslist.g", dir);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fputs("kernel-1.traceg\n", f);
+	fclose(f);
+	snprintf(path, sizeof path, "%s/kernel-1.traceg", dir);
+	if (!(f = fopen(path, "w")))
+		return -1;
+	fputs("-kernel name = two\n-kernel id = 1\n-grid dim = (1,1,1)\n-block dim = (64,1,1)\n-shmem = 0\n"
+	      "-nregs = 16\n-binary version = 70\n-cuda stream id = 0\n-shmem base_addr = 0x00007f0050000000\n"
+	      "-local mem base_addr = 0x00007f0040000000\n-nvbit version = 1.5.5\n-accelsim tracer version = 3\n\n"
+	      "#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width "
+	      "[adrrescompress?] [mem_addresses]\n\n#BEGIN_TB\n\nthread block = 0,0,0\n",
+	      f);
+	for (int w = 0; w < 2; w++) {
+		const char *const *l = w ? w1 : w0;
+		int n = w ? n1 : n0;
+		fprintf(f, "\nwarp = %d\ninsts = %d\n", w, n);
+		for (int i = 0; i < n; i++)
+			fprintf(f, "%04x ffffffff %s\n", 16 * i, l[i]);
+	}
+	fputs("\n#END_TB\n", f);
+	fclose(f);
+	struct iw_config c;
+	small_gpu(&c);
+	c.sms = 1;
+	c.subcores = 1;
+	c.policy = policy;
+	c.ii[IW_UNIT_INT] = 1;
+	struct iw_workload *wl;
+	struct iw_err e = {0};
+	if (iw_trace_open(dir, &wl, &e)) {
+		fprintf(stderr, "trace: %s\n", e.msg);
+		return -1;
+	}
+	struct iw_sim_opts o = {.cfg = &c, .scheme = "inorder"};
+	int rc = iw_simulate(&o, wl, r, &e);
+	if (rc)
+		fprintf(stderr, "simulate: %s\n", e.msg);
+	iw_workload_close(wl);
+	return rc;
+}
+
+/* A warp that waits at a barrier, or has nothing left to issue, does not
+ * hold the turn: the other warp's K independent instructions issue back to
+ * back, as under lrr.  (Held at a barrier the other warp has yet to reach,
+ * the turn would never come back; held by a warp whose last instruction is
+ * a load from DRAM, it would wait for the load.) */
+static void srr_turn_skips_waiting_and_finished_warps(void)
+{
+	enum { K = 40 };
+	char ints[K][32];
+	const char *work[K + 1];
+	for (int i = 0; i < K; i++) {
+		snprintf(ints[i], sizeof ints[i], "1 R%d IADD3 1 R255 0", 10 + i);
+		work[i] = ints[i];
+	}
+	work[K] = "0 BAR.SYNC 0 0";
+	static const char *const bar[] = {"0 BAR.SYNC 0 0", "1 R9 IADD3 1 R255 0"};
+	static const char *const load[] = {"1 R8 LDG.E.SYS 1 R4 4 1 0x7f0000001000 4"};
+	struct iw_run_result lrr, srr;
+	for (int k = 0; k < 2; k++) {
+		const char *const *w0 = k ? load : bar;
+		int nwork = k ? K : K + 1;
+		int n0 = k ? 1 : 2;
+		CU_ASSERT_EQUAL_FATAL(run_two_warps(IW_POLICY_LRR, w0, n0, work, nwork, &lrr), 0);
+		CU_ASSERT_EQUAL_FATAL(run_two_warps(IW_POLICY_SRR, w0, n0, work, nwork, &srr), 0);
+		CU_ASSERT_EQUAL(srr.warp_insts, (uint64_t)(n0 + nwork));
+		CU_ASSERT_EQUAL(srr.cycles, lrr.cycles);
+		iw_run_result_free(&lrr);
+		iw_run_result_free(&srr);
+	}
+}
+
 void suite_sim(void)
 {
 	TU_SUITE("sim", {"dependent_chain_takes_n_times_latency", dependent_chain_takes_n_times_latency},
@@ -276,5 +433,8 @@ void suite_sim(void)
 		 {"stalls_account_for_every_scheduler_cycle", stalls_account_for_every_scheduler_cycle},
 		 {"sm_busy_mean_is_the_throughput_without_the_tail", sm_busy_mean_is_the_throughput_without_the_tail},
 		 {"ideal_issues_around_a_busy_unit", ideal_issues_around_a_busy_unit},
-		 {"reductions_do_not_wait_for_l2", reductions_do_not_wait_for_l2});
+		 {"reductions_do_not_wait_for_l2", reductions_do_not_wait_for_l2},
+		 {"srr_waits_on_the_turn_warp", srr_waits_on_the_turn_warp},
+		 {"srr_turn_moves_after_an_issue", srr_turn_moves_after_an_issue},
+		 {"srr_turn_skips_waiting_and_finished_warps", srr_turn_skips_waiting_and_finished_warps});
 }
