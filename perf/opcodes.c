@@ -29,6 +29,7 @@
 #define F_CT IW_F_CONTROL
 #define F_RET IW_F_RETURN
 #define F_SP IW_F_SETS_PRED
+#define F_CS IW_F_CONV_SETUP
 
 #define R(name, unit, space, lat, flags, help) \
 	{name, IW_UNIT_##unit, IW_SPACE_##space, IW_LAT_##lat, (uint16_t)(flags), help}
@@ -250,7 +251,12 @@ static const struct iw_opcode table[] = {
 	R("BAR", BRANCH, NONE, SYNC, F_BAR, "CTA barrier"),
 	R("BARRIER", BRANCH, NONE, SYNC, F_BAR, "CTA barrier (alternative spelling)"),
 	R("ARRIVES", MEM, SHARED, MEM, F_AT, "arrive on a shared-memory barrier (Hopper)"),
-	/* ---- control */
+	/* ---- control.  F_CS marks what only records where the warp will
+	 * reconverge, break, continue, return or exit (or, WARPSYNC, waits for
+	 * lanes) and never branches itself: compilers put it between a compare
+	 * and the branch it guards (ISETP; BSSY; @P BRA), so the trace reader
+	 * lets the compare's dependence pass it to the branch.  BSYNC, SYNC,
+	 * BRK, CONT, BREAK, RET and EXIT do move the warp and stay branches. */
 	R("BRA", BRANCH, NONE, UNIT, F_CT, "branch"),
 	R("BRX", BRANCH, NONE, UNIT, F_CT, "indirect branch"),
 	R("BRXU", BRANCH, NONE, UNIT, F_CT, "indirect branch, uniform register"),
@@ -260,7 +266,7 @@ static const struct iw_opcode table[] = {
 	R("CAL", BRANCH, NONE, UNIT, F_CT, "relative call"),
 	R("CALL", BRANCH, NONE, UNIT, F_CT, "call"),
 	R("JCAL", BRANCH, NONE, UNIT, F_CT, "absolute call"),
-	R("PRET", BRANCH, NONE, UNIT, F_CT, "pre-return (pre-Volta)"),
+	R("PRET", BRANCH, NONE, UNIT, F_CT | F_CS, "pre-return (pre-Volta)"),
 	R("RET", BRANCH, NONE, UNIT, F_CT | F_RET, "return"),
 	R("EXIT", BRANCH, NONE, UNIT, F_CT | F_RET, "exit the program"),
 	R("KIL", BRANCH, NONE, UNIT, F_CT | F_RET, "kill the thread (pre-Volta)"),
@@ -268,14 +274,14 @@ static const struct iw_opcode table[] = {
 	R("BRK", BRANCH, NONE, UNIT, F_CT, "break (pre-Volta)"),
 	R("BREAK", BRANCH, NONE, UNIT, F_CT, "break out of a convergence barrier"),
 	R("CONT", BRANCH, NONE, UNIT, F_CT, "continue (pre-Volta)"),
-	R("SSY", BRANCH, NONE, UNIT, F_CT, "set synchronisation point (pre-Volta)"),
+	R("SSY", BRANCH, NONE, UNIT, F_CT | F_CS, "set synchronisation point (pre-Volta)"),
 	R("SYNC", BRANCH, NONE, UNIT, F_CT, "converge at the synchronisation point (pre-Volta)"),
-	R("PBK", BRANCH, NONE, UNIT, F_CT, "pre-break (pre-Volta)"),
-	R("PCNT", BRANCH, NONE, UNIT, F_CT, "pre-continue (pre-Volta)"),
-	R("PEXIT", BRANCH, NONE, UNIT, F_CT, "pre-exit (pre-Volta)"),
-	R("BSSY", BRANCH, NONE, UNIT, F_CT, "set a convergence barrier"),
+	R("PBK", BRANCH, NONE, UNIT, F_CT | F_CS, "pre-break (pre-Volta)"),
+	R("PCNT", BRANCH, NONE, UNIT, F_CT | F_CS, "pre-continue (pre-Volta)"),
+	R("PEXIT", BRANCH, NONE, UNIT, F_CT | F_CS, "pre-exit (pre-Volta)"),
+	R("BSSY", BRANCH, NONE, UNIT, F_CT | F_CS, "set a convergence barrier"),
 	R("BSYNC", BRANCH, NONE, UNIT, F_CT, "wait on a convergence barrier"),
-	R("WARPSYNC", BRANCH, NONE, UNIT, F_CT, "synchronise the lanes of a warp"),
+	R("WARPSYNC", BRANCH, NONE, UNIT, F_CT | F_CS, "synchronise the lanes of a warp"),
 	R("BPT", BRANCH, NONE, UNIT, F_CT, "breakpoint or trap"),
 	R("YIELD", BRANCH, NONE, UNIT, F_CT, "yield to another warp"),
 	R("ACQBULK", BRANCH, NONE, SYNC, F_CT, "wait for a bulk transfer (Hopper)"),

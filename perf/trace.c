@@ -37,6 +37,8 @@
  *  - R255 (RZ) is dropped everywhere; widened registers past R254 too;
  *  - a control instruction after a compare (IW_F_SETS_PRED) with no control
  *    instruction in between is IW_F_PRED_BRANCH (predicates are not traced);
+ *    convergence set-up (IW_F_CONV_SETUP: BSSY, SSY, PBK, ...) does not
+ *    count as either, since it does not branch;
  *  - the fall-through PC depends on the encoding: 16-byte instructions from
  *    binary version 70 on; 8-byte ones with a scheduling word every 4 (Maxwell,
  *    Pascal, 50-62) or every 8 (Kepler, 30-37) slots before that.
@@ -1589,7 +1591,10 @@ static int decode(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw
 			for (uint32_t j = 0; j < k2; j++)
 				add_reg(in->src, &in->nsrc, IW_MAX_SRC, rs[i] + j);
 	}
-	if (in->flags & IW_F_CONTROL) {
+	if (in->flags & IW_F_CONV_SETUP) {
+		/* neither takes nor clears it: set-up sits between the compare
+		 * and its branch (ISETP; BSSY; @P BRA) */
+	} else if (in->flags & IW_F_CONTROL) {
 		if (tw->after_cmp)
 			in->flags |= IW_F_PRED_BRANCH;
 		tw->after_cmp = 0;

@@ -12,6 +12,9 @@
 #include <zlib.h>
 
 /* ------------------------------------------------------------- helpers */
+/* A fixture under the source tree, or a folder a test wrote (absolute). */
+static const char *tpath(const char *p) { return p[0] == '/' ? p : tu_path(p); }
+
 struct tally {
 	uint64_t kernels, ctas, insts, mask0, taken, pred_branch, mem_addrs;
 	uint64_t unit[IW_UNIT_COUNT];
@@ -25,7 +28,7 @@ static void walk(const char *rel, struct tally *t)
 	memset(t, 0, sizeof *t);
 	struct iw_workload *w = NULL;
 	struct iw_err e = {0};
-	t->rc = iw_trace_open(tu_path(rel), &w, &e);
+	t->rc = iw_trace_open(tpath(rel), &w, &e);
 	if (t->rc)
 		goto out;
 	for (;;) {
@@ -121,7 +124,7 @@ static int dump_warp(const char *rel, uint64_t want_cta, uint32_t warp, struct w
 	struct iw_err e = {0};
 	struct iw_kernel_info ki;
 	struct iw_cta cta;
-	int rc = iw_trace_open(tu_path(rel), &w, &e);
+	int rc = iw_trace_open(tpath(rel), &w, &e);
 	if (rc || w->ops->next_kernel(w, &ki, &e) != 1) {
 		iw_workload_close(w);
 		return -1;
@@ -672,6 +675,51 @@ static void spit(const char *dir, const char *name, const char *data, size_t n)
 	fclose(f);
 }
 
+/* A one-CTA, one-warp kernel (version `ver`, 32 threads) with the header
+ * lines `extra` added and the warp's instruction lines `body`, written as
+ * kernel-1.traceg and kernelslist.g into a fresh folder (returned in dir). */
+static void hand_kernel(const char *ver, const char *extra, const char *body, char *dir, size_t dirsz)
+{
+	static char s[65536];
+	int n = 0, lines = 0;
+	for (const char *c = body; *c; c++)
+		lines += *c == '\n';
+	n += snprintf(s + n, sizeof s - (size_t)n,
+		      "-kernel name = k\n-kernel id = 1\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n"
+		      "-shmem = 0\n-nregs = 16\n-binary version = 70\n-cuda stream id = 0\n%s"
+		      "-nvbit version = 1.5.5\n-accelsim tracer version = %s\n\n#traces format = x\n\n"
+		      "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = %d\n%s#END_TB\n",
+		      extra, ver, lines, body);
+	snprintf(dir, dirsz, "%s", tu_tmpdir());
+	spit(dir, "kernel-1.traceg", s, (size_t)n);
+	spit(dir, "kernelslist.g", "kernel-1.traceg\n", 16);
+}
+
+/* Convergence set-up between a compare and its predicated branch (ISETP;
+ * BSSY; @P BRA, or SSY/PBK/PCNT/WARPSYNC) does not branch: the branch is
+ * still the one control-dependent on the compare, the set-up is not. */
+static void convergence_setup_passes_the_compare_to_its_branch(void)
+{
+	static const char *const setup[] = {"BSSY", "SSY", "PBK", "PCNT", "WARPSYNC"};
+	for (size_t i = 0; i < IW_ARRAY_LEN(setup); i++) {
+		char body[512], dir[1024];
+		snprintf(body, sizeof body,
+			 "0000 ffffffff 0 ISETP.GE.AND 2 R0 R3 0\n0010 ffffffff 0 %s 0 0\n0020 0000ffff 0 BRA 0 0\n"
+			 "0050 ffffffff 0 BSYNC 0 0\n0060 ffffffff 0 EXIT 0 0\n",
+			 setup[i]);
+		hand_kernel("4", "", body, dir, sizeof dir);
+		struct warp_dump d;
+		CU_ASSERT_EQUAL_FATAL(dump_warp(dir, 0, 0, &d), 0);
+		CU_ASSERT_EQUAL_FATAL(d.n, 5);
+		CU_ASSERT_STRING_EQUAL(d.names[1], setup[i]);
+		CU_ASSERT_FALSE(d.in[1].flags & IW_F_PRED_BRANCH);
+		CU_ASSERT(d.in[2].flags & IW_F_PRED_BRANCH);
+		CU_ASSERT(d.in[2].flags & IW_F_TAKEN);
+		/* the branch took the compare: BSYNC after it is not dependent */
+		CU_ASSERT_FALSE(d.in[3].flags & IW_F_PRED_BRANCH);
+	}
+}
+
 /* Write hand/v3 with the first `from` replaced by `to` into a fresh folder;
  * run trace-info on it; return the exit code and stderr. */
 static int run_edited(const char *from, const char *to, char *err, size_t errsz, char *dir, size_t dirsz)
@@ -1103,7 +1151,8 @@ static void path_detection(void)
 void suite_trace(void)
 {
 	TU_SUITE("trace", {"real_fixtures_count_and_header", real_fixtures_count_and_header},
-		 {"derived_semantics", derived_semantics}, {"every_version_reads_the_same", every_version_reads_the_same},
+		 {"derived_semantics", derived_semantics},
+		 {"convergence_setup_passes_the_compare_to_its_branch", convergence_setup_passes_the_compare_to_its_branch}, {"every_version_reads_the_same", every_version_reads_the_same},
 		 {"compressed_equals_plain", compressed_equals_plain}, {"trace_info_reports", trace_info_reports},
 		 {"real_traces_simulate", real_traces_simulate},
 		 {"kernels_are_timed_one_by_one", kernels_are_timed_one_by_one},
