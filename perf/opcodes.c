@@ -30,6 +30,7 @@
 #define F_RET IW_F_RETURN
 #define F_SP IW_F_SETS_PRED
 #define F_CS IW_F_CONV_SETUP
+#define F_GN IW_F_GENERIC
 
 #define R(name, unit, space, lat, flags, help) \
 	{name, IW_UNIT_##unit, IW_SPACE_##space, IW_LAT_##lat, (uint16_t)(flags), help}
@@ -200,12 +201,14 @@ static const struct iw_opcode table[] = {
 	/* ---- global, generic and local memory */
 	R("LDG", MEM, GLOBAL, MEM, F_LD, "load from global memory"),
 	R("STG", MEM, GLOBAL, MEM, F_ST, "store to global memory"),
-	R("LD", MEM, GLOBAL, MEM, F_LD, "load, generic address"),
-	R("ST", MEM, GLOBAL, MEM, F_ST, "store, generic address"),
-	R("LDU", MEM, GLOBAL, MEM, F_LD, "uniform load, generic address"),
+	/* generic addresses (F_GN): GLOBAL unless the trace reader finds the
+	 * first active lane in the header's shared or local window */
+	R("LD", MEM, GLOBAL, MEM, F_LD | F_GN, "load, generic address"),
+	R("ST", MEM, GLOBAL, MEM, F_ST | F_GN, "store, generic address"),
+	R("LDU", MEM, GLOBAL, MEM, F_LD | F_GN, "uniform load, generic address"),
 	R("LDL", MEM, LOCAL, MEM, F_LD, "load from local memory"),
 	R("STL", MEM, LOCAL, MEM, F_ST, "store to local memory"),
-	R("ATOM", MEM, GLOBAL, MEM, F_LD | F_AT, "atomic, generic address"),
+	R("ATOM", MEM, GLOBAL, MEM, F_LD | F_AT | F_GN, "atomic, generic address"),
 	R("ATOMG", MEM, GLOBAL, MEM, F_LD | F_AT, "atomic on global memory"),
 	R("RED", MEM, GLOBAL, MEM, F_ST | F_AT, "reduction on global memory (no result)"),
 	R("REDG", MEM, GLOBAL, MEM, F_ST | F_AT, "reduction on global memory (Hopper)"),

@@ -46,6 +46,7 @@ enum iw_inst_flag {
 	IW_F_SETS_PRED = 1u << 9,   /* compare (ISETP/FSETP/...): writes a predicate */
 	IW_F_MASK0 = 1u << 10,      /* active mask 0: issues, no lane works */
 	IW_F_CONV_SETUP = 1u << 11, /* control that only sets up convergence (BSSY, SSY, ...): never branches */
+	IW_F_GENERIC = 1u << 12,    /* generic address: a trace's header windows make it shared or local */
 };
 
 #define IW_MAX_DST 4 /* Rd..Rd+3 for .128 */

@@ -39,6 +39,10 @@
  *    instruction in between is IW_F_PRED_BRANCH (predicates are not traced);
  *    convergence set-up (IW_F_CONV_SETUP: BSSY, SSY, PBK, ...) does not
  *    count as either, since it does not branch;
+ *  - a generic LD/ST/LDU/ATOM is shared when its first active lane's address
+ *    is in the shared window the header's `-shmem base_addr` opens, local in
+ *    the `-local mem base_addr` one (see SHM_WINDOW), global otherwise or
+ *    when the header gives no base;
  *  - the fall-through PC depends on the encoding: 16-byte instructions from
  *    binary version 70 on; 8-byte ones with a scheduling word every 4 (Maxwell,
  *    Pascal, 50-62) or every 8 (Kepler, 30-37) slots before that.
@@ -71,6 +75,15 @@
 #define PREFETCH_STRIDE 4u       /* sub-cores of most NVIDIA SMs since Volta (see tr_fetch) */
 #define OPC_CACHE 1024u          /* distinct opcode strings cached (power of two) */
 #define MAX_UNKNOWN 256u         /* distinct unknown opcodes named individually */
+/* Generic-address windows above the header's base addresses.  Accel-Sim
+ * takes [shmem base, local base) as shared and local base + LOCAL_MEM_SIZE_MAX
+ * as local; but NVBit puts the local window 32 MiB below the shared one on
+ * some GPUs (the sm61 fixtures), which empties Accel-Sim's shared window.  So
+ * each window has a size of its own, cut at the other's base: the shared
+ * memory of the largest SM the opcode table covers (Hopper, 228 KiB) and
+ * CUDA's per-thread local memory limit. */
+#define SHM_WINDOW ((uint64_t)256 << 10)
+#define LOCAL_WINDOW ((uint64_t)512 << 10)
 
 /* ------------------------------------------------------------ line reader */
 /* The file (descriptor and size) is the caller's: a warp's reader is one of
@@ -217,6 +230,8 @@ struct kfile {
 	struct iw_kernel_info ki;
 	uint32_t tracer, binary;
 	int lineinfo;
+	/* generic-address windows from the header's base addresses (hi 0: none) */
+	uint64_t shm_lo, shm_hi, loc_lo, loc_hi;
 	uint64_t unk_count[MAX_UNKNOWN + 1];
 	struct iw_workload_trace *owner;
 };
@@ -473,6 +488,22 @@ static int parse_u64(const char *s, uint64_t *out)
 	if (iw_parse_long(tmp, &v) || v < 0)
 		return -1;
 	*out = (uint64_t)v;
+	return 0;
+}
+
+/* "0x<hex>" (spaces after it allowed), as the tracer writes addresses */
+static int parse_hex64(const char *s, uint64_t *out)
+{
+	if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || !isxdigit((unsigned char)s[2]))
+		return -1;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s + 2, &end, 16);
+	while (*end == ' ' || *end == '\t')
+		end++;
+	if (errno || *end)
+		return -1;
+	*out = v;
 	return 0;
 }
 
@@ -762,6 +793,7 @@ static int read_header(struct iw_workload_trace *t, struct kfile *k, struct iw_e
 	struct rd *r = &t->scan;
 	struct iw_kernel_info *ki = &k->ki;
 	int have_grid = 0, have_block = 0, have_version = 0;
+	uint64_t shm_base = 0, loc_base = 0;
 	char *s;
 	int err;
 	for (;;) {
@@ -821,9 +853,29 @@ static int read_header(struct iw_workload_trace *t, struct kfile *k, struct iw_e
 			if (parse_u64(v, &u) || u > 1)
 				return header_fail(k, r->line, e, "enable lineinfo = 0 or 1", s);
 			k->lineinfo = (int)u;
+		} else if ((v = kv(s, "-shmem base_addr"))) {
+			if (parse_hex64(v, &shm_base))
+				return header_fail(k, r->line, e, "shmem base_addr = 0x<hex address>", s);
+		} else if ((v = kv(s, "-local mem base_addr"))) {
+			if (parse_hex64(v, &loc_base))
+				return header_fail(k, r->line, e, "local mem base_addr = 0x<hex address>", s);
 		}
-		/* other keys (kernel id, stream, base addresses, nvbit version, and
-		 * whatever later tracers add) are informative */
+		/* other keys (kernel id, stream, nvbit version, and whatever later
+		 * tracers add) are informative */
+	}
+	/* A base of 0 (or none) is no window, as in Accel-Sim: generic accesses
+	 * then stay global. */
+	if (shm_base) {
+		k->shm_lo = shm_base;
+		k->shm_hi = shm_base + IW_MIN(SHM_WINDOW, UINT64_MAX - shm_base);
+		if (loc_base > shm_base && loc_base < k->shm_hi)
+			k->shm_hi = loc_base;
+	}
+	if (loc_base) {
+		k->loc_lo = loc_base;
+		k->loc_hi = loc_base + IW_MIN(LOCAL_WINDOW, UINT64_MAX - loc_base);
+		if (shm_base > loc_base && shm_base < k->loc_hi)
+			k->loc_hi = shm_base;
 	}
 	if (!have_grid || !have_block)
 		return iw_fail(e, IW_EINPUT, "%s:%llu: expected '-%s dim = (x,y,z)' in the header, found '%s'",
@@ -1570,6 +1622,14 @@ static int decode(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw
 	in->mem_level = 1;
 	if (o->unit == IW_UNIT_MEM)
 		in->mem_width = (uint16_t)width;
+	if ((o->flags & IW_F_GENERIC) && ma->n) {
+		/* resolved by the first active lane's address, as Accel-Sim does */
+		uint64_t a = ma->addr[0];
+		if (a >= k->shm_lo && a < k->shm_hi)
+			in->space = IW_SPACE_SHARED;
+		else if (a >= k->loc_lo && a < k->loc_hi)
+			in->space = IW_SPACE_LOCAL;
+	}
 	if (!in->mask)
 		in->flags |= IW_F_MASK0;
 	if (o->unknown)

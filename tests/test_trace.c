@@ -675,6 +675,8 @@ static void spit(const char *dir, const char *name, const char *data, size_t n)
 	fclose(f);
 }
 
+static int has(const char *err, const char *dir, const char *tail);
+
 /* A one-CTA, one-warp kernel (version `ver`, 32 threads) with the header
  * lines `extra` added and the warp's instruction lines `body`, written as
  * kernel-1.traceg and kernelslist.g into a fresh folder (returned in dir). */
@@ -718,6 +720,61 @@ static void convergence_setup_passes_the_compare_to_its_branch(void)
 		/* the branch took the compare: BSYNC after it is not dependent */
 		CU_ASSERT_FALSE(d.in[3].flags & IW_F_PRED_BRANCH);
 	}
+}
+
+/* A generic LD/ST/ATOM is shared or local when its first active lane is in
+ * the window the header's base address opens (as Accel-Sim resolves them),
+ * so trace-info's footprint leaves the shared one out; with no bases, global. */
+static void generic_accesses_resolve_by_the_header_windows(void)
+{
+	static const char body[] = "0000 ffffffff 1 R4 LD.E 1 R2 4 1 0x7f0000000000 4\n"
+				   "0010 ffffffff 0 ST.E 2 R2 R4 4 1 0x7e0000000100 4\n"
+				   "0020 ffffffff 1 R5 ATOM.E.ADD 2 R2 R4 4 1 0x7f0000000080 4\n"
+				   "0030 ffffffff 1 R6 LD.E 1 R2 4 1 0x7f0000400000 4\n"
+				   "0040 ffffffff 0 EXIT 0 0\n";
+	static const char bases[] = "-shmem base_addr = 0x00007f0000000000\n"
+				    "-local mem base_addr = 0x00007e0000000000\n";
+	char dir[1024], args[1200], out[4096];
+	struct warp_dump d;
+	hand_kernel("4", bases, body, dir, sizeof dir);
+	CU_ASSERT_EQUAL_FATAL(dump_warp(dir, 0, 0, &d), 0);
+	CU_ASSERT_EQUAL(d.in[0].space, IW_SPACE_SHARED);
+	CU_ASSERT_EQUAL(d.in[1].space, IW_SPACE_LOCAL);
+	CU_ASSERT_EQUAL(d.in[2].space, IW_SPACE_SHARED);
+	CU_ASSERT_EQUAL(d.in[3].space, IW_SPACE_GLOBAL); /* past the shared window */
+	snprintf(args, sizeof args, "trace-info %s", dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	/* ST 4 sectors of local + the last LD's 4 of global; the shared ones not */
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "footprint: 8 distinct"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "mem 4 "));
+
+	/* local above shared (the other order NVBit uses): the shared window
+	 * ends where the local one starts */
+	static const char above[] = "-shmem base_addr = 0x00007f0000000000\n"
+				    "-local mem base_addr = 0x00007f0000001000\n";
+	hand_kernel("4", above,
+		    "0000 ffffffff 1 R4 LD.E 1 R2 4 1 0x7f0000000f00 4\n"
+		    "0010 ffffffff 1 R4 LD.E 1 R2 4 1 0x7f0000001000 4\n0020 ffffffff 0 EXIT 0 0\n",
+		    dir, sizeof dir);
+	CU_ASSERT_EQUAL_FATAL(dump_warp(dir, 0, 0, &d), 0);
+	CU_ASSERT_EQUAL(d.in[0].space, IW_SPACE_SHARED);
+	CU_ASSERT_EQUAL(d.in[1].space, IW_SPACE_LOCAL);
+
+	/* no base addresses: every generic access is global */
+	hand_kernel("4", "", body, dir, sizeof dir);
+	CU_ASSERT_EQUAL_FATAL(dump_warp(dir, 0, 0, &d), 0);
+	for (int i = 0; i < 4; i++)
+		CU_ASSERT_EQUAL(d.in[i].space, IW_SPACE_GLOBAL);
+	snprintf(args, sizeof args, "trace-info %s", dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "footprint: 16 distinct"));
+
+	/* a base address that is not one is refused, naming the line */
+	char err[2048];
+	hand_kernel("4", "-shmem base_addr = 7f00zz\n", body, dir, sizeof dir);
+	snprintf(args, sizeof args, "trace-info %s", dir);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT(has(err, dir, "kernel-1.traceg:9: expected shmem base_addr = 0x<hex address>"));
 }
 
 /* Write hand/v3 with the first `from` replaced by `to` into a fresh folder;
@@ -1152,7 +1209,8 @@ void suite_trace(void)
 {
 	TU_SUITE("trace", {"real_fixtures_count_and_header", real_fixtures_count_and_header},
 		 {"derived_semantics", derived_semantics},
-		 {"convergence_setup_passes_the_compare_to_its_branch", convergence_setup_passes_the_compare_to_its_branch}, {"every_version_reads_the_same", every_version_reads_the_same},
+		 {"convergence_setup_passes_the_compare_to_its_branch", convergence_setup_passes_the_compare_to_its_branch},
+		 {"generic_accesses_resolve_by_the_header_windows", generic_accesses_resolve_by_the_header_windows}, {"every_version_reads_the_same", every_version_reads_the_same},
 		 {"compressed_equals_plain", compressed_equals_plain}, {"trace_info_reports", trace_info_reports},
 		 {"real_traces_simulate", real_traces_simulate},
 		 {"kernels_are_timed_one_by_one", kernels_are_timed_one_by_one},
