@@ -284,6 +284,14 @@ struct iw_workload_trace {
 	uint32_t ncache;
 	char unk_name[MAX_UNKNOWN][56];
 	uint32_t nunk;
+	/* unknown opcodes over the whole trace: instructions and kernel files
+	 * (folded in as each file is let go), said once its reading is whole */
+	uint64_t unk_total[MAX_UNKNOWN + 1];
+	uint32_t unk_kernels[MAX_UNKNOWN + 1];
+	int kernel_whole;   /* the current kernel's cursor reached its end */
+	int partial;        /* a kernel or a warp was left before its end */
+	int whole;          /* the list was read to its end, every kernel whole */
+	char shown[1024];   /* the trace as the user named it */
 	/* pools, so that starting a CTA or a warp allocates nothing once the
 	 * resident set is warm (sized by the peak number of live warps/CTAs) */
 	char **bufs;        /* free slab buffers */
@@ -361,12 +369,12 @@ const char *iw_trace_opcode_name(const struct iw_workload *w, uint16_t opcode)
 	return k == MAX_UNKNOWN ? "(other unknown opcodes)" : "?";
 }
 
-/* A kernel file's unknown opcodes are warned about once per process: a run
- * of every scheme, or a sweep, reads the same file again and again (and on
- * several threads).  Files are told apart by a hash of their path; past the
- * table's size, every reading warns again. */
+/* A trace's warnings are given once per process: a run of every scheme, or
+ * a sweep, reads the same trace again and again (and on several threads).
+ * Traces are told apart by a hash of their path; past the table's size,
+ * every reading warns again. */
 static pthread_mutex_t warned_mu = PTHREAD_MUTEX_INITIALIZER;
-static uint64_t warned[256];
+static uint64_t warned[4096];
 static size_t nwarned;
 
 static int first_warning(const char *path)
@@ -384,28 +392,38 @@ static int first_warning(const char *path)
 	return first;
 }
 
-static void kfile_warn_unknown(struct kfile *k)
+/* One line per unknown opcode with its count over the whole trace, the first
+ * time in the process the trace has been read whole (any whole reading gives
+ * the same counts, so which scheme's reading says it does not matter; a
+ * reading stopped early, e.g. at an error, says nothing). */
+static void warn_unknown(struct iw_workload_trace *t)
 {
-	struct iw_workload_trace *t = k->owner;
 	int any = 0;
 	for (uint32_t i = 0; i <= MAX_UNKNOWN; i++)
-		any |= k->unk_count[i] != 0;
-	if (!any || !first_warning(k->path))
+		any |= t->unk_total[i] != 0;
+	char key[1100];
+	snprintf(key, sizeof key, "unknown\n%s", t->list_path);
+	if (!any || !t->whole || t->partial || !first_warning(key))
 		return;
 	for (uint32_t i = 0; i <= MAX_UNKNOWN; i++)
-		if (k->unk_count[i])
+		if (t->unk_total[i])
 			fprintf(stderr,
-				"issuewatt: warning: %s: opcode %s is not in the SASS table (%llu "
-				"instruction%s), simulated as INT\n",
-				k->path, i < t->nunk ? t->unk_name[i] : "(other unknown opcodes)",
-				(unsigned long long)k->unk_count[i], k->unk_count[i] == 1 ? "" : "s");
+				"issuewatt: warning: %s: opcode %s is not in the SASS table (%llu instruction%s in "
+				"%u kernel%s), simulated as INT\n",
+				t->shown, i < t->nunk ? t->unk_name[i] : "(other unknown opcodes)",
+				(unsigned long long)t->unk_total[i], t->unk_total[i] == 1 ? "" : "s",
+				t->unk_kernels[i], t->unk_kernels[i] == 1 ? "" : "s");
 }
 
 static void kfile_unref(struct kfile *k)
 {
 	if (!k || --k->refs > 0)
 		return;
-	kfile_warn_unknown(k);
+	for (uint32_t i = 0; i <= MAX_UNKNOWN; i++)
+		if (k->unk_count[i]) {
+			k->owner->unk_total[i] += k->unk_count[i];
+			k->owner->unk_kernels[i]++;
+		}
 	if (k->fd >= 0)
 		close(k->fd);
 	iw_free(k);
@@ -922,6 +940,7 @@ static int ends_with(const char *s, const char *suf)
 static void end_kernel(struct iw_workload_trace *t)
 {
 	if (t->cur) {
+		t->partial |= !t->kernel_whole;
 		rd_free(&t->scan);
 		kfile_unref(t->cur);
 		t->cur = NULL;
@@ -938,6 +957,7 @@ static int start_kernel(struct iw_workload_trace *t, const char *path, const cha
 	if (rc)
 		return rc;
 	t->cur = k;
+	t->kernel_whole = 0;
 	if (rd_init(&t->scan, 0, 0, SCAN_BUF, NULL))
 		return iw_fail(e, IW_ERUN, "out of memory");
 	if ((rc = read_header(t, k, e)))
@@ -970,8 +990,10 @@ static int tr_next_kernel(struct iw_workload *w, struct iw_kernel_info *ki, stru
 	struct iw_workload_trace *t = (struct iw_workload_trace *)w;
 	end_kernel(t);
 	if (!t->list) {
-		if (t->single_done)
+		if (t->single_done) {
+			t->whole = 1;
 			return 0;
+		}
 		t->single_done = 1;
 		return start_kernel(t, t->list_path, t->list_path, ki, e);
 	}
@@ -1048,6 +1070,7 @@ static int tr_next_kernel(struct iw_workload *w, struct iw_kernel_info *ki, stru
 			"kernel-N.traceg entry)\n", t->list_path, (unsigned long long)(t->ignored - LIST_WARNINGS));
 		t->ignored = LIST_WARNINGS; /* (said once, should the end be asked for again) */
 	}
+	t->whole = 1;
 	return 0;
 }
 
@@ -1117,6 +1140,7 @@ static int tr_next_cta(struct iw_workload *w, struct iw_cta *cta, struct iw_err 
 				       "end of the file (truncated trace?)",
 				       k->path, (unsigned long long)t->scan.line, (unsigned long long)ki->ctas,
 				       ki->grid[0], ki->grid[1], ki->grid[2], (unsigned long long)t->ctas_seen);
+		t->kernel_whole = 1;
 		return 0;
 	}
 	if (strcmp(iw_trim(s), "#BEGIN_TB") != 0)
@@ -1216,8 +1240,10 @@ static void tr_release_cta(struct iw_workload *w, struct iw_cta *cta)
 	struct tcta *c = cta->priv;
 	if (!c)
 		return;
-	for (uint32_t i = 0; i < c->nwarps; i++)
+	for (uint32_t i = 0; i < c->nwarps; i++) {
 		warp_buf_put(t, &c->w[i].rd);
+		t->partial |= c->w[i].left || c->w[i].pend;
+	}
 	kfile_unref(c->k);
 	c->k = NULL;
 	c->next_free = t->free_ctas; /* kept for the next CTA of the same shape */
@@ -1229,6 +1255,7 @@ static void tr_close(struct iw_workload *w)
 {
 	struct iw_workload_trace *t = (struct iw_workload_trace *)w;
 	end_kernel(t);
+	warn_unknown(t);
 	pools_free(t);
 	if (t->list)
 		fclose(t->list);
@@ -1954,6 +1981,9 @@ int iw_trace_open(const char *path, struct iw_workload **out, struct iw_err *e)
 	if (!t)
 		return iw_fail(e, IW_ERUN, "out of memory");
 	t->base.ops = &trace_ops;
+	scopy(t->shown, sizeof t->shown, path);
+	for (size_t n = strlen(t->shown); n > 1 && t->shown[n - 1] == '/';)
+		t->shown[--n] = 0;
 	char list[1100];
 	if (S_ISDIR(st.st_mode)) {
 		/* a folder given as "bt/trunc/" joins to paths without "//" */

@@ -299,11 +299,11 @@ static void trace_info_reports(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "binary version 61"));
 	/* three 32x32 float matrices = 3 x 4096 B = 384 sectors */
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "footprint: 384 distinct 32-byte sectors"));
-	/* the unknown opcode is warned about once per kernel, with its count */
+	/* the unknown opcode is warned about once, with its count */
 	CU_ASSERT_EQUAL(tu_run("trace-info tests/data/traces/hand/v4", out, sizeof out, err, sizeof err), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "unknown opcodes: FOOBAR (2)"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "FOOBAR"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(err, "(2 instructions)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "(2 instructions in 1 kernel)"));
 	CU_ASSERT_PTR_NULL(strstr(strstr(err, "FOOBAR") + 1, "FOOBAR"));
 	/* 8 sectors (LDG) + 4 (STG) per CTA, two CTAs at different addresses */
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "footprint: 24 distinct"));
@@ -311,7 +311,7 @@ static void trace_info_reports(void)
 	CU_ASSERT_EQUAL(tu_run("run -q -s all -j 2 -w tests/data/traces/hand/v4 --format csv", out, sizeof out, err,
 			       sizeof err),
 			0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(err, "FOOBAR is not in the SASS table (2 instructions)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "FOOBAR is not in the SASS table (2 instructions in 1 kernel)"));
 	CU_ASSERT_PTR_NULL(strstr(strstr(err, "FOOBAR") + 1, "FOOBAR"));
 	CU_ASSERT_EQUAL(tu_run("trace-info", NULL, 0, err, sizeof err), 2);
 	CU_ASSERT_EQUAL(tu_run("trace-info --format xml tests/data/traces/hand/v4", NULL, 0, err, sizeof err), 2);
@@ -777,6 +777,47 @@ static void generic_accesses_resolve_by_the_header_windows(void)
 	CU_ASSERT(has(err, dir, "kernel-1.traceg:9: expected shmem base_addr = 0x<hex address>"));
 }
 
+/* An unknown opcode is one warning line with its count over the whole trace,
+ * however many kernels (past the 256 paths the once-a-process table holds
+ * per kernel file, each scheme warned again per kernel) and schemes. */
+static void unknown_opcode_warned_once_per_trace(void)
+{
+	char dir[1024], args[1200];
+	hand_kernel("4", "", "0000 ffffffff 1 R5 FOO.X 1 R4 0\n0010 ffffffff 0 EXIT 0 0\n", dir, sizeof dir);
+	size_t n;
+	char path[1100], *k = NULL;
+	snprintf(path, sizeof path, "%s/kernel-1.traceg", dir);
+	FILE *f = fopen(path, "rb");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	static char text[4096], list[8192];
+	n = fread(text, 1, sizeof text, f);
+	fclose(f);
+	size_t ln = 0;
+	for (int i = 1; i <= 300; i++) {
+		char name[64];
+		snprintf(name, sizeof name, "kernel-%d.traceg", i);
+		spit(dir, name, text, n);
+		ln += (size_t)snprintf(list + ln, sizeof list - ln, "%s\n", name);
+	}
+	spit(dir, "kernelslist.g", list, ln);
+	static char out[1 << 16], err[1 << 16];
+	snprintf(args, sizeof args, "run -q -s all -j 2 -w %s --format csv", dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	k = strstr(err, "opcode FOO ");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(k);
+	CU_ASSERT_PTR_NULL(strstr(k + 1, "opcode FOO "));
+	char want[1400];
+	snprintf(want, sizeof want, "warning: %s: opcode FOO is not in the SASS table (300 instructions in 300 "
+		 "kernels), simulated as INT\n", dir);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, want));
+	snprintf(args, sizeof args, "trace-info %s", dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	k = strstr(err, "opcode FOO ");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(k);
+	CU_ASSERT_PTR_NULL(strstr(k + 1, "opcode FOO "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(k, "(300 instructions in 300 kernels)"));
+}
+
 /* Write hand/v3 with the first `from` replaced by `to` into a fresh folder;
  * run trace-info on it; return the exit code and stderr. */
 static int run_edited(const char *from, const char *to, char *err, size_t errsz, char *dir, size_t dirsz)
@@ -1210,7 +1251,8 @@ void suite_trace(void)
 	TU_SUITE("trace", {"real_fixtures_count_and_header", real_fixtures_count_and_header},
 		 {"derived_semantics", derived_semantics},
 		 {"convergence_setup_passes_the_compare_to_its_branch", convergence_setup_passes_the_compare_to_its_branch},
-		 {"generic_accesses_resolve_by_the_header_windows", generic_accesses_resolve_by_the_header_windows}, {"every_version_reads_the_same", every_version_reads_the_same},
+		 {"generic_accesses_resolve_by_the_header_windows", generic_accesses_resolve_by_the_header_windows},
+		 {"unknown_opcode_warned_once_per_trace", unknown_opcode_warned_once_per_trace}, {"every_version_reads_the_same", every_version_reads_the_same},
 		 {"compressed_equals_plain", compressed_equals_plain}, {"trace_info_reports", trace_info_reports},
 		 {"real_traces_simulate", real_traces_simulate},
 		 {"kernels_are_timed_one_by_one", kernels_are_timed_one_by_one},
