@@ -492,20 +492,25 @@ static const char *kv(const char *line, const char *key)
 	return line;
 }
 
+/* A decimal count (spaces after it allowed).  Decimal only, whatever its
+ * leading zeros: the tracer writes these fields with %d, so "032" registers
+ * are 32 (strtol's base 0 read them as octal 26, and refused "08192"). */
 static int parse_u64(const char *s, uint64_t *out)
 {
-	long v;
-	char tmp[64];
-	size_t n = strlen(s);
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-		n--;
-	if (n == 0 || n >= sizeof tmp)
+	uint64_t v = 0;
+	const char *p = s;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(*p - '0');
+	}
+	if (p == s)
 		return -1;
-	memcpy(tmp, s, n);
-	tmp[n] = 0;
-	if (iw_parse_long(tmp, &v) || v < 0)
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p)
 		return -1;
-	*out = (uint64_t)v;
+	*out = v;
 	return 0;
 }
 

@@ -1012,6 +1012,51 @@ static void trace_paths_empty_lists_and_newer_versions(void)
 	CU_ASSERT(a && b && strcmp(a, b) == 0);
 }
 
+/* Header and body counts are decimal, leading zeros or not (the tracer
+ * writes them with %d): "-nregs = 032" is 32 registers, not octal 26, and
+ * "-shmem = 08192" is 8192 B, not refused; hex only where the format writes
+ * hex (the base addresses). */
+static void counts_with_leading_zeros_are_decimal(void)
+{
+	size_t n;
+	char *s = slurp("tests/data/traces/hand/v3/kernel-1.traceg", &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	static char o[16384];
+	size_t on = 0;
+	for (const char *c = s; c < s + n;) {
+		const char *nl = memchr(c, '\n', (size_t)(s + n - c));
+		size_t len = nl ? (size_t)(nl - c) + 1 : (size_t)(s + n - c);
+		if (strncmp(c, "-nregs = 16", 11) == 0)
+			on += (size_t)snprintf(o + on, sizeof o - on, "-nregs = 032\n");
+		else if (strncmp(c, "-shmem = 512", 12) == 0)
+			on += (size_t)snprintf(o + on, sizeof o - on, "-shmem = 08192\n");
+		else if (strncmp(c, "insts = 12", 10) == 0)
+			on += (size_t)snprintf(o + on, sizeof o - on, "insts = 012\n");
+		else {
+			memcpy(o + on, c, len);
+			on += len;
+		}
+		c += len;
+	}
+	free(s);
+	char dir[1024], args[1200], out[4096], err[2048];
+	snprintf(dir, sizeof dir, "%s", tu_tmpdir());
+	spit(dir, "kernel-1.traceg", o, on);
+	spit(dir, "kernelslist.g", "kernel-1.traceg\n", 16);
+	struct tally t;
+	walk(dir, &t);
+	CU_ASSERT_EQUAL(t.rc, 0);
+	CU_ASSERT_EQUAL(t.ki.nregs, 32);
+	CU_ASSERT_EQUAL(t.ki.shmem, 8192);
+	CU_ASSERT_EQUAL(t.insts, 27);
+	snprintf(args, sizeof args, "trace-info %s", dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "registers 32  shared memory 8192 B"));
+	/* and a count written in hex is not one */
+	CU_ASSERT_EQUAL(run_edited("-nregs = 16", "-nregs = 0x10", err, sizeof err, dir, sizeof dir), 3);
+	CU_ASSERT(has(err, dir, "kernel-1.traceg:6: expected nregs = <0..255>"));
+}
+
 /* Damaged traces (bytes changed, cut, deleted, duplicated; seeded, so the
  * same every run) must be read or refused with exit 3, never crash. */
 static void damaged_traces_never_crash(void)
@@ -1260,6 +1305,7 @@ void suite_trace(void)
 		 {"workload_paths_with_commas_and_many_of_them", workload_paths_with_commas_and_many_of_them},
 		 {"bad_input_exits_3_with_file_line", bad_input_exits_3_with_file_line},
 		 {"damaged_traces_never_crash", damaged_traces_never_crash},
+		 {"counts_with_leading_zeros_are_decimal", counts_with_leading_zeros_are_decimal},
 		 {"trace_paths_empty_lists_and_newer_versions", trace_paths_empty_lists_and_newer_versions},
 		 {"folder_without_kernel_list", folder_without_kernel_list},
 		 {"kernel_lists_as_users_write_them", kernel_lists_as_users_write_them},
