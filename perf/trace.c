@@ -1640,6 +1640,12 @@ static int decode(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw
 		}
 		ma->n = (uint8_t)active;
 	}
+	/* Version 5 writes the immediate on every line, so a line without one
+	 * is short: most likely an address or delta is missing and the
+	 * immediate was read in its place. */
+	if (k->tracer >= 5 && !*p)
+		return line_fail(k, line, e, "a trailing immediate (every version-5 line ends with one; is an "
+					     "address or delta missing?)", p);
 	if (*p && k->tracer >= 5 && tok_dec(&p, &d) && tok_hex(&p, &x))
 		return line_fail(k, line, e, "a trailing immediate", p);
 	if (*p)

@@ -820,10 +820,11 @@ static void unknown_opcode_warned_once_per_trace(void)
 
 /* Write hand/v3 with the first `from` replaced by `to` into a fresh folder;
  * run trace-info on it; return the exit code and stderr. */
-static int run_edited(const char *from, const char *to, char *err, size_t errsz, char *dir, size_t dirsz)
+static int run_edited_from(const char *src, const char *from, const char *to, char *err, size_t errsz, char *dir,
+			   size_t dirsz)
 {
 	size_t n;
-	char *s = slurp("tests/data/traces/hand/v3/kernel-1.traceg", &n);
+	char *s = slurp(src, &n);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	char *hit = strstr(s, from);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(hit);
@@ -841,6 +842,26 @@ static int run_edited(const char *from, const char *to, char *err, size_t errsz,
 	char args[1200];
 	snprintf(args, sizeof args, "trace-info %s", dir);
 	return tu_run(args, NULL, 0, err, errsz);
+}
+
+static int run_edited(const char *from, const char *to, char *err, size_t errsz, char *dir, size_t dirsz)
+{
+	return run_edited_from("tests/data/traces/hand/v3/kernel-1.traceg", from, to, err, errsz, dir, dirsz);
+}
+
+/* Version 5 writes the immediate on every line: a line without one is short
+ * (a mode-2 line one delta short had its immediate read as the delta). */
+static void version5_lines_need_their_immediate(void)
+{
+	static const char v5[] = "tests/data/traces/hand/v5/kernel-1.traceg";
+	char err[4096], dir[1024];
+	CU_ASSERT_EQUAL(run_edited_from(v5, "-60 4 68 0 \n", "-60 4 0 \n", err, sizeof err, dir, sizeof dir), 3);
+	CU_ASSERT(has(err, dir, "kernel-1.traceg:33: expected a trailing immediate (every version-5 line ends with "
+				"one; is an address or delta missing?), found end of line"));
+	CU_ASSERT_EQUAL(run_edited_from(v5, "MOV 1 R255 0 0 ", "MOV 1 R255 0 ", err, sizeof err, dir, sizeof dir), 3);
+	CU_ASSERT(has(err, dir, "kernel-1.traceg:24: expected a trailing immediate"));
+	/* before version 5 there is none to ask for */
+	CU_ASSERT_EQUAL(run_edited("0000 ffffffff", "0000 ffffffff", err, sizeof err, dir, sizeof dir), 0);
 }
 
 static int has(const char *err, const char *dir, const char *tail)
@@ -1306,6 +1327,7 @@ void suite_trace(void)
 		 {"bad_input_exits_3_with_file_line", bad_input_exits_3_with_file_line},
 		 {"damaged_traces_never_crash", damaged_traces_never_crash},
 		 {"counts_with_leading_zeros_are_decimal", counts_with_leading_zeros_are_decimal},
+		 {"version5_lines_need_their_immediate", version5_lines_need_their_immediate},
 		 {"trace_paths_empty_lists_and_newer_versions", trace_paths_empty_lists_and_newer_versions},
 		 {"folder_without_kernel_list", folder_without_kernel_list},
 		 {"kernel_lists_as_users_write_them", kernel_lists_as_users_write_them},
