@@ -101,6 +101,11 @@ struct iw_kernel_info {
 	uint32_t tracer_version;
 	uint64_t ctas;        /* grid x*y*z */
 	uint32_t warps_per_cta;
+	/* Where a trace defines the kernel, for messages: its file as shown and
+	 * the header lines of -block dim, -nregs and -shmem (0: none, or not
+	 * a trace). */
+	char src[1024];
+	uint32_t line_block, line_nregs, line_shmem;
 };
 
 /* A CTA handed to an SM.  The source keeps whatever it needs in `priv`. */

@@ -613,15 +613,28 @@ int iw_kernel_fits(const struct iw_config *c, const char *workload, const struct
 	threads = warps * (uint64_t)c->warp_size;
 	uint64_t regs = (uint64_t)k->nregs * threads;
 	*cta_warps = (uint32_t)IW_MIN(warps, UINT32_MAX);
-	if (warps == 0 || warps > (uint64_t)c->max_warps || threads > (uint64_t)iw_sm_threads(c) || !regs_fit(c, regs) ||
-	    k->shmem > (uint32_t)c->shmem_kb * 1024u)
-		return iw_fail(e, IW_EINPUT,
-			       "%s: kernel '%s' needs %llu warps, %llu threads, %llu registers and %u B shared memory per "
-			       "CTA; an SM of '%s' has %d, %d, %d and %d KiB",
-			       workload, k->name, (unsigned long long)warps, (unsigned long long)threads,
-			       (unsigned long long)regs, k->shmem, c->name, c->max_warps, iw_sm_threads(c), iw_sm_regs(c),
-			       c->shmem_kb);
-	return 0;
+	/* a trace's kernel is named by its file and the header line of the
+	 * first thing that does not fit (the block, the registers, the shared
+	 * memory), so that a run of many kernels says which to look at */
+	uint32_t line = 0;
+	if (warps == 0 || warps > (uint64_t)c->max_warps || threads > (uint64_t)iw_sm_threads(c))
+		line = k->line_block;
+	else if (!regs_fit(c, regs))
+		line = k->line_nregs;
+	else if (k->shmem > (uint32_t)c->shmem_kb * 1024u)
+		line = k->line_shmem;
+	else
+		return 0;
+	char where[1100];
+	if (k->src[0] && line)
+		snprintf(where, sizeof where, "%s:%u", k->src, line);
+	else
+		snprintf(where, sizeof where, "%s", k->src[0] ? k->src : workload);
+	return iw_fail(e, IW_EINPUT,
+		       "%s: kernel '%s' needs %llu warps, %llu threads, %llu registers and %u B shared memory per "
+		       "CTA; an SM of '%s' has %d, %d, %d and %d KiB",
+		       where, k->name, (unsigned long long)warps, (unsigned long long)threads, (unsigned long long)regs,
+		       k->shmem, c->name, c->max_warps, iw_sm_threads(c), iw_sm_regs(c), c->shmem_kb);
 }
 
 static int start_kernel(struct iw_sim *s)

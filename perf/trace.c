@@ -850,14 +850,17 @@ static int read_header(struct iw_workload_trace *t, struct kfile *k, struct iw_e
 			if (parse_dim3(v, ki->block) || !ki->block[0] || !ki->block[1] || !ki->block[2])
 				return header_fail(k, r->line, e, "block dim = (x,y,z) with positive integers", s);
 			have_block = 1;
+			ki->line_block = (uint32_t)IW_MIN(r->line, UINT32_MAX);
 		} else if ((v = kv(s, "-shmem"))) {
 			if (parse_u64(v, &u) || u > UINT32_MAX)
 				return header_fail(k, r->line, e, "shmem = <bytes>", s);
 			ki->shmem = (uint32_t)u;
+			ki->line_shmem = (uint32_t)IW_MIN(r->line, UINT32_MAX);
 		} else if ((v = kv(s, "-nregs"))) {
 			if (parse_u64(v, &u) || u > 255)
 				return header_fail(k, r->line, e, "nregs = <0..255>", s);
 			ki->nregs = (uint32_t)u;
+			ki->line_nregs = (uint32_t)IW_MIN(r->line, UINT32_MAX);
 		} else if ((v = kv(s, "-binary version"))) {
 			if (parse_u64(v, &u) || u > 1000)
 				return header_fail(k, r->line, e, "binary version = <integer, e.g. 70>", s);
@@ -924,6 +927,7 @@ static int read_header(struct iw_workload_trace *t, struct kfile *k, struct iw_e
 	ki->warps_per_cta = (uint32_t)((threads + 31) / 32);
 	if (!ki->name[0])
 		scopy(ki->name, sizeof ki->name, k->path);
+	scopy(ki->src, sizeof ki->src, k->path);
 	return 0;
 }
 

@@ -849,6 +849,27 @@ static int run_edited(const char *from, const char *to, char *err, size_t errsz,
 	return run_edited_from("tests/data/traces/hand/v3/kernel-1.traceg", from, to, err, errsz, dir, dirsz);
 }
 
+/* A kernel no SM can hold is refused (exit 3, no output file) naming its
+ * kernel file and the header line of what does not fit. */
+static void kernel_that_fits_no_sm_names_its_header_line(void)
+{
+	char err[4096], dir[1024], args[2400], h5[1100];
+	static const char *const edit[][4] = {
+		{"-shmem = 512", "-shmem = 200000", "", "kernel-1.traceg:5: kernel '_Z4handPfS_i' needs 2 warps"},
+		{"-block dim = (64,1,1)", "-block dim = (4096,1,1)", "", "kernel-1.traceg:4: kernel '_Z4handPfS_i' needs 128"},
+		/* 255 x 64 registers: more than an SM of 8192 has */
+		{"-nregs = 16", "-nregs = 255", "--set sm.regs=8192", "kernel-1.traceg:6: kernel '_Z4handPfS_i' needs 2"},
+	};
+	for (size_t i = 0; i < IW_ARRAY_LEN(edit); i++) {
+		run_edited(edit[i][0], edit[i][1], err, sizeof err, dir, sizeof dir);
+		snprintf(h5, sizeof h5, "%s/out.h5", dir);
+		snprintf(args, sizeof args, "run -q -s inorder -w %s -o %s %s", dir, h5, edit[i][2]);
+		CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+		CU_ASSERT(has(err, dir, edit[i][3]));
+		CU_ASSERT_NOT_EQUAL(access(h5, F_OK), 0);
+	}
+}
+
 /* Version 5 writes the immediate on every line: a line without one is short
  * (a mode-2 line one delta short had its immediate read as the delta). */
 static void version5_lines_need_their_immediate(void)
@@ -1328,6 +1349,7 @@ void suite_trace(void)
 		 {"damaged_traces_never_crash", damaged_traces_never_crash},
 		 {"counts_with_leading_zeros_are_decimal", counts_with_leading_zeros_are_decimal},
 		 {"version5_lines_need_their_immediate", version5_lines_need_their_immediate},
+		 {"kernel_that_fits_no_sm_names_its_header_line", kernel_that_fits_no_sm_names_its_header_line},
 		 {"trace_paths_empty_lists_and_newer_versions", trace_paths_empty_lists_and_newer_versions},
 		 {"folder_without_kernel_list", folder_without_kernel_list},
 		 {"kernel_lists_as_users_write_them", kernel_lists_as_users_write_them},
