@@ -252,6 +252,7 @@ struct tcta {
 	struct kfile *k;
 	void *raw;              /* as allocated (the warps are cache-line aligned) */
 	uint32_t nwarps;
+	uint32_t tb[3];         /* its 'thread block = x,y,z' (version 0-2 lines repeat it) */
 	struct twarp w[];
 };
 
@@ -1181,6 +1182,7 @@ static int tr_next_cta(struct iw_workload *w, struct iw_cta *cta, struct iw_err 
 		c->raw = raw;
 	}
 	c->k = k;
+	memcpy(c->tb, tb, sizeof c->tb);
 	c->nwarps = ki->warps_per_cta;
 	for (;;) {
 		if (!(s = scan_line(t, NULL, &err))) {
@@ -1526,17 +1528,30 @@ static uint32_t fall_through(uint32_t binary, uint32_t pc)
 typedef uint64_t u64x2 __attribute__((vector_size(16)));
 
 /* Decode one instruction line into *in and *ma. */
-static int decode(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw, const char *p, uint64_t line,
-		  struct iw_inst *in, struct iw_mem_addrs *ma, struct iw_err *e)
+static int decode_fields(struct iw_workload_trace *t, struct kfile *k, const struct tcta *c, struct twarp *tw,
+			 const char *p, uint64_t line, struct iw_inst *in, struct iw_mem_addrs *ma, struct iw_err *e)
 {
 	int64_t d;
 	uint64_t x;
 	skip_ws(&p);
-	if (k->tracer < 3) /* tb_x tb_y tb_z warpid */
+	if (k->tracer < 3) { /* tb_x tb_y tb_z warpid: the enclosing block's and warp's */
+		int64_t got[4];
+		const char *p0 = p;
 		for (int i = 0; i < 4; i++)
-			if (tok_dec(&p, &d) || d < 0)
+			if (tok_dec(&p, &got[i]) || got[i] < 0)
 				return line_fail(k, line, e, "the thread-block/warp prefix 'x y z warp' of a "
 							     "version 0-2 trace line", p);
+		uint32_t warp = (uint32_t)(tw - c->w);
+		size_t plen = (size_t)(p - p0);
+		while (plen && (p0[plen - 1] == ' ' || p0[plen - 1] == '\t'))
+			plen--;
+		if (got[0] != c->tb[0] || got[1] != c->tb[1] || got[2] != c->tb[2] || got[3] != warp)
+			return iw_fail(e, IW_EINPUT,
+				       "%s:%llu: expected the prefix '%u %u %u %u' (thread block %u,%u,%u, warp %u, as the "
+				       "'thread block =' and 'warp =' lines above), found '%.*s'",
+				       k->path, (unsigned long long)line, c->tb[0], c->tb[1], c->tb[2], warp, c->tb[0],
+				       c->tb[1], c->tb[2], warp, (int)IW_MIN(plen, 60), p0);
+	}
 	if (k->lineinfo && (tok_dec(&p, &d) || d < 0))
 		return line_fail(k, line, e, "a source line number (lineinfo = 1)", p);
 	memset(in, 0, sizeof *in);
@@ -1706,6 +1721,48 @@ static int decode(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw
 	return 0;
 }
 
+/* A version-3+ line that reads as a version 0-2 one: four decimal fields
+ * (thread block and warp) before what would be the PC, mask, destinations
+ * and an opcode. */
+static int looks_prefixed(const struct kfile *k, const char *p)
+{
+	int64_t d;
+	uint64_t x;
+	skip_ws(&p);
+	for (int i = 0; i < 4; i++)
+		if (tok_dec(&p, &d) || d < 0)
+			return 0;
+	if (k->lineinfo && (tok_dec(&p, &d) || d < 0))
+		return 0;
+	if (tok_hex(&p, &x) || tok_hex(&p, &x) || tok_dec(&p, &d) || d < 0 || d > IW_MAX_DST)
+		return 0;
+	for (int64_t i = 0; i < d; i++) {
+		if (*p != 'R')
+			return 0;
+		while (!is_end(*p))
+			p++;
+		skip_ws(&p);
+	}
+	return (*p >= 'A' && *p <= 'Z') || *p == '_';
+}
+
+/* Decode one instruction line into *in and *ma; a refused version-3+ line
+ * that looks like an older one says so (a header with the wrong version, or
+ * lines written with the prefix the version dropped). */
+static int decode(struct iw_workload_trace *t, struct kfile *k, const struct tcta *c, struct twarp *tw, const char *p,
+		  uint64_t line, struct iw_inst *in, struct iw_mem_addrs *ma, struct iw_err *e)
+{
+	int first = e && !e->code; /* (only the first error is kept: hint only at ours) */
+	int rc = decode_fields(t, k, c, tw, p, line, in, ma, e);
+	if (rc == -IW_EINPUT && first && k->tracer >= 3 && looks_prefixed(k, p)) {
+		size_t n = strlen(e->msg);
+		snprintf(e->msg + n, sizeof e->msg - n,
+			 " (the line looks like a version 0-2 one, with a 'tb_x tb_y tb_z warpid' prefix, but the header "
+			 "says tracer version %u)", k->tracer);
+	}
+	return rc;
+}
+
 /* The warp's next instruction line (blank lines skipped), its buffer made
  * on first use.  Counts it off tw->left. */
 static int warp_line(struct iw_workload_trace *t, struct kfile *k, struct twarp *tw, char **out, struct iw_err *e)
@@ -1785,7 +1842,7 @@ static int tr_fetch(struct iw_workload *w, struct iw_cta *cta, uint32_t warp, st
 		return 0;
 	}
 	struct iw_mem_addrs scratch;
-	if ((rc = decode(t, k, tw, s, tw->rd.line, in, ma ? ma : &scratch, e)))
+	if ((rc = decode(t, k, c, tw, s, tw->rd.line, in, ma ? ma : &scratch, e)))
 		return rc;
 	if ((in->flags & IW_F_CONTROL) && tw->left) {
 		if ((rc = warp_line(t, k, tw, &s, e)))
@@ -1794,7 +1851,7 @@ static int tr_fetch(struct iw_workload *w, struct iw_cta *cta, uint32_t warp, st
 		if (line_pc(k, s, &pc)) {
 			struct iw_inst bad;
 			uint8_t after = tw->after_cmp;
-			if ((rc = decode(t, k, tw, s, tw->rd.line, &bad, &scratch, e)))
+			if ((rc = decode(t, k, c, tw, s, tw->rd.line, &bad, &scratch, e)))
 				return rc;
 			tw->after_cmp = after;
 			pc = bad.pc;

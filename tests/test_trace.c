@@ -870,6 +870,31 @@ static void kernel_that_fits_no_sm_names_its_header_line(void)
 	}
 }
 
+/* A version 0-2 line's prefix is its thread block and warp: one that does
+ * not match the enclosing 'thread block =' and 'warp =' lines is refused,
+ * naming both; a version-3+ line carrying the prefix is refused with a hint
+ * that it looks like an older line (it said only "expected an opcode"). */
+static void line_prefixes_match_their_block_and_warp(void)
+{
+	static const char v0[] = "tests/data/traces/hand/v0/kernel-1.traceg";
+	char err[4096], dir[1024];
+	CU_ASSERT_EQUAL(run_edited_from(v0, "0 0 0 0 0030", "5 7 9 3 0030", err, sizeof err, dir, sizeof dir), 3);
+	CU_ASSERT(has(err, dir, "kernel-1.traceg:25: expected the prefix '0 0 0 0' (thread block 0,0,0, warp 0, as "
+				"the 'thread block =' and 'warp =' lines above), found '5 7 9 3'"));
+	CU_ASSERT_EQUAL(run_edited_from(v0, "0 0 0 0 0030", "0 0 0 1 0030", err, sizeof err, dir, sizeof dir), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "found '0 0 0 1'"));
+	/* untouched, it reads: the second block's lines carry its coordinates, 1 0 0 w */
+	CU_ASSERT_EQUAL(run_edited_from(v0, "0 0 0 0 0030", "0 0 0 0 0030", err, sizeof err, dir, sizeof dir), 0);
+	CU_ASSERT_EQUAL(run_edited("0000 ffffffff 1 R1 MOV", "0 0 0 0 0000 ffffffff 1 R1 MOV", err, sizeof err, dir,
+				   sizeof dir),
+			3);
+	CU_ASSERT(has(err, dir, "kernel-1.traceg:23: expected an opcode, found '0' (the line looks like a version 0-2 "
+				"one, with a 'tb_x tb_y tb_z warpid' prefix, but the header says tracer version 3)"));
+	/* other refusals carry no such hint */
+	CU_ASSERT_EQUAL(run_edited("1 R1 MOV", "1 Q1 MOV", err, sizeof err, dir, sizeof dir), 3);
+	CU_ASSERT_PTR_NULL(strstr(err, "version 0-2"));
+}
+
 /* Version 5 writes the immediate on every line: a line without one is short
  * (a mode-2 line one delta short had its immediate read as the delta). */
 static void version5_lines_need_their_immediate(void)
@@ -1349,6 +1374,7 @@ void suite_trace(void)
 		 {"damaged_traces_never_crash", damaged_traces_never_crash},
 		 {"counts_with_leading_zeros_are_decimal", counts_with_leading_zeros_are_decimal},
 		 {"version5_lines_need_their_immediate", version5_lines_need_their_immediate},
+		 {"line_prefixes_match_their_block_and_warp", line_prefixes_match_their_block_and_warp},
 		 {"kernel_that_fits_no_sm_names_its_header_line", kernel_that_fits_no_sm_names_its_header_line},
 		 {"trace_paths_empty_lists_and_newer_versions", trace_paths_empty_lists_and_newer_versions},
 		 {"folder_without_kernel_list", folder_without_kernel_list},
