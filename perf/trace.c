@@ -1,7 +1,7 @@
 /*
  * perf/trace.c -- Accel-Sim SASS trace reader (docs/ACCELSIM-TRACE-FORMAT.md):
  * kernelslist.g, kernel-N.traceg and kernel-N.traceg.xz or .gz, tracer versions 0-5
- * (a newer one read as 5, with a warning), exposed as a struct iw_workload.
+ * (a newer one is refused at its header line), exposed as a struct iw_workload.
  *
  * Design (memory bounded by the resident warps, never by the trace length):
  *  - kernelslist.g is read one line at a time as kernels are asked for.
@@ -874,6 +874,14 @@ static int read_header(struct iw_workload_trace *t, struct kfile *k, struct iw_e
 				end++;
 			if (*end || d < 0 || d > 1000)
 				return header_fail(k, r->line, e, "accelsim tracer version = <number>", s);
+			/* A newer tracer changes its lines in ways the format doc does
+			 * not describe (whatever it adds after the immediate would be
+			 * refused at the first line, or worse, misread): refused here,
+			 * at the line that says so, rather than promised as version 5. */
+			if (d >= 6)
+				return header_fail(k, r->line, e,
+						   "accelsim tracer version 0 to 5 (the versions "
+						   "docs/ACCELSIM-TRACE-FORMAT.md describes)", s);
 			ki->tracer_version = (uint32_t)d;
 			have_version = 1;
 		} else if ((v = kv(s, "-enable lineinfo"))) {
@@ -909,14 +917,6 @@ static int read_header(struct iw_workload_trace *t, struct kfile *k, struct iw_e
 			       k->path, (unsigned long long)r->line, have_grid ? "block" : "grid", show(s));
 	if (!have_version)
 		ki->tracer_version = 0;
-	/* Later tracers have added header keys and trailing fields, each version
-	 * keeping the lines before it readable (the format doc): a newer one is
-	 * read by the newest known rules, said once a trace, not refused. */
-	char key[1200];
-	snprintf(key, sizeof key, "version\n%s", t->list_path);
-	if (ki->tracer_version > 5 && first_warning(key))
-		fprintf(stderr, "issuewatt: warning: %s: tracer version %u is newer than the ones known (0-5); read as "
-			"version 5%s\n", k->path, ki->tracer_version, t->list ? " (not repeated for its other kernels)" : "");
 	k->tracer = ki->tracer_version;
 	k->binary = ki->binary_version;
 	ki->ctas = (uint64_t)ki->grid[0] * ki->grid[1] * ki->grid[2];
