@@ -290,6 +290,7 @@ struct iw_workload_trace {
 	uint64_t unk_total[MAX_UNKNOWN + 1];
 	uint32_t unk_kernels[MAX_UNKNOWN + 1];
 	int kernel_whole;   /* the current kernel's cursor reached its end */
+	int tb_open;        /* the header ended at '#BEGIN_TB' (no '#traces format' line) */
 	int partial;        /* a kernel or a warp was left before its end */
 	int whole;          /* the list was read to its end, every kernel whole */
 	char shown[1024];   /* the trace as the user named it */
@@ -835,8 +836,13 @@ static int read_header(struct iw_workload_trace *t, struct kfile *k, struct iw_e
 		}
 		if (is_blank(s))
 			continue;
-		if (s[0] == '#')
+		if (s[0] == '#') {
+			/* The first '#' line ends the header.  A header without
+			 * its '#traces format' line (an edited or hand-written
+			 * trace) ends at the first block, which is not lost. */
+			t->tb_open = strcmp(iw_trim(s), "#BEGIN_TB") == 0;
 			break;
+		}
 		if (s[0] != '-')
 			return header_fail(k, r->line, e, "a header line '-key = value' or '#traces format'", s);
 		const char *v;
@@ -968,6 +974,7 @@ static int start_kernel(struct iw_workload_trace *t, const char *path, const cha
 		return rc;
 	t->cur = k;
 	t->kernel_whole = 0;
+	t->tb_open = 0;
 	if (rd_init(&t->scan, 0, 0, SCAN_BUF, NULL))
 		return iw_fail(e, IW_ERUN, "out of memory");
 	if ((rc = read_header(t, k, e)))
@@ -1140,7 +1147,12 @@ static int tr_next_cta(struct iw_workload *w, struct iw_cta *cta, struct iw_err 
 		return 0;
 	const struct iw_kernel_info *ki = &k->ki;
 	int err;
-	char *s = scan_line(t, NULL, &err);
+	char *s = NULL;
+	if (t->tb_open) { /* read_header took this block's '#BEGIN_TB' */
+		t->tb_open = 0;
+		goto begun;
+	}
+	s = scan_line(t, NULL, &err);
 	if (!s) {
 		if (err)
 			return scan_eof(t, err, e, "'#BEGIN_TB'");
@@ -1155,6 +1167,7 @@ static int tr_next_cta(struct iw_workload *w, struct iw_cta *cta, struct iw_err 
 	}
 	if (strcmp(iw_trim(s), "#BEGIN_TB") != 0)
 		return scan_fail(t, e, "'#BEGIN_TB'", s);
+begun:
 	if (!(s = scan_line(t, NULL, &err)))
 		return scan_eof(t, err, e, "'thread block = x,y,z'");
 	const char *v = kv(s, "thread block");

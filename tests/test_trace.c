@@ -697,6 +697,38 @@ static void hand_kernel(const char *ver, const char *extra, const char *body, ch
 	spit(dir, "kernelslist.g", "kernel-1.traceg\n", 16);
 }
 
+/* A header without its '#traces format' line (an edited or hand-written
+ * trace) ends at the first '#BEGIN_TB', and that block is read, not lost:
+ * two blocks, both counted by trace-info and run. */
+static void header_without_traces_format_keeps_the_first_block(void)
+{
+	static const char kernel[] =
+		"-kernel name = k\n-kernel id = 1\n-grid dim = (2,1,1)\n-block dim = (32,1,1)\n"
+		"-shmem = 0\n-nregs = 16\n-binary version = 70\n-accelsim tracer version = 4\n\n"
+		"#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+		"0000 ffffffff 1 R1 IADD3 2 R2 R3 0\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n"
+		"#BEGIN_TB\nthread block = 1,0,0\nwarp = 0\ninsts = 3\n"
+		"0000 ffffffff 1 R1 IADD3 2 R2 R3 0\n0010 ffffffff 1 R4 IADD3 2 R1 R3 0\n"
+		"0020 ffffffff 0 EXIT 0 0\n#END_TB\n";
+	char dir[1024], args[1200], out[4096], err[4096];
+	snprintf(dir, sizeof dir, "%s", tu_tmpdir());
+	spit(dir, "kernel-1.traceg", kernel, sizeof kernel - 1);
+	spit(dir, "kernelslist.g", "kernel-1.traceg\n", 16);
+	struct warp_dump d;
+	CU_ASSERT_EQUAL_FATAL(dump_warp(dir, 0, 0, &d), 0);
+	CU_ASSERT_EQUAL(d.n, 2);
+	CU_ASSERT_EQUAL_FATAL(dump_warp(dir, 1, 0, &d), 0);
+	CU_ASSERT_EQUAL(d.n, 3);
+	snprintf(args, sizeof args, "run -q -w %s -s inorder --format csv", dir);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	static const char row[] = ",inorder,v100,12nm,"; /* then cycles,warp_insts */
+	const char *r = strstr(out, row);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	unsigned long long cycles = 0, insts = 0;
+	CU_ASSERT_EQUAL(sscanf(r + sizeof row - 1, "%llu,%llu", &cycles, &insts), 2);
+	CU_ASSERT_EQUAL(insts, 5); /* both blocks */
+}
+
 /* Convergence set-up between a compare and its predicated branch (ISETP;
  * BSSY; @P BRA, or SSY/PBK/PCNT/WARPSYNC) does not branch: the branch is
  * still the one control-dependent on the compare, the set-up is not. */
@@ -1363,6 +1395,7 @@ void suite_trace(void)
 {
 	TU_SUITE("trace", {"real_fixtures_count_and_header", real_fixtures_count_and_header},
 		 {"derived_semantics", derived_semantics},
+		 {"header_without_traces_format_keeps_the_first_block", header_without_traces_format_keeps_the_first_block},
 		 {"convergence_setup_passes_the_compare_to_its_branch", convergence_setup_passes_the_compare_to_its_branch},
 		 {"generic_accesses_resolve_by_the_header_windows", generic_accesses_resolve_by_the_header_windows},
 		 {"unknown_opcode_warned_once_per_trace", unknown_opcode_warned_once_per_trace}, {"every_version_reads_the_same", every_version_reads_the_same},
