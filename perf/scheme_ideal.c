@@ -145,6 +145,11 @@ struct id_warp {
 	 * asking for the candidate reads this line only */
 	uint32_t top;            /* its position */
 	uint16_t top_slot;       /* its slot, NIL if none is ready */
+	/* the last answer was top_slot with every ready instruction waiting
+	 * for a busy unit of these classes (0: none kept): until the warp's
+	 * next event and while they stay busy, so is the next one, without a
+	 * walk over the ready instructions (asked at every issue stage) */
+	uint8_t held_busy;
 };
 _Static_assert(sizeof(struct id_warp) <= 64, "a warp's scalars fill one cache line");
 _Static_assert(sizeof(struct id_blk) == 64, "mask blocks are cache lines");
@@ -403,6 +408,7 @@ static void id_warp_start(void *p, struct iw_warp *w)
 	struct id_warp *x = v.x;
 	x->n = x->lo = x->hi = 0;
 	x->novf = x->novf_free = 0;
+	x->held_busy = 0;
 	x->epoch = 0;
 	x->last_ctrl = x->last_sync = x->top_slot = NIL;
 	memset(v.b, 0, st->nblk * sizeof *v.b);
@@ -736,6 +742,7 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		x->last_sync = id;
 
 	/* the youngest position of the window, waiting */
+	x->held_busy = 0;
 	uint32_t i = x->hi++ & v.cmask;
 	v.ord[i] = id;
 	struct id_rec *ne = &v.r[id];
@@ -774,13 +781,15 @@ static int id_insert(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		}
 	}
 	/* insert_keeps_candidate: the youngest instruction changes no older one's
-	 * readiness, so candidate()'s answer stays unless nothing was ready
-	 * (top_slot NIL before, so the answer was NULL or an overflowed one,
-	 * which the new one, younger, does not displace) and the new one is
-	 * ready or judged by a scan (open == 0), or nothing waited at all (the
-	 * reason was an empty buffer).  w->unissued counts the waiting ones
-	 * before this insert (the engine counts it after). */
-	if (top_was_nil && (!e->open || !w->unissued))
+	 * readiness, so candidate()'s answer stays unless the new one is ready
+	 * or judged by a scan (open == 0): it is the answer if nothing was ready
+	 * (top_slot NIL before: the answer was NULL or an overflowed one, which
+	 * the new one, younger, does not displace) or every older ready one
+	 * waits for a busy unit and its own unit is free; or nothing waited at
+	 * all (the reason was an empty buffer).  w->unissued counts the waiting
+	 * ones before this insert (the engine counts it after).  Saying so
+	 * also wakes a sub-core asleep on the busy unit of the warp's offer. */
+	if (!e->open || (top_was_nil && !w->unissued))
 		iw_sim_cand_changed(st->sm, w);
 	/* The window frees at write-back, which then calls iw_sim_insert_room:
 	 * decode is not retried before (insert_until_issue). */
@@ -795,19 +804,25 @@ static inline int unit_ready(const struct id_state *st, const struct iw_warp *w,
 	return iw_sim_unit_ready(&st->sm->sc[w->subcore], s->in.unit, now + 1);
 }
 
-/* The oldest ready instruction `oldest` waits for a busy unit: the oldest
- * younger ready one whose unit is free, else `oldest` itself (the engine then
- * counts fu_busy and waits for its unit). */
+/* The oldest ready instruction `oldest` waits for a busy unit (and so do
+ * those of classes `busy`, passed over before): the oldest younger ready one
+ * whose unit is free, else `oldest` itself (the engine then counts fu_busy),
+ * and the sub-core wakes when a unit of any class passed over frees. */
 static __attribute__((noinline)) struct iw_slot *candidate_unit(struct id_state *st, struct iw_warp *w,
-								 struct iw_slot *oldest, uint32_t from, uint64_t now)
+								 struct iw_slot *oldest, uint32_t busy, uint32_t from,
+								 uint64_t now)
 {
 	struct id_view v = view(st, w);
-	const struct id_warp *x = v.x;
+	struct id_warp *x = v.x;
 	for (uint32_t k = first_set(&v, M_READY, from, x->hi); k != x->hi; k = first_set(&v, M_READY, k + 1, x->hi)) {
 		struct iw_slot *s = &w->slots[v.ord[k & v.cmask]];
 		if (unit_ready(st, w, s, now))
 			return s;
+		busy |= 1u << s->in.unit;
 	}
+	iw_sim_wait_units(st->sm, w, busy);
+	if (!x->novf)
+		x->held_busy = (uint8_t)busy; /* (overflowed ones are judged afresh: rescan) */
 	return oldest;
 }
 
@@ -821,6 +836,7 @@ static __attribute__((noinline)) struct iw_slot *candidate_ovf(struct id_state *
 	const struct id_warp *x = v.x;
 	uint32_t top = x->top_slot != NIL ? x->top : x->hi;
 	struct iw_slot *oldest = NULL;
+	uint32_t busy = 0; /* classes passed over */
 	for (uint32_t k = first_set(&v, M_OVFREE, x->lo, top); k != top; k = first_set(&v, M_OVFREE, k + 1, top))
 		if (!rescan(st, w, &v, v.ord[k & v.cmask])) {
 			struct iw_slot *s = &w->slots[v.ord[k & v.cmask]];
@@ -828,15 +844,18 @@ static __attribute__((noinline)) struct iw_slot *candidate_ovf(struct id_state *
 				return s;
 			if (!oldest)
 				oldest = s;
+			busy |= 1u << s->in.unit;
 		}
 	if (x->top_slot != NIL) {
 		struct iw_slot *t = &w->slots[x->top_slot];
 		if (unit_ready(st, w, t, now))
 			return t;
-		return candidate_unit(st, w, oldest ? oldest : t, x->top + 1, now);
+		return candidate_unit(st, w, oldest ? oldest : t, busy | 1u << t->in.unit, x->top + 1, now);
 	}
-	if (oldest)
+	if (oldest) {
+		iw_sim_wait_units(st->sm, w, busy);
 		return oldest;
+	}
 	uint32_t k = first_set(&v, M_WAIT, x->lo, x->hi);
 	if (k == x->hi)
 		*reason = IW_STALL_IB_EMPTY;
@@ -880,23 +899,44 @@ static __attribute__((noinline)) struct iw_slot *candidate_slow(struct id_state 
  * ideal one does not stall a warp on a busy unit while a younger ready
  * instruction's unit is free (SCHEMES.md says "oldest-ready first"; picking
  * the oldest whatever its unit left `ideal` 1.3% behind in-order on sgemm
- * with opc.cus = 32, fu_busy its largest stall).  The choice is made when
- * the warp is asked, and the engine keeps it until the warp's next event,
- * as every scheme's candidate (which keeps fast-forward exact). */
+ * with opc.cus = 32, fu_busy its largest stall).  The choice holds for the
+ * cycle it is asked in only: a unit freeing or turning busy is no event of
+ * the warp, so the engine keeps none of its answers (id_cand_stable) and
+ * asks again at every issue stage; fast-forward stays exact as the sub-core
+ * wakes when a unit of a class passed over frees (candidate_unit) and when
+ * a ready instruction enters the window (id_insert). */
 static struct iw_slot *id_candidate(void *p, struct iw_warp *w, uint64_t now, int *reason)
 {
 	struct id_state *st = p;
 	/* The usual answer, the oldest ready instruction with no overflowed one
 	 * to judge, reads the warp's scalars only; the rest is apart so that
 	 * this path builds no view (and saves no registers). */
-	const struct id_warp *x = (const struct id_warp *)(st->chunk + (size_t)w->id * st->stride);
+	struct id_warp *x = (struct id_warp *)(st->chunk + (size_t)w->id * st->stride);
 	if (x->novf_free)
 		return candidate_ovf(st, w, now, reason);
 	if (x->top_slot != NIL) {
 		struct iw_slot *t = &w->slots[x->top_slot];
-		return unit_ready(st, w, t, now) ? t : candidate_unit(st, w, t, x->top + 1, now);
+		if (x->held_busy) {
+			const struct iw_subcore *sc = &st->sm->sc[w->subcore];
+			uint32_t m = x->held_busy;
+			while (m && !iw_sim_unit_ready(sc, __builtin_ctz(m), now + 1))
+				m &= m - 1;
+			if (!m) { /* all still busy: the walk would find what it found */
+				iw_sim_wait_units(st->sm, w, x->held_busy);
+				return t;
+			}
+			x->held_busy = 0;
+		}
+		return unit_ready(st, w, t, now) ? t : candidate_unit(st, w, t, 1u << t->in.unit, x->top + 1, now);
 	}
 	return candidate_slow(st, w, reason);
+}
+
+/* An offer depends on which units are free next cycle (id_candidate). */
+static int id_cand_stable(const struct iw_config *c)
+{
+	(void)c;
+	return 0;
 }
 
 static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
@@ -915,6 +955,7 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		cnt->reorder_dist[d - 1]++;
 	}
 	bit_clr(&v, M_WAIT, i);
+	x->held_busy = 0;
 	if (bit_get(&v, M_OVF, i)) {
 		bit_clr(&v, M_OVF, i);
 		bit_clr(&v, M_OVFREE, i);
@@ -964,6 +1005,7 @@ static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 		resolve(&v, d);
 	if (x->novf)
 		v.moved[id] = ++x->epoch;
+	x->held_busy = 0; /* (its consumers may be ready now) */
 	uint32_t at = vpos(&v, i);
 	bit_clr(&v, M_LIVE, i);
 	bit_clr(&v, M_MEM, i);
@@ -1005,6 +1047,7 @@ const struct iw_scheme_ops iw_scheme_ideal = {
 	.insert_until_issue = IW_INSERT_UNTIL_ROOM,
 	/* see the end of id_insert */
 	.insert_keeps_candidate = 1,
+	.cand_stable = id_cand_stable,
 	/* dependences resolve only at issue and write-back and insert adds
 	 * instructions; dispatch and operand reads change nothing here */
 	.candidate_cacheable = 2,

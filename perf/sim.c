@@ -2239,9 +2239,10 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	s.precise_wake = !s.opaque;
 	/* A cacheable scheme's answer changes only at the warp's own events, so
 	 * a candidate held back by a busy unit or a full set of collector units
-	 * is offered again without asking. */
+	 * is offered again without asking (unless cand_stable says it is not:
+	 * ideal picks by which units are free). */
 	s.gto_single = c->policy == IW_POLICY_GTO && c->issue_width == 1;
-	s.cache_cand = !s.opaque || (s.ops->cand_stable && s.ops->cand_stable(c));
+	s.cache_cand = s.ops->cand_stable ? s.ops->cand_stable(c) : !s.opaque;
 	s.collect_packed = c->rf_banks <= 8 && (!c->rf_read_ports || c->rf_read_ports >= c->rf_banks);
 	/* SM after SM (run_sm_major) unless events must come in time order: in
 	 * spans shorter than the shortest trip to L2 and back that a warp waits

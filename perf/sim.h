@@ -254,11 +254,15 @@ struct iw_scheme_ops {
 	 * every cycle. */
 	int candidate_cacheable;
 	/* Non-zero if, under configuration c, an instruction candidate() offers
-	 * stays its answer until one of the warp's own events, as the engine
-	 * assumes of schemes without a tick or their own collect stage: the
-	 * engine then keeps it while the warp waits for a unit or a collector
-	 * unit.  A scheme whose offers change otherwise clears sc->cand_mask
-	 * when they do (LOOG when its RRS runs out).  May be NULL. */
+	 * stays its answer until one of the warp's own events: the engine then
+	 * keeps it while the warp waits for a unit or a collector unit.  A
+	 * scheme whose offers change otherwise clears sc->cand_mask when they
+	 * do (LOOG when its RRS runs out).  NULL: as the engine assumes of
+	 * schemes without a tick or their own collect stage.  0 for one that
+	 * picks by which units are free (ideal): a unit freeing is no event of
+	 * the warp, so its offers are asked again at every issue stage, and
+	 * candidate() names the classes of the busy units it passed over
+	 * (iw_sim_wait_units) so that the sub-core wakes when one frees. */
 	int (*cand_stable)(const struct iw_config *c);
 	/* Non-zero if the scheme only ever offers a warp's oldest unissued
 	 * instruction: nothing to reorder, so the engine keeps no program-order
@@ -514,13 +518,23 @@ static inline uint32_t iw_sim_bank(const struct iw_config *c, uint32_t w, uint32
  * ask its candidate and retry its decode again. */
 void iw_sim_unblock(struct iw_sm *sm, struct iw_warp *w);
 /* With insert_keeps_candidate: this insert changed warp w's candidate or
- * its stall reason, ask it again (what the engine does after other inserts). */
+ * its stall reason, ask it again (what the engine does after other inserts;
+ * a warp that waited for a unit may now offer one whose unit is free). */
 static inline void iw_sim_cand_changed(struct iw_sm *sm, const struct iw_warp *w)
 {
 	struct iw_subcore *sc = &sm->sc[w->subcore];
 	uint64_t keep = ~(1ull << w->local);
 	sc->blocked_mask &= keep;
 	sc->cand_mask &= keep;
+	sc->stalled_mask &= keep;
+}
+/* candidate() of a scheme whose offers depend on which units are free
+ * (cand_stable 0) passed over ready instructions of warp w because every
+ * unit of these classes (bits per enum iw_unit) is busy: a sleeping sub-core
+ * wakes when one of them frees, as for the class of an offer that waits. */
+static inline void iw_sim_wait_units(struct iw_sm *sm, const struct iw_warp *w, uint32_t classes)
+{
+	sm->sc[w->subcore].fu_wait |= (uint8_t)classes;
 }
 /* With IW_INSERT_UNTIL_ROOM: warp w's buffer has room again, retry its
  * decode (a refusal or IW_INSERT_FULL held it back until now). */

@@ -623,6 +623,72 @@ static void loog_broadcasts_only_results(void)
 	iw_run_result_free(&r);
 }
 
+/* ideal picks the oldest ready instruction among those whose unit is free
+ * next cycle, in every cycle: a unit freeing or a ready instruction entering
+ * the window behind an offer that waits for a busy unit is seen at once, not
+ * at the warp's next issue or write-back.  One warp, default V100 units (one
+ * per class; SFU ii 8, latency 21; INT ii 2, latency 4): an instruction
+ * issued at t reads its operand at t+1 and dispatches at t+2 or when its unit
+ * frees; a unit is busy from a dispatch for ii cycles.
+ * (a) fetch_width 1: s0, s1, s2 SFU, then the INT chain i3 (independent),
+ *     i4 <- i3, ..., i9 <- i8; instruction k enters the window at k+2.
+ *   3, 4  s0, s1 issue (the SFU is free at 4, 5: s0 dispatches only at 5)
+ *   5     s2 waits for the SFU (s0 holds it 5..12, s1 13..20): fu_busy
+ *   6     i3, inserted at 5 behind s2, issues (its INT unit is free); it
+ *         waited for s2's issue at 12 before, and issued at 13
+ *   12    i3 writes back (dispatch 8 + 4); s2 and i4 are ready, s2 is the
+ *         older with its unit free at 13: s2 issues, i4 at 13
+ *   13    i4 issues, writes back at 19; each next link issues at the
+ *         write-back and takes 6: i9 writes back at 49: 50 cycles (56 before)
+ * (b) fetch 2: s0 SFU, i1 INT, s2 SFU, i3 INT, then the chain i4 (independent),
+ *     i5 <- i4, ..., i9 <- i8 (entering at 2,2,3,3,4,4,5,5,6,6)
+ *   3, 4, 5  s0, i1, i3 issue (i1 dispatches at 6 and i3 at 8: INT ii 2)
+ *   6     s2 (SFU busy until 13) and i4 (INT busy until 8) wait: fu_busy
+ *   7     the INT unit is free at 8: i4 issues (it waited for i1's write-back
+ *         at 10 before), dispatches at 10 after i3, writes back at 14
+ *   14..  the chain as in (a): i9 writes back at 44: 45 cycles (47 before). */
+static void ideal_issues_past_a_busy_unit_every_cycle(void)
+{
+	struct iw_config c;
+	iw_config_defaults(&c);
+	c.sms = 1;
+	c.fetch_width = 1;
+	struct iw_inst a[10] = {tu_op(IW_UNIT_SFU, 1, 20, -1), tu_op(IW_UNIT_SFU, 2, 21, -1),
+				tu_op(IW_UNIT_SFU, 3, 22, -1)};
+	a[3] = tu_op(IW_UNIT_INT, 4, 23, -1);
+	for (int k = 4; k < 10; k++)
+		a[k] = tu_op(IW_UNIT_INT, k + 1, k, -1);
+	struct evlog l;
+	struct iw_run_result r;
+	for (int ff = 1; ff >= 0; ff--) { /* fast-forward and stepping alike */
+		c.fast_forward = ff;
+		run_logged(&c, "ideal", a, 10, &l, &r);
+		CU_ASSERT_EQUAL(l.t[2][IW_EV_ISSUE], 12);
+		CU_ASSERT_EQUAL(l.t[3][IW_EV_ISSUE], 6);
+		CU_ASSERT_EQUAL(l.t[3][IW_EV_WRITEBACK], 12);
+		CU_ASSERT_EQUAL(l.t[4][IW_EV_ISSUE], 13);
+		CU_ASSERT_EQUAL(l.t[9][IW_EV_WRITEBACK], 49);
+		CU_ASSERT_EQUAL(r.cycles, 50);
+		iw_run_result_free(&r);
+	}
+	c.fetch_width = 2;
+	struct iw_inst b[10] = {tu_op(IW_UNIT_SFU, 1, 20, -1), tu_op(IW_UNIT_INT, 2, 21, -1),
+				tu_op(IW_UNIT_SFU, 3, 22, -1), tu_op(IW_UNIT_INT, 4, 23, -1),
+				tu_op(IW_UNIT_INT, 5, 24, -1)};
+	for (int k = 5; k < 10; k++)
+		b[k] = tu_op(IW_UNIT_INT, k + 1, k, -1);
+	for (int ff = 1; ff >= 0; ff--) {
+		c.fast_forward = ff;
+		run_logged(&c, "ideal", b, 10, &l, &r);
+		CU_ASSERT_EQUAL(l.t[2][IW_EV_ISSUE], 12);
+		CU_ASSERT_EQUAL(l.t[4][IW_EV_ISSUE], 7);
+		CU_ASSERT_EQUAL(l.t[4][IW_EV_WRITEBACK], 14);
+		CU_ASSERT_EQUAL(l.t[9][IW_EV_WRITEBACK], 44);
+		CU_ASSERT_EQUAL(r.cycles, 45);
+		iw_run_result_free(&r);
+	}
+}
+
 /* ------------------------------------------ built-in workloads and traces */
 
 static const char *const builtins[] = {"vecadd", "sgemm", "reduce", "stencil", "bfs", "rnn", "rnn_lowocc", "ilp_lowocc"};
@@ -845,6 +911,7 @@ void suite_schemes(void)
 		 {"inorder_memory_waits_for_older_fence", inorder_memory_waits_for_older_fence},
 		 {"loog_thesis_three_instruction_example", loog_thesis_three_instruction_example},
 		 {"loog_broadcasts_only_results", loog_broadcasts_only_results},
+		 {"ideal_issues_past_a_busy_unit_every_cycle", ideal_issues_past_a_busy_unit_every_cycle},
 		 {"oracle_accepts_every_scheme_on_builtin_workloads", oracle_accepts_every_scheme_on_builtin_workloads},
 		 {"oracle_accepts_every_scheme_on_real_traces", oracle_accepts_every_scheme_on_real_traces},
 		 {"socgpu_beats_inorder_at_low_occupancy", socgpu_beats_inorder_at_low_occupancy},
