@@ -38,6 +38,13 @@ const struct iw_param iw_params[] = {
 	I("sm.max_ctas", "", 32, 1, 256, max_ctas, "resident CTAs per SM"),
 	I("sm.regs", "reg", 65536, 1, 1048576, regs, "32-bit registers per SM (unused when sm.regs_per_thread > 0)"),
 	I("sm.regs_per_thread", "reg", 0, 0, 1024, regs_per_thread, "registers of each thread slot where every hardware thread has its own (Vortex, RISC-V: 32 integer + 32 FP = 64): the register file is max_warps x warp_size x this; 0 = sm.regs"),
+	/* Registers go to a CTA in granules, so that a kernel's count between two
+	 * multiples costs the next one: GPGPU-Sim/Accel-Sim (shader.cc, max_cta)
+	 * round registers per thread up to a multiple of 4, ((regs + 3) & ~3), the
+	 * simulator whose results the schemes' papers report; NVIDIA GPUs since
+	 * Kepler allocate per warp in units of 256 registers, 8 per thread at 32
+	 * lanes (CUDA occupancy calculator). */
+	I("sm.reg_granularity", "reg", 4, 1, 256, reg_granularity, "registers per thread are allocated in multiples of this (a CTA's threads padded to whole warps): 4 = Accel-Sim/GPGPU-Sim (shader.cc max_cta rounds regs + 3 down to a multiple of 4), 8 = NVIDIA hardware since Kepler (256 registers per 32-thread warp), 1 = exact; unused when sm.regs_per_thread > 0"),
 	I("sm.shmem_kb", "KiB", 96, 0, 1024, shmem_kb, "shared memory per SM"),
 	I("sm.warp_size", "thread", 32, 1, 32, warp_size, "threads per warp (SIMT lanes)"),
 	I("core.fetch_width", "inst", 2, 1, 16, fetch_width, "instructions fetched per cycle per sub-core (for one warp)"),

@@ -238,6 +238,7 @@ struct iw_config {
 	/* sm */
 	int max_warps, max_threads, max_ctas, regs, shmem_kb, warp_size;
 	int regs_per_thread;   /* > 0: a register set per thread slot (Vortex); see iw_sm_regs */
+	int reg_granularity;   /* registers per thread are allocated in multiples of this */
 	/* front end and issue */
 	int fetch_width, fetch_buffer, issue_width, wb_width, policy;
 	/* operand collection */

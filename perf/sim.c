@@ -399,6 +399,14 @@ static inline int regs_fit(const struct iw_config *c, uint64_t regs)
 	return c->regs_per_thread || regs <= (uint64_t)iw_sm_regs(c);
 }
 
+/* Registers per thread as allocated: rounded up to sm.reg_granularity, as
+ * Accel-Sim's max_cta and the hardware do (see config.c). */
+static inline uint64_t alloc_regs(const struct iw_config *c, uint32_t nregs)
+{
+	uint64_t g = (uint64_t)c->reg_granularity;
+	return ((uint64_t)nregs + g - 1) / g * g;
+}
+
 static int cta_fits(const struct iw_sim *s, const struct iw_sm *sm)
 {
 	const struct iw_config *c = s->cfg;
@@ -611,7 +619,7 @@ int iw_kernel_fits(const struct iw_config *c, const char *workload, const struct
 	 * runs its first warp_size lanes, and the CTA holds warps x warp_size
 	 * threads, not the block's. */
 	threads = warps * (uint64_t)c->warp_size;
-	uint64_t regs = (uint64_t)k->nregs * threads;
+	uint64_t regs = alloc_regs(c, k->nregs) * threads;
 	*cta_warps = (uint32_t)IW_MIN(warps, UINT32_MAX);
 	/* a trace's kernel is named by its file and the header line of the
 	 * first thing that does not fit (the block, the registers, the shared
@@ -630,11 +638,17 @@ int iw_kernel_fits(const struct iw_config *c, const char *workload, const struct
 		snprintf(where, sizeof where, "%s:%u", k->src, line);
 	else
 		snprintf(where, sizeof where, "%s", k->src[0] ? k->src : workload);
+	/* the registers as allocated, and how they came from the header's count
+	 * (which a user would otherwise multiply out and find fitting) */
+	char rdesc[160] = "";
+	if (!c->regs_per_thread && alloc_regs(c, k->nregs) != k->nregs)
+		snprintf(rdesc, sizeof rdesc, " (%u per thread rounded up to %llu, a multiple of sm.reg_granularity = %d)",
+			 k->nregs, (unsigned long long)alloc_regs(c, k->nregs), c->reg_granularity);
 	return iw_fail(e, IW_EINPUT,
-		       "%s: kernel '%s' needs %llu warps, %llu threads, %llu registers and %u B shared memory per "
+		       "%s: kernel '%s' needs %llu warps, %llu threads, %llu registers%s and %u B shared memory per "
 		       "CTA; an SM of '%s' has %d, %d, %d and %d KiB",
 		       where, k->name, (unsigned long long)warps, (unsigned long long)threads, (unsigned long long)regs,
-		       k->shmem, c->name, c->max_warps, iw_sm_threads(c), iw_sm_regs(c), c->shmem_kb);
+		       rdesc, k->shmem, c->name, c->max_warps, iw_sm_threads(c), iw_sm_regs(c), c->shmem_kb);
 }
 
 static int start_kernel(struct iw_sim *s)
@@ -655,7 +669,7 @@ static int start_kernel(struct iw_sim *s)
 		if ((rc = iw_kernel_fits(c, s->wl->name, k, &s->cta_warps, s->err)))
 			return rc;
 		s->cta_threads = s->cta_warps * (uint32_t)c->warp_size;
-		s->cta_regs = k->nregs * s->cta_threads;
+		s->cta_regs = (uint32_t)(alloc_regs(c, k->nregs) * s->cta_threads);
 		s->cta_shmem = k->shmem;
 		s->kernel_open = 1;
 		s->kernel_ctas_left = 1;

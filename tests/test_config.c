@@ -214,7 +214,7 @@ static void bad_trace_refused_before_any_run(void)
 	remove(list);
 	/* so is a kernel whose CTA no SM of the configuration can hold */
 	CU_ASSERT_EQUAL(tu_run("run -s inorder -w sgemm -w synth:warps=32:regs=255", NULL, 0, err, sizeof err), 3);
-	CU_ASSERT_PTR_NOT_NULL(strstr(err, "kernel 'synth' needs 32 warps, 1024 threads, 261120 registers"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "kernel 'synth' needs 32 warps, 1024 threads, 262144 registers (255 per thread rounded up to 256"));
 	CU_ASSERT_PTR_NULL(strstr(err, "sgemm with inorder"));
 }
 

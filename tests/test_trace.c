@@ -676,6 +676,7 @@ static void spit(const char *dir, const char *name, const char *data, size_t n)
 }
 
 static int has(const char *err, const char *dir, const char *tail);
+static double csv_field_of(const char *csv, const char *key, int k);
 
 /* A one-CTA, one-warp kernel (version `ver`, 32 threads) with the header
  * lines `extra` added and the warp's instruction lines `body`, written as
@@ -900,6 +901,59 @@ static void kernel_that_fits_no_sm_names_its_header_line(void)
 		CU_ASSERT(has(err, dir, edit[i][3]));
 		CU_ASSERT_NOT_EQUAL(access(h5, F_OK), 0);
 	}
+}
+
+/* Registers go to a CTA rounded up to sm.reg_granularity per thread (4 by
+ * default, as Accel-Sim's max_cta: (regs + 3) & ~3), its threads padded to
+ * whole warps.  Three one-warp CTAs of 30 registers on one SM of 2880
+ * registers: exactly 960 each, so all three are resident at granularity 1,
+ * but 32 x 32 = 1024 each, so two, by default; the cycles are those of 3
+ * (resp. 2) resident CTAs where nothing is rounded.  With 960 registers none
+ * fits, and the refusal says the count is rounded. */
+static void registers_are_allocated_in_granules(void)
+{
+	static char s[16384];
+	int n = snprintf(s, sizeof s,
+			 "-kernel name = k\n-kernel id = 1\n-grid dim = (3,1,1)\n-block dim = (32,1,1)\n"
+			 "-shmem = 0\n-nregs = 30\n-binary version = 70\n-cuda stream id = 0\n"
+			 "-accelsim tracer version = 4\n\n#traces format = x\n\n");
+	for (int b = 0; b < 3; b++) {
+		n += snprintf(s + n, sizeof s - (size_t)n, "#BEGIN_TB\nthread block = %d,0,0\nwarp = 0\ninsts = 17\n", b);
+		/* a dependent chain: a CTA's time is its latency, so CTAs that
+		 * are resident together finish together */
+		for (int i = 0; i < 16; i++)
+			n += snprintf(s + n, sizeof s - (size_t)n, "%04x ffffffff 1 R1 IADD3 2 R1 R3 0\n", i * 16);
+		n += snprintf(s + n, sizeof s - (size_t)n, "0100 ffffffff 0 EXIT 0 0\n#END_TB\n");
+	}
+	char dir[1024], args[1400], out[4096], err[4096];
+	snprintf(dir, sizeof dir, "%s", tu_tmpdir());
+	spit(dir, "kernel-1.traceg", s, (size_t)n);
+	spit(dir, "kernelslist.g", "kernel-1.traceg\n", 16);
+	static const char *const sets[] = {
+		"--set sm.regs=2880",                           /* default: 2 resident */
+		"--set sm.regs=2880 --set sm.reg_granularity=1", /* exact: 3 */
+		"--set sm.regs=2048",                           /* 2 whatever the rounding */
+		"--set sm.regs=3072",                           /* 3 whatever the rounding */
+		"--set sm.regs=2880 --set sm.reg_granularity=8", /* 30 -> 32 too: 2 */
+	};
+	double cyc[IW_ARRAY_LEN(sets)];
+	for (size_t i = 0; i < IW_ARRAY_LEN(sets); i++) {
+		snprintf(args, sizeof args, "run -q -s inorder --format csv --set gpu.sms=1 %s -w %s", sets[i], dir);
+		CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+		cyc[i] = csv_field_of(out, ",inorder,", 4);
+		CU_ASSERT(cyc[i] > 0);
+	}
+	CU_ASSERT(cyc[0] > 1.5 * cyc[1]); /* a second wave */
+	CU_ASSERT_EQUAL(cyc[0], cyc[2]);
+	CU_ASSERT_EQUAL(cyc[1], cyc[3]);
+	CU_ASSERT_EQUAL(cyc[0], cyc[4]);
+	/* one CTA of 960 exact registers: it fits only if nothing is rounded */
+	snprintf(args, sizeof args, "run -q -s inorder --set sm.regs=960 -w %s", dir);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 3);
+	CU_ASSERT(has(err, dir, "kernel-1.traceg:6: kernel 'k' needs 1 warps, 32 threads, 1024 registers (30 per thread "
+				"rounded up to 32, a multiple of sm.reg_granularity = 4)"));
+	snprintf(args, sizeof args, "run -q -s inorder --set sm.regs=960 --set sm.reg_granularity=1 -w %s", dir);
+	CU_ASSERT_EQUAL(tu_run(args, NULL, 0, err, sizeof err), 0);
 }
 
 /* A version 0-2 line's prefix is its thread block and warp: one that does
@@ -1410,6 +1464,7 @@ void suite_trace(void)
 		 {"version5_lines_need_their_immediate", version5_lines_need_their_immediate},
 		 {"line_prefixes_match_their_block_and_warp", line_prefixes_match_their_block_and_warp},
 		 {"kernel_that_fits_no_sm_names_its_header_line", kernel_that_fits_no_sm_names_its_header_line},
+		 {"registers_are_allocated_in_granules", registers_are_allocated_in_granules},
 		 {"trace_paths_empty_lists_and_newer_versions", trace_paths_empty_lists_and_newer_versions},
 		 {"folder_without_kernel_list", folder_without_kernel_list},
 		 {"kernel_lists_as_users_write_them", kernel_lists_as_users_write_them},
