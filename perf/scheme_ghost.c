@@ -20,10 +20,20 @@
  *   - "recent write-back" = the warp had a write-back since its ITab was last
  *     filled; ties go round-robin from the last warp served (pointer moves
  *     only when the scheduler serves a warp, so idle cycles change nothing).
- *   - Barriers and memory fences wait in the DC until the warp's IsB is empty
- *     and block further moves until they have completed (the baseline parks a
- *     warp at a barrier until the CTA passes it), and issue only when no older
- *     memory instruction of the warp is in flight.
+ *   - Barriers and memory fences wait in the DC until the warp's IsB is empty,
+ *     then block further moves, and issue only when no older memory
+ *     instruction of the warp is in flight.  A barrier's block ends at its
+ *     issue, as the paper's control flag does ("after the synchronization
+ *     instruction has been issued ... the control flag is unset"): younger
+ *     instructions then fill the IsB while the warp waits for the CTA.  The
+ *     warp issues nothing until the barrier has completed (its write-back,
+ *     which is the CTA's release in this model), as Accel-Sim, where GhOST
+ *     was evaluated, keeps a warp "waiting" from its barrier's issue to the
+ *     release while its front end runs on; stall reason `barrier`
+ *     (bar_wait).  A fence blocks moves until it has completed: Accel-Sim's
+ *     warp waits at a fence until its pending writes drain, which keeping
+ *     younger instructions out of the IsB approximates (SCHEMES.md's "until
+ *     issued" would let them issue under the executing fence).
  *   - A predicated branch depends on the last compare (the predicate is not
  *     in the trace): an IB-dep bit on an IsB compare, and an in-flight
  *     predicate counter beside the scoreboard.
@@ -115,10 +125,10 @@ struct gh_warp {
 	uint8_t ib_head, ib_n;
 	uint8_t nage;           /* valid IsB entries */
 	uint8_t itab_n;
-	uint8_t block_moves;    /* a barrier/fence moved in and has not completed */
+	uint8_t block_moves;    /* a fence moved in and has not completed, or a barrier has not issued */
 	uint8_t ctrl_unresolved; /* control instructions in the IsB or in flight */
 	uint8_t head_sync;      /* the IB head is a barrier/fence */
-	uint8_t pad;
+	uint8_t bar_wait;       /* a barrier issued and has not completed: nothing issues */
 	/* The rest in lines that the warp's instructions all touch whatever
 	 * the configuration (the GPU's warps do not fit in the host's caches,
 	 * so every line is a likely miss).  Line 1: IsB slots by kind, bit k
@@ -415,11 +425,11 @@ static inline __attribute__((always_inline)) void sched_mark(struct gh_state *st
 }
 
 /* Could the DC move the warp's IB head into the IsB now (DC rules of the
- * header: room in the IsB, no unresolved control, no barrier/fence in the
- * IsB or in flight, a barrier/fence only into an empty IsB)?  Recomputed at
- * every event that changes one of these (insert into an empty IB, move,
- * issue, write-back of control or barrier/fence), so the DC visits only such
- * warps instead of every warp with a non-empty IB each cycle. */
+ * header: room in the IsB, no unresolved control, no barrier in the IsB, no
+ * fence in the IsB or in flight, a barrier/fence only into an empty IsB)?
+ * Recomputed at every event that changes one of these (insert into an empty
+ * IB, move, issue, write-back of control or a fence), so the DC visits only
+ * such warps instead of every warp with a non-empty IB each cycle. */
 static inline __attribute__((always_inline)) void dc_update(struct gh_state *st, const struct iw_warp *w, const struct gh_warp *x)
 {
 	uint64_t bit = 1ull << w->local;
@@ -935,7 +945,10 @@ static __attribute__((noinline)) int gh_tick_work(struct gh_state *st, struct iw
 			struct gh_warp *x = &st->w[wid];
 			/* (a warp that is not active has an empty IsB: all it held
 			 * issued before it finished) */
-			if (x->itab_n >= st->itab_size || !x->valid)
+			/* (nor does a warp waiting at a barrier: nothing it has
+			 * may issue before the release, whose write-back marks
+			 * it again; its ITab stays empty meanwhile) */
+			if (x->itab_n >= st->itab_size || !x->valid || x->bar_wait)
 				continue;
 			if (fill_itab(st, x, now)) {
 				served = local;
@@ -1023,6 +1036,11 @@ static int gh_busy(void *p, const struct iw_subcore *sc)
 static __attribute__((noinline)) struct iw_slot *gh_candidate_walk(struct gh_state *st, struct gh_warp *x,
 								   struct iw_warp *w, uint64_t now, int *reason)
 {
+	/* waiting at a barrier (the ITab is empty then: gh_tick_work) */
+	if (x->bar_wait) {
+		*reason = IW_STALL_BARRIER;
+		return NULL;
+	}
 	/* the oldest ITab entry (re-checked: the ITab was filled earlier) */
 	for (int i = 0; i < x->itab_n; i++) {
 		int q = x->itab[i];
@@ -1146,6 +1164,13 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 		e->sid = (uint16_t)w->subcore;
 		e->local = (uint16_t)w->local;
 	}
+	if (in->flags & IW_F_BARRIER) { /* moves resume, issue waits (header) */
+		/* (it moved into an empty IsB and nothing after it: the
+		 * ITab stays empty through the wait, gh_candidate_walk) */
+		IW_ASSERT(!x->itab_n);
+		x->block_moves = 0;
+		x->bar_wait = 1;
+	}
 	sched_mark(st, w, x);
 	dc_update(st, w, x); /* a slot came free */
 }
@@ -1166,7 +1191,12 @@ static int gh_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	if ((kind & GH_K_CTRL) || sync) {
 		if (kind & GH_K_CTRL)
 			x->ctrl_unresolved--;
-		if (sync)
+		/* a barrier's wait ends; a fence's moves resume (a younger
+		 * fence may have moved in during a barrier's wait: its block
+		 * stays) */
+		if (in->flags & IW_F_BARRIER)
+			x->bar_wait = 0;
+		else if (sync)
 			x->block_moves = 0;
 		dc_update(st, w, x); /* moves may resume */
 	}

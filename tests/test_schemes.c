@@ -536,6 +536,53 @@ static void ghost_figure12_walkthrough(void)
 	iw_run_result_free(&r);
 }
 
+/* GhOST barrier: moves resume when the barrier issues (the paper's control
+ * flag is unset then), and the warp issues nothing younger until the
+ * barrier has completed.  One warp (the whole CTA, so the barrier releases
+ * as soon as it executes) runs
+ *   i0 BAR   i1 LDG R1 <- [R20]   i2 FADD R2 <- R1,R3   i3 LDG R4 <- [R21]
+ *   i4 FADD R5 <- R4,R6   i5 IADD R7 <- R8,R9          (loads: L1 hits)
+ *   2-4  two instructions decode per cycle into the IB (4 entries)
+ *   3    the DC moves i0 into the empty IsB; it issues (in-order fallback)
+ *   4    i0 dispatches; its write-back, the release, is at 4 + 4 (branch
+ *        latency) = 8.  The DC moves i1, i2, i3, i4, i5 into the IsB at
+ *        4, 5, 6, 7, 8; cycles 4-7 are the warp's barrier stall
+ *   8    the release: the GhOST scheduler (a recent write-back) puts i1, i3
+ *        in the ITab (i2 waits for i1); i1 issues
+ *   9, 10  i3, i5 issue
+ *   42   i1 writes back (dispatch 10 + 32), i2 issues
+ *   43   i3 writes back, i4 issues; it writes back at 51: 52 cycles.
+ * IsB residency (issue - move): 4 + 37 + 3 + 36 + 2 = 82 cycles.  Moves
+ * held until the barrier completed put i1..i5 in the IsB at 8..12 only: i3
+ * went through the DC at 10 and the ITab at 11 (issue 11, i5 13), i4 issued
+ * at 46, 54 cycles, residency 70. */
+static void ghost_barrier_lets_moves_resume_at_issue(void)
+{
+	struct iw_config c;
+	iw_config_defaults(&c);
+	c.sms = 1;
+	struct iw_inst bar = tu_op(IW_UNIT_BRANCH, -1, -1, -1);
+	bar.flags = IW_F_BARRIER;
+	struct iw_inst p[6] = {bar, mem(IW_F_LOAD, 1, 20, -1, 1), tu_op(IW_UNIT_SP, 2, 1, 3), mem(IW_F_LOAD, 4, 21, -1, 1),
+			       tu_op(IW_UNIT_SP, 5, 4, 6), tu_op(IW_UNIT_INT, 7, 8, 9)};
+	struct evlog l;
+	struct iw_run_result r;
+	run_logged(&c, "ghost", p, 6, &l, &r);
+	int order[6] = {0, 1, 3, 5, 2, 4};
+	CU_ASSERT_EQUAL(l.nissue, 6);
+	CU_ASSERT_EQUAL(memcmp(l.issue_order, order, sizeof order), 0);
+	CU_ASSERT_EQUAL(l.t[0][IW_EV_ISSUE], 3);
+	CU_ASSERT_EQUAL(l.t[0][IW_EV_WRITEBACK], 8);
+	CU_ASSERT_EQUAL(l.t[1][IW_EV_ISSUE], 8); /* nothing before the release */
+	CU_ASSERT_EQUAL(l.t[3][IW_EV_ISSUE], 9);
+	CU_ASSERT_EQUAL(l.t[5][IW_EV_ISSUE], 10);
+	CU_ASSERT_EQUAL(l.t[4][IW_EV_ISSUE], 43);
+	CU_ASSERT_EQUAL(r.cnt.isb_occ, 82); /* moved in at 4..8, during the wait */
+	CU_ASSERT_EQUAL(r.cnt.stall[IW_STALL_BARRIER], 4);
+	CU_ASSERT_EQUAL(r.cycles, 52);
+	iw_run_result_free(&r);
+}
+
 /* LOOG-Vortex, thesis section 5.3.6, in one warp (the thesis's C is from
  * another warp only to make it independent):
  *   A  IADD R2 <- R1        B  IADD R2 <- R2, R3 (RAW on A, WAW with A)
@@ -908,6 +955,7 @@ void suite_schemes(void)
 		 {"socgpu_figure3_dependence_matrix", socgpu_figure3_dependence_matrix},
 		 {"socgpu_operands_frees_sourceless_at_issue", socgpu_operands_frees_sourceless_at_issue},
 		 {"ghost_figure12_walkthrough", ghost_figure12_walkthrough},
+		 {"ghost_barrier_lets_moves_resume_at_issue", ghost_barrier_lets_moves_resume_at_issue},
 		 {"inorder_memory_waits_for_older_fence", inorder_memory_waits_for_older_fence},
 		 {"loog_thesis_three_instruction_example", loog_thesis_three_instruction_example},
 		 {"loog_broadcasts_only_results", loog_broadcasts_only_results},
