@@ -310,6 +310,11 @@ static int resolve_corr(struct iw_tech *t, const struct corr_list *cl, struct iw
 	return corr_consistent(t, e);
 }
 
+/* The clock a file's figures are for: 0 (the configuration's) or the range of
+ * gpu.clock_mhz.  The schema bounds it to 0..IW_CLOCK_MHZ_MAX; below 1 MHz is
+ * checked here, where the message can say what is expected. */
+static int clock_ok(double v) { return v == 0 || (v >= 1 && v <= IW_CLOCK_MHZ_MAX); }
+
 static int load_depth(struct iw_tech *t, const char *arg, int depth, struct iw_err *e)
 {
 	memset(t, 0, sizeof *t);
@@ -331,6 +336,9 @@ static int load_depth(struct iw_tech *t, const char *arg, int depth, struct iw_e
 	attr_double(root, "clock_mhz", 0, &t->clock_mhz);
 	t->derive_area = t->derive_energy = t->derive_leakage = 1;
 	t->line = (int)xmlGetLineNo(root);
+	if (!clock_ok(t->clock_mhz))
+		rc = iw_fail(e, IW_EINPUT, "%s:%d: clock_mhz: expected 0 (the configuration's clock) or 1 to %d MHz, found %g",
+			     t->origin, t->line, IW_CLOCK_MHZ_MAX, t->clock_mhz);
 	size_t cap = 0;
 	struct corr_list cl = {0};
 	for (xmlNodePtr n = root->children; n && !rc; n = n->next) {
@@ -575,7 +583,7 @@ int iw_tech_set(struct iw_tech *t, const char *assignment, struct iw_err *e)
 	}
 	if (strcmp(k, "clock_mhz") == 0) {
 		/* the range gpu.clock_mhz has (0: the configuration's clock) */
-		if (v > IW_CLOCK_MHZ_MAX || (v > 0 && v < 1))
+		if (!clock_ok(v))
 			return iw_fail(e, IW_EINPUT,
 				       "--set tech.clock_mhz: expected 0 (the configuration's clock) or 1 to %d MHz, found %g",
 				       IW_CLOCK_MHZ_MAX, v);

@@ -306,6 +306,22 @@ static void configuration_and_technology_share_the_clock_limit(void)
 	const char *m = a ? strstr(a, want) : NULL;
 	CU_ASSERT(m && end && m < end);
 	iw_free(xsd);
+	/* below 1 MHz (other than 0, the configuration's clock) a file is
+	 * refused at its line, as --set refuses it */
+	snprintf(set, sizeof set, "clock_mhz=0.5");
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, "12nm", &e), 0);
+	CU_ASSERT_EQUAL(iw_tech_set(&t, set, &e), -IW_EINPUT);
+	iw_tech_free(&t);
+	const char *p = bad_file("clock", "clock_mhz=\"0\"", "clock_mhz=\"0.5\"");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	struct iw_err el = {0};
+	CU_ASSERT_EQUAL(iw_tech_load(&t, p, &el), -IW_EINPUT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(el.msg, p));
+	CU_ASSERT_PTR_NOT_NULL(strstr(el.msg, "clock_mhz: expected 0 (the configuration's clock) or 1 to"));
+	const char *ok = bad_file("clock1", "clock_mhz=\"0\"", "clock_mhz=\"1\"");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ok);
+	CU_ASSERT_EQUAL(iw_tech_load(&t, ok, &el), 0);
+	iw_tech_free(&t);
 }
 
 void suite_tech(void)
