@@ -162,6 +162,45 @@ void iw_json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+static const char *xml_entity(char c)
+{
+	switch (c) {
+	case '<': return "&lt;";
+	case '>': return "&gt;";
+	case '&': return "&amp;";
+	case '"': return "&quot;";
+	default: return NULL;
+	}
+}
+
+void iw_xml_text(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		const char *x = xml_entity(*s);
+		if (x)
+			fputs(x, f);
+		else
+			fputc(*s, f);
+	}
+}
+
+size_t iw_xml_text_buf(char *dst, size_t cap, const char *s)
+{
+	size_t n = 0, w = 0; /* needed, written (w stops at the first that does not fit) */
+	for (; s && *s; s++) {
+		const char *x = xml_entity(*s);
+		size_t k = x ? strlen(x) : 1;
+		if (w == n && n + k < cap) {
+			memcpy(dst + w, x ? x : s, k);
+			w += k;
+		}
+		n += k;
+	}
+	if (cap)
+		dst[w] = 0;
+	return n;
+}
+
 void iw_json_num(FILE *f, double v)
 {
 	if (isfinite(v))

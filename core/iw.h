@@ -79,6 +79,12 @@ void iw_csv_field(FILE *f, const char *s);
  * digits), or null for NaN and infinity, which JSON lacks. */
 void iw_json_str(FILE *f, const char *s);
 void iw_json_num(FILE *f, double v);
+/* Text for XML (or HTML) content or a double-quoted attribute: <, >, & and "
+ * as entities; NULL writes nothing.  iw_xml_text_buf does it into dst (always
+ * terminated, cut at a whole character or entity) and returns the length the
+ * whole text needs, as snprintf does. */
+void iw_xml_text(FILE *f, const char *s);
+size_t iw_xml_text_buf(char *dst, size_t cap, const char *s);
 
 /* Read a whole small text file (configuration, technology, specs) into memory. */
 int iw_read_file(const char *path, char **text, size_t *len, struct iw_err *e);

@@ -319,11 +319,13 @@ char *iw_config_to_xml(const struct iw_config *c)
 	char *s = iw_malloc(cap);
 	if (!s)
 		return NULL;
+	char name[6 * sizeof c->name]; /* (each character at most an entity of 6) */
+	iw_xml_text_buf(name, sizeof name, c->name);
 	len += (size_t)snprintf(s + len, cap - len,
 				"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 				"<gpu-config xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
 				"xsi:noNamespaceSchemaLocation=\"config.xsd\" name=\"%s\">\n",
-				c->name);
+				name);
 	char group[32] = "";
 	for (size_t i = 0; i < iw_param_count; i++) {
 		const struct iw_param *p = &iw_params[i];
@@ -394,8 +396,9 @@ void iw_config_write_xsd(FILE *f)
 			fprintf(f, "        <xs:element name=\"%s\" minOccurs=\"0\">\n          <xs:complexType>\n", group);
 		}
 		fprintf(f, "            <xs:attribute name=\"%s\">\n", dot + 1);
-		fprintf(f, "              <xs:annotation><xs:documentation>%s%s%s%s</xs:documentation></xs:annotation>\n",
-			p->help, *p->unit ? " [" : "", p->unit, *p->unit ? "]" : "");
+		fputs("              <xs:annotation><xs:documentation>", f);
+		iw_xml_text(f, p->help);
+		fprintf(f, "%s%s%s</xs:documentation></xs:annotation>\n", *p->unit ? " [" : "", p->unit, *p->unit ? "]" : "");
 		fprintf(f, "              <xs:simpleType>\n");
 		if (p->type == IW_PT_ENUM) {
 			fprintf(f, "                <xs:restriction base=\"xs:string\">\n");

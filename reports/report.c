@@ -1825,19 +1825,6 @@ static const char css[] =
 	"table{border-collapse:collapse}td,th{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:right}"
 	"td:first-child,th:first-child{text-align:left}code,pre{background:#f4f4f4}pre{padding:.6em}";
 
-static void html_escape(FILE *f, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '&': fputs("&amp;", f); break;
-		case '"': fputs("&quot;", f); break;
-		default: fputc(*s, f);
-		}
-	}
-}
-
 /* The inputs as the runs used them, from the file's provenance, so a reader
  * of the report can run them again: config.xml (--set applied), tech.xml
  * (every coefficient as priced; the file as given in files of earlier
@@ -1871,17 +1858,17 @@ static int write_html(struct rep *r, int rendered, const char *why)
 		css);
 	fprintf(f, "<p>%zu run(s): %zu workload(s) x %zu scheme(s) x %zu configuration(s); configuration <b>", res->n,
 		r->nwl, r->nsch, r->ncfg);
-	html_escape(f, res->config_name);
+	iw_xml_text(f, res->config_name);
 	fprintf(f, "</b>, technology <b>");
-	html_escape(f, res->tech_name);
+	iw_xml_text(f, res->tech_name);
 	fprintf(f, "</b>.</p>\n<p>Command: <code>");
-	html_escape(f, res->command_line);
+	iw_xml_text(f, res->command_line);
 	fprintf(f, "</code></p>\n");
 	if (res->nparams) {
 		fprintf(f, "<p>Swept parameters:");
 		for (size_t k = 0; k < res->nparams; k++) {
 			fprintf(f, "%s <code>", k ? "," : "");
-			html_escape(f, res->param_names[k]);
+			iw_xml_text(f, res->param_names[k]);
 			fprintf(f, "</code>");
 		}
 		fprintf(f, ".</p>\n");
@@ -1911,7 +1898,7 @@ static int write_html(struct rep *r, int rendered, const char *why)
 	}
 	if (!rendered) {
 		fprintf(f, "<p class=\"note\"><b>The figures were not rendered</b> (");
-		html_escape(f, why);
+		iw_xml_text(f, why);
 		fprintf(f, "). Install gnuplot (Debian: <code>apt-get install gnuplot-nox</code>) and run, in this "
 			   "folder:</p>\n<pre>sh render.sh</pre>\n<p>or one figure at a time:</p>\n<pre>gnuplot -e \"set "
 			   "terminal svg size 900,500; set output 'speedup.svg'\" speedup.gp</pre>\n");
@@ -1922,18 +1909,18 @@ static int write_html(struct rep *r, int rendered, const char *why)
 	fprintf(f, "<h2>Contents</h2>\n<ul>\n");
 	for (size_t i = 0; i < r->nfigs; i++) {
 		fprintf(f, "<li><a href=\"#%s\">", r->figs[i].name);
-		html_escape(f, r->figs[i].title);
+		iw_xml_text(f, r->figs[i].title);
 		fprintf(f, "</a></li>\n");
 	}
 	fprintf(f, "</ul>\n");
 	for (size_t i = 0; i < r->nfigs; i++) {
 		const struct fig *g = &r->figs[i];
 		fprintf(f, "<h2 id=\"%s\">", g->name);
-		html_escape(f, g->title);
+		iw_xml_text(f, g->title);
 		fprintf(f, "</h2>\n<figure>\n<img src=\"%s.svg\" alt=\"", g->name);
-		html_escape(f, g->title);
+		iw_xml_text(f, g->title);
 		fprintf(f, "\" width=\"%d\">\n<figcaption>", g->w);
-		html_escape(f, g->caption);
+		iw_xml_text(f, g->caption);
 		fprintf(f, " Files: <a href=\"%s.svg\">SVG</a>, <a href=\"%s.png\">PNG</a>, <a href=\"%s.gp\">script</a>, "
 			   "<a href=\"%s.dat\">data</a>.</figcaption>\n</figure>\n",
 			g->name, g->name, g->name, g->name);

@@ -629,18 +629,6 @@ const char *iw_tech_preset_name(size_t k)
 	return NULL;
 }
 
-static void xml_escape(FILE *f, const char *s)
-{
-	for (; *s; s++)
-		switch (*s) {
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '&': fputs("&amp;", f); break;
-		case '"': fputs("&quot;", f); break;
-		default: fputc(*s, f);
-		}
-}
-
 /* The shortest decimal that reads back as v (a re-read file is the same
  * file, to the last bit: the provenance of a run reproduces it). */
 static void put_exact(FILE *f, double v)
@@ -660,7 +648,7 @@ static void write_tech(FILE *f, const struct iw_tech *t)
 {
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tech xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
 		   "xsi:noNamespaceSchemaLocation=\"tech.xsd\" name=\"");
-	xml_escape(f, t->name);
+	iw_xml_text(f, t->name);
 	fprintf(f, "\" kind=\"%s\"", t->kind == IW_TECH_FPGA ? "fpga" : "asic");
 	if (t->node_nm > 0) {
 		fputs(" node_nm=\"", f);
@@ -677,7 +665,7 @@ static void write_tech(FILE *f, const struct iw_tech *t)
 		fprintf(f, "  <coef name=\"%s\" value=\"", c->name);
 		put_exact(f, c->value);
 		fprintf(f, "\" unit=\"%s\" source=\"", c->unit);
-		xml_escape(f, c->source);
+		iw_xml_text(f, c->source);
 		fputc('"', f);
 		if (c->fitted)
 			fputs(" fitted=\"true\"", f);
@@ -690,7 +678,7 @@ static void write_tech(FILE *f, const struct iw_tech *t)
 			fprintf(f, " points=\"%d\"", c->points);
 		if (c->sources[0]) {
 			fputs(" sources=\"", f);
-			xml_escape(f, c->sources);
+			iw_xml_text(f, c->sources);
 			fputc('"', f);
 		}
 		fputs("/>\n", f);

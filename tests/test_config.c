@@ -170,6 +170,30 @@ static void effective_config_round_trips_through_xml(void)
 	}
 }
 
+/* A configuration's name is the user's text: one with XML's special
+ * characters still gives an effective configuration (the HDF5 provenance, a
+ * report's config.xml) that reads back, with the same name. */
+static void config_name_with_xml_characters_round_trips(void)
+{
+	struct iw_config c, d;
+	struct iw_err e = {0};
+	iw_config_defaults(&c);
+	snprintf(c.name, sizeof c.name, "v100 <a&b> \"x\"");
+	char *x = iw_config_to_xml(&c);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_PTR_NOT_NULL(strstr(x, "name=\"v100 &lt;a&amp;b&gt; &quot;x&quot;\""));
+	const char *p = write_file("rt-name.xml", x);
+	iw_free(x);
+	iw_config_defaults(&d);
+	CU_ASSERT_EQUAL_FATAL(iw_config_load(&d, p, NULL, &e), 0);
+	CU_ASSERT_STRING_EQUAL(d.name, "v100 <a&b> \"x\"");
+	char b[8];
+	CU_ASSERT_EQUAL(iw_xml_text_buf(b, sizeof b, "a&b"), 7);
+	CU_ASSERT_STRING_EQUAL(b, "a&amp;b");
+	CU_ASSERT_EQUAL(iw_xml_text_buf(b, 6, "a&b"), 7);
+	CU_ASSERT_STRING_EQUAL(b, "a"); /* cut before the entity, not in it */
+}
+
 static void cli_reports_bad_input_with_exit_3(void)
 {
 	char err[4096];
@@ -411,6 +435,7 @@ void suite_config(void)
 		 {"set_checks_key_type_and_range", set_checks_key_type_and_range},
 		 {"shipped_schema_matches_the_table", shipped_schema_matches_the_table},
 		 {"effective_config_round_trips_through_xml", effective_config_round_trips_through_xml},
+		 {"config_name_with_xml_characters_round_trips", config_name_with_xml_characters_round_trips},
 		 {"cli_reports_bad_input_with_exit_3", cli_reports_bad_input_with_exit_3},
 		 {"run_checks_its_output_before_simulating", run_checks_its_output_before_simulating},
 		 {"workload_named_twice_runs_once", workload_named_twice_runs_once},
