@@ -59,8 +59,8 @@ LDFLAGS += $(if $(LTO),-flto=auto $(OPT))
 # are first built with counters into $(PGO_DIR), that program runs a training
 # job (mk/pgo-train.sh, about 5 s), and the release objects are compiled with
 # the counts, which steer inlining and code layout only: every number the
-# program prints is the same.  Measured on the benchmarks: +9 to +17%
-# simulated instructions per second, depending on the scheme.
+# program prints is the same.  Host instructions per simulated instruction:
+# -8 to -10% for every scheme (callgrind; perf/README.md).
 PGO ?= $(if $(and $(LTO),$(filter-out 1,$(MPI))),1,0)
 PGO_DIR := $(BUILD)/pgo
 
