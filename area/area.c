@@ -18,7 +18,9 @@ int iw_area_eval(const struct iw_config *c, const char *scheme, const struct iw_
 {
 	memset(a, 0, sizeof *a);
 	a->kind = t->kind;
-	a->die_mm2 = c->die_area_mm2;
+	/* the die at the node it is priced at, as every structure (the
+	 * configuration gives it at its own process, gpu.die_area_factor) */
+	a->die_mm2 = t->kind == IW_TECH_ASIC ? c->die_area_mm2 * t->area_factor / c->die_area_factor : c->die_area_mm2;
 	struct iw_model m;
 	int rc = iw_model_build(c, scheme, t, &m, e);
 	if (rc)

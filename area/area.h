@@ -17,7 +17,7 @@ struct iw_area_result {
 	/* ASIC: um^2 per structure, for one SM and for the GPU */
 	double sm_um2[IW_S_COUNT];
 	double gpu_mm2;                   /* sum over the GPU of modelled structures */
-	double die_mm2;                   /* configuration's die area (whole chip) */
+	double die_mm2;                   /* the die (whole chip) at this node: gpu.die_area_mm2 scaled from gpu.die_area_factor's process */
 	/* FPGA: resources per structure, whole design */
 	double fpga[IW_S_COUNT][IW_FPGA_COUNT];
 	double fpga_total[IW_FPGA_COUNT];

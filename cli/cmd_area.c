@@ -41,7 +41,8 @@ static void area_usage(FILE *f)
 		"CSV columns: config,scheme,tech,structure,area_mm2,overhead_mm2,overhead_pct,sm_um2 on an ASIC\n"
 		"node; config,scheme,tech,structure,lut,lutram,ff,bram,dsp,total_area_pct,overhead_pct on an FPGA\n"
 		"device.  area_mm2 is the sum of the structures the model prices (run's area_mm2 is instead the\n"
-		"die, gpu.die_area_mm2, plus overhead_mm2).  overhead_pct is of the die (ASIC) or the relative\n"
+		"die, gpu.die_area_mm2 scaled to the node, plus overhead_mm2).  overhead_pct is of that die\n"
+		"(ASIC: the same at every node, as die and structures scale alike) or the relative\n"
 		"growth of Total Area(%%) (FPGA), against the in-order baseline; 'ideal' is a limit study priced\n"
 		"as the baseline (overhead 0).\n"
 		"Then the same columns with _se: one standard error of each from the technology file's fitted\n"
@@ -603,7 +604,7 @@ static int validation(FILE *f, struct iw_err *e)
 	double nsch = (double)c.sms * c.subcores;
 	double dc = g45.gpu_um2[IW_S_DC] / nsch, isb = g45.gpu_um2[IW_S_ISB] / nsch, itab = g45.gpu_um2[IW_S_ITAB] / nsch;
 	double ibd = (g45.gpu_um2[IW_S_IB] - b45.gpu_um2[IW_S_IB]) / nsch;
-	double ov12 = 100 * (g12.gpu_mm2 - b12.gpu_mm2) / c.die_area_mm2;
+	double ov12 = 100 * (g12.gpu_mm2 - b12.gpu_mm2) / g12.die_mm2;
 	double add_only12 = (g12.gpu_um2[IW_S_DC] + g12.gpu_um2[IW_S_ITAB]) * 1e-6;
 	double leak = 0, dyn = full_activity_w(&c, &t12, "ghost", &gm, &leak, e);
 	if (isnan(dyn)) {
@@ -630,9 +631,9 @@ static int validation(FILE *f, struct iw_err *e)
 		fprintf(f, "| larger front IB (ghost.ib_size %d vs %d), per scheduler (um^2) | not counted | %.0f | |\n",
 			c.ghost_ib_size, c.inorder_ib_size, ibd);
 	fprintf(f, "| GPU area increase at 12 nm, all added structures (%% of %.0f mm^2) | +0.007%% | %+.4f%% | |\n",
-		c.die_area_mm2, ov12);
+		g12.die_mm2, ov12);
 	fprintf(f, "| GPU area increase at 12 nm, DC + ITab/select only (%% of the die) | +0.007%% | %+.4f%% | |\n",
-		100 * add_only12 / c.die_area_mm2);
+		100 * add_only12 / g12.die_mm2);
 	fprintf(f, "| added power at 12 nm (mW): dynamic at one instruction per scheduler per cycle + leakage | 1.17 | %.1f | |\n\n",
 		1e3 * (dyn - bdyn + leak - bleak));
 	fprintf(f, "Reason for the deviation: GhOST's figure is a Synopsys synthesis of the *added* logic at 45 nm,\n"
@@ -697,7 +698,7 @@ static int validation(FILE *f, struct iw_err *e)
 	if ((rc = iw_area_eval(&c, "socgpu", &t14, &s14, e)) || (rc = iw_area_eval(&c, "inorder", &t14, &sb14, e)) ||
 	    (rc = iw_model_build(&c, "socgpu", &t14, &sm, e)))
 		goto out;
-	double sov = 100 * (s14.gpu_mm2 - sb14.gpu_mm2) / c.die_area_mm2;
+	double sov = 100 * (s14.gpu_mm2 - sb14.gpu_mm2) / s14.die_mm2;
 	double issue_ov = 100 * (s14.issue_sm_um2 - sb14.issue_sm_um2) / sb14.issue_sm_um2;
 	double sl = 0, sd = full_activity_w(&c, &t14, "socgpu", &sm, &sl, e);
 	double bl = 0, bd = full_activity_w(&c, &t14, "inorder", &sm, &bl, e);
@@ -710,7 +711,7 @@ static int validation(FILE *f, struct iw_err *e)
 		   "scoreboard%s.\n\n", how, c.socgpu_ib_size, c.socgpu_ib_size, c.socgpu_ib_size, c.inorder_ib_size,
 		c.war_scoreboard ? " with WAR bits" : "");
 	fprintf(f, "| quantity | paper | model | deviation |\n|---|---|---|---|\n");
-	fprintf(f, "| area overhead (%% of the %.0f mm^2 die) | +2.4%% | %+.3f%% | %+.2f points |\n", c.die_area_mm2, sov,
+	fprintf(f, "| area overhead (%% of the %.0f mm^2 die) | +2.4%% | %+.3f%% | %+.2f points |\n", s14.die_mm2, sov,
 		sov - 2.4);
 	fprintf(f, "| area overhead of the issue structures themselves (IB + scoreboard -> IB + matrix) | | %+.1f%% | |\n",
 		issue_ov);
@@ -719,7 +720,7 @@ static int validation(FILE *f, struct iw_err *e)
 	fprintf(f, "| added power (W): dynamic at one instruction per scheduler per cycle + leakage | 3.26 | %.2f | %+.0f%% |\n\n",
 		sd - bd + sl - bl, 100 * ((sd - bd + sl - bl) / 3.26 - 1));
 	double per_warp = (s14.issue_sm_um2 - sb14.issue_sm_um2) / c.max_warps;
-	double paper_per_warp = 0.024 * c.die_area_mm2 * 1e6 / ((double)c.sms * c.max_warps);
+	double paper_per_warp = 0.024 * s14.die_mm2 * 1e6 / ((double)c.sms * c.max_warps);
 	fprintf(f, "Reason for the deviation: SOCGPU synthesised one warp's IB + matrix with SAED14nm in Design\n"
 		   "Compiler, replicated it %d x %d times and subtracted the baseline's IBs and scoreboards; it does\n"
 		   "not give its entry widths nor what the 2.4%% is a percentage of. Read as a share of the die,\n"

@@ -32,7 +32,11 @@ const struct iw_param iw_params[] = {
 	I("gpu.sms", "", 80, 1, 1024, sms, "streaming multiprocessors"),
 	I("gpu.subcores", "", 4, 1, 16, subcores, "sub-cores (warp schedulers) per SM; warp w lives in sub-core w % subcores"),
 	R("gpu.clock_mhz", "MHz", 1530, 1, IW_CLOCK_MHZ_MAX, clock_mhz, "core clock"),
-	R("gpu.die_area_mm2", "mm^2", 815, 0.001, 10000, die_area_mm2, "die area of the whole chip, for overhead percentages"),
+	R("gpu.die_area_mm2", "mm^2", 815, 0.001, 10000, die_area_mm2, "die area of the whole chip, for overhead percentages, at the process of gpu.die_area_factor"),
+	/* The die is measured at one process (GV100 and TU106: TSMC 12 nm) but
+	 * priced at any node: it is scaled as every structure is, so that a
+	 * design's overhead in % of the die does not depend on the node. */
+	R("gpu.die_area_factor", "", 0.17, 0.001, 100, die_area_factor, "area factor (vs 45 nm, Stillmaker and Baas 2017, as a tech file's derive area factor) of the process gpu.die_area_mm2 was measured at: on an ASIC node the die is die_area_mm2 x the node's factor / this (0.17: 12 nm, as tech/12nm.xml)"),
 	I("sm.max_warps", "", 64, 1, 256, max_warps, "resident warps per SM"),
 	I("sm.max_threads", "", 2048, 0, 8192, max_threads, "resident threads per SM, 0 = max_warps x warp_size (the warp slots are the only limit, as Vortex)"),
 	I("sm.max_ctas", "", 32, 1, 256, max_ctas, "resident CTAs per SM"),

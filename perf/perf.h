@@ -235,6 +235,7 @@ struct iw_config {
 	/* gpu */
 	int sms, subcores;
 	double clock_mhz, die_area_mm2;
+	double die_area_factor; /* of the process die_area_mm2 is at (vs 45 nm) */
 	/* sm */
 	int max_warps, max_threads, max_ctas, regs, shmem_kb, warp_size;
 	int regs_per_thread;   /* > 0: a register set per thread slot (Vortex); see iw_sm_regs */

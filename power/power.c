@@ -80,6 +80,9 @@ int iw_power_eval(const struct iw_config *c, const char *scheme, const struct iw
 				return -e->code;
 			p->leakage_w[s] = d * m.s[s].um2 * iw_model_gpu_count(c, &m, s);
 		}
+		/* AccelWattch's constant power is a chip-level figure fitted at the
+		 * die's own process: the configured die, not the one scaled to the
+		 * node (area/area.c), as the other chip-level watts are not scaled. */
 		p->constant_w = cdens * c->die_area_mm2;
 		/* AccelWattch: an SM with nothing resident draws the idle-core power */
 		p->idle_w = idle * c->sms * p->idle_fraction;

@@ -167,6 +167,7 @@ static int do_derive(struct iw_tech *t, size_t *cap, struct corr_list *cl, xmlNo
 	struct iw_err be = {0};
 	if (load_depth(&base, from, depth + 1, &be))
 		return iw_fail(e, be.code, "%s:%d: <derive from=\"%s\">: %s", t->origin, line, from, be.msg);
+	t->area_factor = base.area_factor * fa;
 	int rc = 0;
 	for (size_t i = 0; i < base.ncoef && !rc; i++) {
 		struct iw_coef c = base.coef[i];
@@ -334,6 +335,9 @@ static int load_depth(struct iw_tech *t, const char *arg, int depth, struct iw_e
 	attr_double(root, "node_nm", 0, &t->node_nm);
 	attr_double(root, "vdd", 1, &t->vdd);
 	attr_double(root, "clock_mhz", 0, &t->clock_mhz);
+	double own_af;
+	attr_double(root, "area_factor", 0, &own_af);
+	t->area_factor = 1;
 	t->derive_area = t->derive_energy = t->derive_leakage = 1;
 	t->line = (int)xmlGetLineNo(root);
 	if (!clock_ok(t->clock_mhz))
@@ -382,6 +386,8 @@ static int load_depth(struct iw_tech *t, const char *arg, int depth, struct iw_e
 		}
 	}
 	xmlFreeDoc(doc);
+	if (own_af > 0) /* (a file stating its node's factor wins over its <derive>'s) */
+		t->area_factor = own_af;
 	if (!rc)
 		rc = resolve_corr(t, &cl, e);
 	iw_free(cl.v);
@@ -653,6 +659,11 @@ static void write_tech(FILE *f, const struct iw_tech *t)
 	if (t->node_nm > 0) {
 		fputs(" node_nm=\"", f);
 		put_exact(f, t->node_nm);
+		fputc('"', f);
+	}
+	if (t->kind == IW_TECH_ASIC) { /* (a resolved <derive> keeps its node's area factor) */
+		fputs(" area_factor=\"", f);
+		put_exact(f, t->area_factor);
 		fputc('"', f);
 	}
 	fputs(" vdd=\"", f);

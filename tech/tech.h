@@ -40,6 +40,10 @@ struct iw_tech {
 	double node_nm;   /* ASIC */
 	double vdd;       /* V */
 	double clock_mhz; /* 0 = use the GPU configuration's clock */
+	/* area of a design at this node / at 45 nm (the anchor): <tech area_factor>,
+	 * else the <derive> chain's area factors multiplied, else 1; scales a
+	 * configuration's die to the node (iw_area_eval) */
+	double area_factor;
 	size_t ncoef;
 	struct iw_coef *coef;
 	size_t ncorr;

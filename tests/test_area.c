@@ -335,6 +335,37 @@ static void run_table_shows_fpga_area_in_percent(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"structure\": \"isb\", \"area_mm2\": "));
 }
 
+/* The die is priced at the node as the structures are (gpu.die_area_mm2 is
+ * the V100's at 12 nm): one design's overhead in % of the die, and its
+ * adp_rel, are the same at 45, 12 and 7 nm (at 45 nm SOCGPU read +1.955%
+ * of an unscaled 815 mm^2 die, +0.115% at 7 nm; LOOG's adp_rel 2.11 / 1.81
+ * / 1.77). */
+static void overhead_and_adp_do_not_depend_on_the_node(void)
+{
+	static const char *const nodes[] = {"45nm", "12nm", "7nm"};
+	double ov[3], adp[3], am[3];
+	char args[256], out[8192];
+	for (int k = 0; k < 3; k++) {
+		snprintf(args, sizeof args, "area -s socgpu --tech %s --format csv", nodes[k]);
+		CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+		ov[k] = tu_csv_value(out, 1, "overhead_pct");
+		snprintf(args, sizeof args, "run -q -s inorder,loog --scale 0.02 -w vecadd --tech %s --format csv", nodes[k]);
+		CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, NULL, 0), 0);
+		adp[k] = tu_csv_value(out, 2, "adp_rel");
+		am[k] = tu_csv_value(out, 1, "area_mm2");
+	}
+	CU_ASSERT(ov[1] > 0.1);
+	CU_ASSERT(adp[1] > 1);
+	for (int k = 0; k < 3; k += 2) {
+		CU_ASSERT_DOUBLE_EQUAL(ov[k], ov[1], 1e-4);
+		CU_ASSERT_DOUBLE_EQUAL(adp[k], adp[1], 1e-4);
+	}
+	/* the in-order chip is the die at its node: 815 mm^2 at 12 nm, x 1/0.17 at 45 nm */
+	CU_ASSERT_DOUBLE_EQUAL(am[1], 815, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(am[0], 815 / 0.17, 1e-3);
+	CU_ASSERT_DOUBLE_EQUAL(am[2], 815 * 0.059 / 0.17, 1e-3);
+}
+
 /* docs/VALIDATION.md is what --validation prints today (regenerate, don't edit). */
 static void validation_page_is_current(void)
 {
@@ -401,6 +432,7 @@ void suite_area(void)
 		 {"rollups_equal_sums_of_parts", rollups_equal_sums_of_parts},
 		 {"fpga_rules_reproduce_yosys_figures", fpga_rules_reproduce_yosys_figures},
 		 {"paper_entry_widths", paper_entry_widths}, {"node_scaling_of_area", node_scaling_of_area},
+		 {"overhead_and_adp_do_not_depend_on_the_node", overhead_and_adp_do_not_depend_on_the_node},
 		 {"area_command_csv_and_explain", area_command_csv_and_explain},
 		 {"validation_page_is_current", validation_page_is_current},
 		 {"run_table_shows_fpga_area_in_percent", run_table_shows_fpga_area_in_percent},
