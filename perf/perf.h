@@ -515,7 +515,7 @@ struct iw_kernel_stat {
 	/* The kernel priced alone (its activities, cycles, idle scheduler-cycles
 	 * and lanes) by the caller's on_kernel hook (reports/ prices it with
 	 * power/); NaN if no hook priced it.  power/ prices the run's active-SM
-	 * static power kernel by kernel too (from the two counts below), so the
+	 * static power kernel by kernel too (from the counts below), so the
 	 * kernels' energies add up to the run's. */
 	double energy_j, avg_power_w;
 	/* their standard errors from the technology file's coefficient errors
@@ -525,6 +525,9 @@ struct iw_kernel_stat {
 	 * threads summed over its warp-instructions, and its scheduler-cycles
 	 * with no resident warp (stall reason idle), with or without a hook. */
 	uint64_t thread_insts, idle_sched_cycles;
+	/* its activity counts (power/ picks AccelWattch's static-power
+	 * category from the units it used) */
+	uint64_t act[IW_A_COUNT];
 };
 /* Its numeric fields by name, in output order: the CSV's and JSON's keys and
  * the HDF5 record's members after `name` (one table for every output). */

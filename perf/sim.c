@@ -549,14 +549,15 @@ static void kstat_close(struct iw_sim *s)
 	account_all(s, k->start + k->cycles); /* (to its last cycle) */
 	k->thread_insts = r->thread_insts - s->k_thr0;
 	k->idle_sched_cycles = r->cnt.stall[IW_STALL_IDLE] - s->k_stall0[IW_STALL_IDLE];
+	acts_now(s, k->act);
+	for (int a = 0; a < IW_A_COUNT; a++)
+		k->act[a] -= s->k_act0[a];
 	s->kstat_live = 0;
 	if (s->on_kernel) {
 		/* the kernel's own counts, as a run of one kernel */
 		struct iw_run_result *part = s->k_part;
 		memset(part, 0, sizeof *part);
-		acts_now(s, part->act);
-		for (int a = 0; a < IW_A_COUNT; a++)
-			part->act[a] -= s->k_act0[a];
+		memcpy(part->act, k->act, sizeof part->act);
 		for (int x = 0; x < IW_STALL_COUNT; x++)
 			part->cnt.stall[x] = r->cnt.stall[x] - s->k_stall0[x];
 		snprintf(part->scheme, sizeof part->scheme, "%s", r->scheme);
@@ -599,8 +600,7 @@ static int kstat_open(struct iw_sim *s, const struct iw_kernel_info *ki)
 	account_all(s, k->start);
 	memcpy(s->k_stall0, r->cnt.stall, sizeof s->k_stall0);
 	s->k_thr0 = r->thread_insts;
-	if (s->on_kernel)
-		acts_now(s, s->k_act0);
+	acts_now(s, s->k_act0);
 	return 0;
 }
 
@@ -2072,10 +2072,12 @@ static int sim_init(struct iw_sim *s, struct iw_err *e)
 	s->far_min = IW_NEVER;
 	if (!s->cur_act || !s->sms || !s->sc_wake || !s->wheel || !s->wsum || !s->far || !s->scs || !s->refill || !s->sm_state || !s->sm_at)
 		return iw_fail(e, IW_ERUN, "out of memory");
+	s->k_act0 = arena_get(s, IW_A_COUNT, sizeof *s->k_act0);
+	if (!s->k_act0)
+		return iw_fail(e, IW_ERUN, "out of memory");
 	if (s->on_kernel) {
-		s->k_act0 = arena_get(s, IW_A_COUNT, sizeof *s->k_act0);
 		s->k_part = arena_get(s, 1, sizeof *s->k_part);
-		if (!s->k_act0 || !s->k_part)
+		if (!s->k_part)
 			return iw_fail(e, IW_ERUN, "out of memory");
 	}
 	int rc = iw_memsys_new(c, &s->mem, e);

@@ -32,6 +32,41 @@ static double lanes_extra(uint64_t n, uint64_t threads)
 	return lanes > 1 ? lanes - 1 : 0;
 }
 
+/* AccelWattch's static-power categories (gpgpu_sim_wrapper::
+ * calculate_static_power), coefficients power.static.<name>.sm_first_lane
+ * and, where it has one, .sm_add_lane. */
+enum static_cat { SC_INT, SC_INT_FP, SC_INT_FP_DP, SC_INT_FP_SFU, SC_INT_FP_TENSOR, SC_OTHER, SC_LIGHT, SC_L1, SC_SHARED,
+		  SC_L2, SC_COUNT };
+static const struct {
+	const char *name;
+	int add_lane; /* (its memory-only categories have no per-lane term) */
+} static_cats[SC_COUNT] = {{"int", 1},   {"int_fp", 1}, {"int_fp_dp", 1}, {"int_fp_sfu", 1}, {"int_fp_tensor", 1},
+			   {"other", 1}, {"light", 1},  {"l1", 0},        {"shared", 0},     {"l2", 0}};
+
+/* The category of a kernel (or run) from the units its instructions used, as
+ * AccelWattch picks it from a sample's accesses.  Texture accesses are not
+ * counted apart from constant ones, so its INT + FP + TEX category is never
+ * picked, and integer adds are not told from multiplies, so an integer-only
+ * kernel is its INT (add and mul) category. */
+static enum static_cat static_category(const uint64_t *act)
+{
+	int i = act[IW_A_FU_INT_OP] > 0, f = act[IW_A_FU_SP_OP] > 0, d = act[IW_A_FU_DP_OP] > 0,
+	    u = act[IW_A_FU_SFU_OP] > 0, x = act[IW_A_FU_TENSOR_OP] > 0;
+	if (i && f && d && !u && !x)
+		return SC_INT_FP_DP;
+	if (i && f && !d && !u && x)
+		return SC_INT_FP_TENSOR;
+	if (i && f && !d && u && !x)
+		return SC_INT_FP_SFU;
+	if (i && f && !d && !u && !x)
+		return SC_INT_FP;
+	if (i && !f && !d && !u && !x)
+		return SC_INT;
+	if (!i && !f && !d && !u && !x)
+		return act[IW_A_L1_ACCESS] ? SC_L1 : act[IW_A_SHMEM_ACCESS] ? SC_SHARED : act[IW_A_L2_ACCESS] ? SC_L2 : SC_LIGHT;
+	return SC_OTHER;
+}
+
 int iw_power_eval(const struct iw_config *c, const char *scheme, const struct iw_tech *t,
 		  const struct iw_run_result *r, struct iw_power_result *p, struct iw_err *e)
 {
@@ -58,17 +93,23 @@ int iw_power_eval(const struct iw_config *c, const char *scheme, const struct iw
 		p->idle_fraction = 1;
 	double pipe_pj = 0, clk_pj = 0;
 	if (t->kind == IW_TECH_ASIC) {
-		double dens, cdens, idle, first, add, bg;
+		double dens, cdens, idle, bg, first[SC_COUNT], add[SC_COUNT] = {0};
 		if (iw_tech_need(t, "leak.density", "W/um2", "all structures", &dens, e) ||
 		    iw_tech_need(t, "power.constant_density", "W/mm2", "const (chip constant power)", &cdens, e) ||
 		    iw_tech_need(t, "power.idle_sm", "W", "idle SM power", &idle, e) ||
 		    iw_tech_need(t, "energy.pipe.inst", "pJ", "pipe (per-warp-instruction pipeline)", &pipe_pj, e) ||
 		    iw_tech_need(t, "energy.clock.lane_cycle", "pJ", "clock (active-SM clock tree and pipeline registers)",
 				 &clk_pj, e) ||
-		    iw_tech_need(t, "power.static.sm_first_lane", "W", "static (active-SM static power)", &first, e) ||
-		    iw_tech_need(t, "power.static.sm_add_lane", "W", "static (active-SM static power)", &add, e) ||
 		    iw_tech_need(t, "power.dram.background", "W/(GB/s)", "dram (background and refresh)", &bg, e))
 			return -e->code;
+		for (int k = 0; k < SC_COUNT; k++) {
+			char fl[64], al[64];
+			snprintf(fl, sizeof fl, "power.static.%s.sm_first_lane", static_cats[k].name);
+			snprintf(al, sizeof al, "power.static.%s.sm_add_lane", static_cats[k].name);
+			if (iw_tech_need(t, fl, "W", "static (active-SM static power)", &first[k], e) ||
+			    (static_cats[k].add_lane && iw_tech_need(t, al, "W", "static (active-SM static power)", &add[k], e)))
+				return -e->code;
+		}
 		for (int s = 0; s < IW_S_COUNT; s++) {
 			if (!m.s[s].present)
 				continue;
@@ -87,12 +128,14 @@ int iw_power_eval(const struct iw_config *c, const char *scheme, const struct iw
 		/* AccelWattch: an SM with nothing resident draws the idle-core power */
 		p->idle_w = idle * c->sms * p->idle_fraction;
 		/* AccelWattch's static model: an active SM draws the first-lane
-		 * static power plus a per-lane increment for every further active
-		 * lane of the mean warp (its linear model of divergence), weighted
-		 * by the fraction of SMs active (here: of scheduler-cycles with a
-		 * resident warp). */
+		 * static power of the category of units in use (INT, INT + FP,
+		 * ..., static_category) plus that category's per-lane increment
+		 * for every further active lane of the mean warp (its linear
+		 * model of divergence), weighted by the fraction of SMs active
+		 * (here: of scheduler-cycles with a resident warp). */
 		p->active_lanes = r->warp_insts > 0 ? (double)r->thread_insts / (double)r->warp_insts : 0;
-		double extra = lanes_extra(r->warp_insts, r->thread_insts);
+		enum static_cat cat = static_category(r->act);
+		double sm_w = first[cat] + lanes_extra(r->warp_insts, r->thread_insts) * add[cat];
 		if (r->nkstats > 1) {
 			/* Static power is drawn per unit of time: the lanes a
 			 * kernel keeps active draw theirs over that kernel's active
@@ -102,21 +145,23 @@ int iw_power_eval(const struct iw_config *c, const char *scheme, const struct iw
 			 * scheduler-cycles, not the run's one mean over all its
 			 * instructions (which charges a long divergent kernel, bfs,
 			 * the lanes of the short dense ones around it, and the
-			 * kernels priced alone would not add up to the run). */
-			double busy = 0, busy_extra = 0, busy_lanes = 0;
+			 * kernels priced alone would not add up to the run), each in
+			 * the category of the units it used. */
+			double busy = 0, busy_w = 0, busy_lanes = 0;
 			for (size_t k = 0; k < r->nkstats; k++) {
 				const struct iw_kernel_stat *ks = &r->kstats[k];
 				double ksched = (double)ks->cycles * c->sms * (c->subcores > 0 ? c->subcores : 1);
 				double kidle = (double)ks->idle_sched_cycles;
 				double kbusy = kidle < ksched ? ksched - kidle : 0;
 				busy += kbusy;
-				busy_extra += kbusy * lanes_extra(ks->warp_insts, ks->thread_insts);
+				enum static_cat kc = static_category(ks->act);
+				busy_w += kbusy * (first[kc] + lanes_extra(ks->warp_insts, ks->thread_insts) * add[kc]);
 				busy_lanes += ks->warp_insts > 0 ? kbusy * (double)ks->thread_insts / (double)ks->warp_insts : 0;
 			}
-			extra = busy > 0 ? busy_extra / busy : 0;
+			sm_w = busy > 0 ? busy_w / busy : 0;
 			p->active_lanes = busy > 0 ? busy_lanes / busy : 0;
 		}
-		p->lane_static_w = (first + extra * add) * c->sms * (1 - p->idle_fraction);
+		p->lane_static_w = sm_w * c->sms * (1 - p->idle_fraction);
 		/* Clock tree and pipeline registers toggle in every active
 		 * sub-core cycle, per lane of the datapath (energy per cycle, so
 		 * it follows the node's energy factor and the clock). */

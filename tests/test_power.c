@@ -335,7 +335,8 @@ static void shared_coefficients_are_required(void)
 {
 	static const char *const names[][2] = {
 		{"energy.pipe.inst", "pipe"},          {"energy.clock.lane_cycle", "clock"},
-		{"power.static.sm_first_lane", "static"}, {"power.static.sm_add_lane", "static"},
+		{"power.static.int.sm_first_lane", "static"}, {"power.static.int_fp.sm_add_lane", "static"},
+		{"power.static.l2.sm_first_lane", "static"},
 		{"power.dram.background", "dram"},     {"power.idle_sm", "idle"},
 		{"power.constant_density", "const"},
 	};
@@ -391,7 +392,8 @@ static void shared_coefficients_scale_with_the_node(void)
 	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&a, "45nm", &e), 0);
 	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&b, "7nm", &e), 0);
 	static const char *const scaled[] = {"energy.pipe.inst", "energy.clock.lane_cycle"};
-	static const char *const fixed[] = {"power.static.sm_first_lane", "power.static.sm_add_lane",
+	static const char *const fixed[] = {"power.static.int.sm_first_lane", "power.static.int_fp_tensor.sm_first_lane",
+					    "power.static.int.sm_add_lane",
 					    "power.dram.background", "power.idle_sm"};
 	for (size_t i = 0; i < IW_ARRAY_LEN(scaled); i++)
 		CU_ASSERT_DOUBLE_EQUAL(iw_tech_coef(&b, scaled[i])->value / iw_tech_coef(&a, scaled[i])->value,
@@ -400,6 +402,72 @@ static void shared_coefficients_scale_with_the_node(void)
 		CU_ASSERT_DOUBLE_EQUAL(iw_tech_coef(&b, fixed[i])->value, iw_tech_coef(&a, fixed[i])->value, 1e-12);
 	iw_tech_free(&a);
 	iw_tech_free(&b);
+}
+
+/* The active-SM static power is AccelWattch's category for the units a
+ * kernel uses (its V100 GPU figures / 80 SMs): an integer-only kernel draws
+ * INT's 15.29 W + 0.586 W per added lane, an FP kernel with integer work
+ * INT + FP's 18.62 W + 0.645 W, one with tensor cores 48.95 W and nothing per
+ * lane.  (Every kernel drew the INT category's.)  In a run of several
+ * kernels each draws its own over its active cycles. */
+static void lane_static_power_follows_the_units_used(void)
+{
+	struct iw_tech t;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, "12nm", &e), 0);
+	struct iw_config c;
+	iw_config_defaults(&c);
+	static const struct {
+		int acts[3];
+		double gpu_first, gpu_add;
+	} k[] = {
+		{{IW_A_FU_INT_OP, -1, -1}, 15.29, 0.586},
+		{{IW_A_FU_INT_OP, IW_A_FU_SP_OP, -1}, 18.62, 0.645},
+		{{IW_A_FU_INT_OP, IW_A_FU_SP_OP, IW_A_FU_TENSOR_OP}, 48.95, 0},
+		{{IW_A_FU_SP_OP, IW_A_FU_SFU_OP, IW_A_FU_DP_OP}, 17.22, 0.651}, /* no category: geomean */
+	};
+	double alone[4];
+	for (size_t i = 0; i < IW_ARRAY_LEN(k); i++) {
+		struct iw_run_result r;
+		memset(&r, 0, sizeof r);
+		r.cycles = 1000;
+		r.warp_insts = 1000;
+		r.thread_insts = 17 * r.warp_insts; /* 16 lanes beyond the first */
+		for (int a = 0; a < 3; a++)
+			if (k[i].acts[a] >= 0)
+				r.act[k[i].acts[a]] = 5000;
+		r.act[IW_A_L1_ACCESS] = 100;
+		struct iw_power_result p;
+		CU_ASSERT_EQUAL_FATAL(iw_power_eval(&c, "inorder", &t, &r, &p, &e), 0);
+		double want = (k[i].gpu_first + 16 * k[i].gpu_add) * c.sms / 80;
+		CU_ASSERT_DOUBLE_EQUAL(p.lane_static_w, want, 0.01 * want);
+		alone[i] = p.lane_static_w;
+		iw_power_result_free(&p);
+	}
+	/* a run of an integer-only kernel then an FP one, each half the time:
+	 * the mean of the two, not the FP one's category for both */
+	struct iw_kernel_stat ks[2];
+	memset(ks, 0, sizeof ks);
+	struct iw_run_result r;
+	memset(&r, 0, sizeof r);
+	for (int j = 0; j < 2; j++) {
+		ks[j].cycles = 500;
+		ks[j].warp_insts = 500;
+		ks[j].thread_insts = 17 * 500;
+		for (int a = 0; a < 3; a++)
+			if (k[j].acts[a] >= 0)
+				ks[j].act[k[j].acts[a]] = r.act[k[j].acts[a]] += 2500;
+		r.warp_insts += ks[j].warp_insts;
+		r.thread_insts += ks[j].thread_insts;
+	}
+	r.cycles = 1000;
+	r.kstats = ks;
+	r.nkstats = 2;
+	struct iw_power_result p;
+	CU_ASSERT_EQUAL_FATAL(iw_power_eval(&c, "inorder", &t, &r, &p, &e), 0);
+	CU_ASSERT(REL(p.lane_static_w, (alone[0] + alone[1]) / 2));
+	iw_power_result_free(&p);
+	iw_tech_free(&t);
 }
 
 void suite_power(void)
@@ -414,5 +482,6 @@ void suite_power(void)
 		 {"kernels_energies_add_up_to_the_runs", kernels_energies_add_up_to_the_runs},
 		 {"idle_run_draws_constant_and_idle_power", idle_run_draws_constant_and_idle_power},
 		 {"shared_coefficients_are_required", shared_coefficients_are_required},
-		 {"shared_coefficients_scale_with_the_node", shared_coefficients_scale_with_the_node});
+		 {"shared_coefficients_scale_with_the_node", shared_coefficients_scale_with_the_node},
+		 {"lane_static_power_follows_the_units_used", lane_static_power_follows_the_units_used});
 }
