@@ -185,13 +185,16 @@ static void ib_geo(struct geo *q, struct iw_model *M, struct iw_struct_model *m)
 static void sb_geo(struct geo *q, struct iw_model *M, struct iw_struct_model *m)
 {
 	/* Present in inorder and ghost (GhOST keeps the scoreboard for in-flight
-	 * RAW/WAW); SOCGPU replaces it with the matrix, LOOG with the RAT. */
+	 * RAW/WAW); SOCGPU replaces it with the matrix, LOOG with the RAT.  Not
+	 * in ideal: its unbounded renaming (SCHEMES.md 6) leaves no WAR/WAW to
+	 * track and its window is not hardware, so it counts no sb action and
+	 * carries no scoreboard area or leakage either. */
 	double war = q->c->war_scoreboard ? 1 : 0;
 	double E = SB_ENTRIES, w = 1 + q->regw + 2; /* valid, register id, size indicator */
 	double regions = 1 + war;
 	/* RAW: 3 sources and WAW: destination against pending writes; WAR: destination against pending reads */
 	double cmps = 4 * E + war * E;
-	m->present = q->inorder || q->ghost || q->ideal;
+	m->present = q->inorder || q->ghost;
 	m->scope = IW_SCOPE_WARP;
 	m->entries = regions * E;
 	m->width = w;
@@ -632,8 +635,9 @@ int iw_model_build(const struct iw_config *c, const char *scheme, const struct i
 			m->per_sm = m->scope == IW_SCOPE_WARP ? q.W : m->scope == IW_SCOPE_SUBCORE ? q.S : 1;
 	}
 	/* ideal: a limit study (unbounded window, renaming, disambiguation) with
-	 * no hardware of its own to price: it is given the baseline's structures,
-	 * so its area overhead is zero by construction. */
+	 * no hardware of its own to price: it is given the baseline's IB (which
+	 * its ib.read counts charge) and no scoreboard (sb_geo), so its area
+	 * overhead is minus the baseline's scoreboard. */
 	if (q.ideal) {
 		q.ideal = 0;
 		q.inorder = 1;

@@ -44,7 +44,7 @@ static void area_usage(FILE *f)
 		"die, gpu.die_area_mm2 scaled to the node, plus overhead_mm2).  overhead_pct is of that die\n"
 		"(ASIC: the same at every node, as die and structures scale alike) or the relative\n"
 		"growth of Total Area(%%) (FPGA), against the in-order baseline; 'ideal' is a limit study priced\n"
-		"as the baseline (overhead 0).\n"
+		"as the baseline without its scoreboard (its renaming has none): overhead minus the scoreboard.\n"
 		"Then the same columns with _se: one standard error of each from the technology file's fitted\n"
 		"coefficients and their correlations (issuewatt calibrate); 0 with the presets, which have none.\n\n"
 		"Exit status: 0 success, 1 failure, 2 usage error, 3 invalid input.\n");
