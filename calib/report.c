@@ -1047,7 +1047,114 @@ static int yosys_cells_complete(const struct lines *L, const char *inst, double 
 		       at >= L->n ? " and the end of the file: is the report truncated?" : "");
 }
 
-static int parse_yosys(struct iw_report *r, const struct lines *L, struct iw_err *e)
+/* A cell type whose area Yosys left out of a module's "Chip area for module"
+ * ("Area for cell type \X is unknown!"): a child module, or a cell the
+ * liberty file lacks. */
+struct yosys_unknown {
+	char inst[256], cell[256];
+	int line;
+};
+
+static int is_module(const struct iw_report *r, const char *name) { return find_row(r, name, "cells") >= 0; }
+
+static int yosys_area_unknown(const struct yosys_unknown *u, size_t nu, const char *inst, const char *cell)
+{
+	for (size_t i = 0; i < nu; i++)
+		if (strcmp(u[i].inst, inst) == 0 && (!cell || strcmp(u[i].cell, cell) == 0))
+			return u[i].line;
+	return 0;
+}
+
+/* A cell whose area no module of the report gives (a leaf the liberty lacks):
+ * the area Yosys printed for inst is only part of it. */
+static void yosys_area_partial(struct iw_report *r, const char *inst, const struct yosys_unknown *u, size_t nu)
+{
+	int ia = find_row(r, inst, "area");
+	for (size_t i = 0; ia >= 0 && i < nu; i++)
+		if (strcmp(u[i].inst, inst) == 0 && (!is_module(r, u[i].cell) || find_row(r, u[i].cell, "area") < 0)) {
+			r->rows[ia].value = NAN;
+			r->rows[ia].line = u[i].line;
+			return;
+		}
+}
+
+/* Classic `stat` prints each module's own cells, a child module as one cell
+ * and its own "Chip area" without the children's; only the design hierarchy
+ * adds them up, and only for the top.  A spec's instance means the whole
+ * instance, as Vivado's and DC's hierarchical totals do, so a module's cell
+ * counts, resources and area become its own plus count x each child's (its
+ * wires and the like stay local).  An area Yosys could not complete (a leaf
+ * cell without a liberty area) is NaN at the line that says so, refused when
+ * asked for. */
+static int yosys_flatten(struct iw_report *r, const char *inst, const struct yosys_unknown *u, size_t nu,
+			 char (*done)[256], size_t *ndone, size_t maxdone, int depth, struct iw_err *e)
+{
+	for (size_t i = 0; i < *ndone; i++)
+		if (strcmp(done[i], inst) == 0)
+			return 0;
+	if (depth > 64 || *ndone == maxdone)
+		return iw_fail(e, IW_EINPUT, "%s: expected a module hierarchy, found '%s' nested over 64 levels or in a cycle",
+			       r->path, inst);
+	yosys_area_partial(r, inst, u, nu);
+	int ia;
+	for (size_t i = 0; i < r->n; i++) {
+		struct iw_report_row *c = &r->rows[i];
+		if (strcmp(c->instance, inst) != 0 || strcmp(c->unit, "cells") != 0 || strcmp(c->quantity, "cells") == 0 ||
+		    strcmp(c->quantity, inst) == 0 || !is_module(r, c->quantity))
+			continue;
+		char child[256];
+		snprintf(child, sizeof child, "%s", c->quantity);
+		double k = c->value;
+		int line = c->line, rc;
+		if ((rc = yosys_flatten(r, child, u, nu, done, ndone, maxdone, depth + 1, e)))
+			return rc;
+		/* The child instances become the cells inside them. */
+		int ic = find_row(r, inst, "cells");
+		r->rows[ic].value -= k;
+		size_t n0 = r->n;
+		for (size_t j = 0; j < n0; j++) {
+			struct iw_report_row w = r->rows[j];
+			if (strcmp(w.instance, child) != 0)
+				continue;
+			int additive = strcmp(w.unit, "cells") == 0 || strcmp(w.unit, w.quantity) == 0;
+			if (strcmp(w.quantity, "area") == 0) {
+				ia = find_row(r, inst, "area");
+				if (ia < 0 || isnan(r->rows[ia].value) || !yosys_area_unknown(u, nu, inst, child))
+					continue;
+				r->rows[ia].value += k * w.value;
+				if (isnan(w.value))
+					r->rows[ia].line = w.line;
+				continue;
+			}
+			if (!additive)
+				continue;
+			int t = find_row(r, inst, w.quantity);
+			if (t >= 0)
+				r->rows[t].value += k * w.value;
+			else if ((rc = add_row(r, inst, w.quantity, k * w.value, w.unit, line, 0, e)))
+				return rc;
+		}
+		/* Drop the child-module row: the parts now add up to "cells", as
+		 * in the design hierarchy's totals. */
+		int ir = find_row(r, inst, child);
+		iw_free(r->rows[ir].instance);
+		iw_free(r->rows[ir].quantity);
+		memmove(&r->rows[ir], &r->rows[ir + 1], (r->n - (size_t)ir - 1) * sizeof r->rows[0]);
+		r->n--;
+		i = (size_t)-1; /* rows moved: rescan (children already done are skipped) */
+	}
+	snprintf(done[(*ndone)++], 256, "%s", inst);
+	return 0;
+}
+
+/* What the reading leaves for yosys_flatten. */
+struct yosys_state {
+	struct yosys_unknown *unk;
+	size_t nunk, capunk;
+	int count_first, hier_top;
+};
+
+static int yosys_read(struct iw_report *r, const struct lines *L, struct yosys_state *st, struct iw_err *e)
 {
 	char inst[256] = "";
 	int in_hier = 0, in_cells = 0, rc, sections = 0;
@@ -1082,6 +1189,11 @@ static int parse_yosys(struct iw_report *r, const struct lines *L, struct iw_err
 			in_hier = 0;
 			snprintf(inst, sizeof inst, "%s", name[0] == '\\' ? name + 1 : name);
 			drop_instance(r, inst);
+			size_t w = 0; /* and what an earlier run said of its area */
+			for (size_t k = 0; k < st->nunk; k++)
+				if (strcmp(st->unk[k].inst, inst) != 0)
+					st->unk[w++] = st->unk[k];
+			st->nunk = w;
 			sections++;
 			continue;
 		}
@@ -1093,6 +1205,7 @@ static int parse_yosys(struct iw_report *r, const struct lines *L, struct iw_err
 				snprintf(inst, sizeof inst, "%s", tok[0]);
 				snprintf(r->top, sizeof r->top, "%s", inst);
 				drop_instance(r, inst);
+				st->hier_top = 1;
 				sections++;
 			}
 			continue;
@@ -1105,6 +1218,7 @@ static int parse_yosys(struct iw_report *r, const struct lines *L, struct iw_err
 				cf_incl[ncf] = strstr(plus, "including") != NULL;
 				cf_area[ncf] = strstr(plus, "Area") != NULL || strstr(plus, "area") != NULL;
 				ncf++;
+				st->count_first = 1;
 			}
 			continue;
 		}
@@ -1176,6 +1290,23 @@ static int parse_yosys(struct iw_report *r, const struct lines *L, struct iw_err
 			}
 		}
 		in_cells = in_cells && ind == 5;
+		if (starts(t, "Area for cell type ") && strstr(t, " is unknown")) {
+			if (st->nunk == st->capunk) {
+				size_t nc = st->capunk ? st->capunk * 2 : 16;
+				struct yosys_unknown *nu = iw_realloc(st->unk, nc * sizeof *nu);
+				if (!nu)
+					return iw_fail(e, IW_ERUN, "%s: out of memory", r->path);
+				st->unk = nu;
+				st->capunk = nc;
+			}
+			struct yosys_unknown *u = &st->unk[st->nunk++];
+			const char *c = t + 19;
+			c += *c == '\\';
+			snprintf(u->inst, sizeof u->inst, "%s", inst);
+			copy_trim(u->cell, sizeof u->cell, c, (size_t)(strstr(c, " is unknown") - c));
+			u->line = (int)i + 1;
+			continue;
+		}
 		if (starts(t, "Chip area for ")) {
 			const char *c = strrchr(t, ':');
 			double v;
@@ -1194,6 +1325,33 @@ static int parse_yosys(struct iw_report *r, const struct lines *L, struct iw_err
 	if (!r->top[0] && sections == 1)
 		snprintf(r->top, sizeof r->top, "%s", inst);
 	return 0;
+}
+
+static int parse_yosys(struct iw_report *r, const struct lines *L, struct iw_err *e)
+{
+	struct yosys_state st = {0};
+	int rc = yosys_read(r, L, &st, e);
+	/* Count-first layouts print the counts including submodules already. */
+	if (rc == 0 && !st.count_first) {
+		size_t nmod = 0, ndone = 0;
+		for (size_t i = 0; i < r->n; i++)
+			nmod += strcmp(r->rows[i].quantity, "cells") == 0;
+		char(*done)[256] = iw_calloc(2 * nmod + 1, sizeof *done), (*mods)[256] = done ? done + nmod + 1 : NULL;
+		if (!done)
+			rc = iw_fail(e, IW_ERUN, "%s: out of memory", r->path);
+		for (size_t i = 0, k = 0; done && i < r->n; i++)
+			if (strcmp(r->rows[i].quantity, "cells") == 0)
+				snprintf(mods[k++], 256, "%s", r->rows[i].instance);
+		if (done && st.hier_top) { /* its totals are Yosys's own */
+			yosys_area_partial(r, r->top, st.unk, st.nunk);
+			snprintf(done[ndone++], 256, "%s", r->top);
+		}
+		for (size_t k = 0; done && rc == 0 && k < nmod; k++)
+			rc = yosys_flatten(r, mods[k], st.unk, st.nunk, done, &ndone, nmod + 1, 0, e);
+		iw_free(done);
+	}
+	iw_free(st.unk);
+	return rc;
 }
 
 /* ---- the table of formats ------------------------------------------------ */
@@ -1332,6 +1490,11 @@ int iw_report_get(const struct iw_report *r, const char *instance, const char *q
 			       r->path, instance ? instance : "", r->top);
 	for (size_t i = 0; i < r->n; i++)
 		if (strcmp(r->rows[i].instance, inst) == 0 && strcmp(r->rows[i].quantity, quantity) == 0) {
+			if (isnan(r->rows[i].value)) /* a total the report leaves incomplete (Yosys: a cell without area) */
+				return iw_fail(e, IW_EINPUT,
+					       "%s:%d: expected the whole '%s' of instance '%s', found a part the report "
+					       "leaves unknown at this line",
+					       r->path, r->rows[i].line, quantity, inst);
 			*value = r->rows[i].value;
 			if (unit)
 				*unit = r->rows[i].unit;

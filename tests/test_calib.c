@@ -183,6 +183,38 @@ static void yosys_stat_liberty(void)
 	}
 }
 
+/* A sub-module's figures are the whole instance (own cells + its children's),
+ * as the same module's totals where it is the top; Yosys prints only its own
+ * cells' area under "Chip area for module". */
+static void yosys_submodule_is_hierarchical(void)
+{
+	struct iw_report r;
+	CU_ASSERT_EQUAL_FATAL(load(&r, RPT("yosys_stat_liberty_array_mult_32.txt")), 0);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, "array_16", "area"), 1650.53, 1e-9); /* was 220.514 */
+	CU_ASSERT_EQUAL(get(&r, "array_16", "cells"), 1467);
+	CU_ASSERT_EQUAL(get(&r, "array_16", "XNOR2_X1"), 435);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, "array_8", "area"), 357.504, 1e-9);
+	iw_report_free(&r);
+	CU_ASSERT_EQUAL_FATAL(load(&r, RPT("yosys_stat_liberty_array_mult_16.txt")), 0);
+	CU_ASSERT_DOUBLE_EQUAL(get(&r, "array_8", "area"), 357.504, 1e-9); /* was 8.512 */
+	CU_ASSERT_EQUAL(get(&r, "array_8", "cells"), 320);
+	iw_report_free(&r);
+	/* A leaf cell the liberty lacks: no figure rather than a partial one. */
+	const char *txt = "\n9. Printing statistics.\n\n=== m ===\n\n"
+			  "   Number of cells:                  3\n"
+			  "     AND2_X1                         2\n"
+			  "     SRAM64                          1\n\n"
+			  "   Area for cell type \\SRAM64 is unknown!\n\n"
+			  "   Chip area for module '\\m': 2.128000\n";
+	struct iw_err e = {0};
+	double v;
+	CU_ASSERT_EQUAL_FATAL(iw_report_parse(&r, "m.stat", txt, strlen(txt), NULL, &e), 0);
+	CU_ASSERT_NOT_EQUAL(iw_report_get(&r, "m", "area", &v, NULL, &e), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "m.stat:10: expected the whole 'area' of instance 'm'"));
+	CU_ASSERT_EQUAL(get(&r, "m", "cells"), 3);
+	iw_report_free(&r);
+}
+
 static void yosys_stat_xilinx_resources(void)
 {
 	const char *txt = "\n3. Printing statistics.\n\n=== t ===\n\n"
@@ -697,6 +729,7 @@ void suite_calib(void)
 		 {"vivado_hierarchical_2018", vivado_hierarchical_2018}, {"vivado_power_2024", vivado_power_2024},
 		 {"dc_area_hier", dc_area_hier}, {"dc_power_units", dc_power_units},
 		 {"yosys_stat_liberty", yosys_stat_liberty}, {"yosys_stat_xilinx_resources", yosys_stat_xilinx_resources},
+		 {"yosys_submodule_is_hierarchical", yosys_submodule_is_hierarchical},
 		 {"opensta_power", opensta_power}, {"yosys_stat_count_first", yosys_stat_count_first}, {"show_prints_parsed_values", show_prints_parsed_values},
 		 {"unknown_format_exit_3", unknown_format_exit_3}, {"truncated_report_exit_3", truncated_report_exit_3}, {"missing_used_column_exit_3", missing_used_column_exit_3},
 		 {"empty_table_exit_3", empty_table_exit_3}, {"missing_instance_exit_3", missing_instance_exit_3},
