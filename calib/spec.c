@@ -468,6 +468,14 @@ static double item_corr(const struct iw_calib_fit *f, size_t i, size_t j, int *o
 
 /* ---- text report ----------------------------------------------------------- */
 
+/* The weight point i had in the fit: the spec's (relative) weight, which
+ * ordinary least squares ignores; a robust fit's bisquare weight multiplies it
+ * and is reported on its own. */
+static double used_weight(const struct iw_calib *c, const struct iw_calib_fit *f, size_t i)
+{
+	return f->method == IW_FIT_OLS ? 1 : c->points[f->point[i]].weight;
+}
+
 void iw_calib_print(const struct iw_calib *c, FILE *o)
 {
 	fprintf(o, "# calibration %s: %zu points, %zu fits\n", c->spec_path, c->npoints, c->nfits);
@@ -508,8 +516,8 @@ void iw_calib_print(const struct iw_calib *c, FILE *o)
 			}
 		if (f->method == IW_FIT_ROBUST)
 			fprintf(o, "outliers (bisquare weight < 0.5): %zu\n", r->noutliers);
-		fprintf(o, "%-4s %-40s %-22s %12s %12s %12s %10s %6s\n", "pt", "report [instance]", "parameters", "measured",
-			"fitted", "loo.pred", "loo.err%", "weight");
+		fprintf(o, "%-4s %-40s %-22s %12s %12s %12s %10s %6s%s\n", "pt", "report [instance]", "parameters", "measured",
+			"fitted", "loo.pred", "loo.err%", "weight", f->method == IW_FIT_ROBUST ? " bisquare" : "");
 		for (size_t i = 0; i < f->npoints; i++) {
 			const struct iw_calib_point *p = &c->points[f->point[i]];
 			char par[128] = "", rep[160];
@@ -520,8 +528,11 @@ void iw_calib_print(const struct iw_calib *c, FILE *o)
 			snprintf(rep, sizeof rep, "%s%s%s%s", base ? base + 1 : p->report, p->instance ? " [" : "",
 				 p->instance ? p->instance : "", p->instance ? "]" : "");
 			double le = f->y[i] != 0 ? 100 * (r->loo[i] - f->y[i]) / fabs(f->y[i]) : NAN;
-			fprintf(o, "%-4zu %-40s %-22s %12.6g %12.6g %12.6g %9.2f%% %6.3f%s\n", i + 1, rep, par, f->y[i],
-				r->fitted[i], r->loo[i], le, r->weight[i], r->outlier[i] ? "  OUTLIER" : "");
+			char bisq[16] = "";
+			if (f->method == IW_FIT_ROBUST)
+				snprintf(bisq, sizeof bisq, " %8.3f", r->weight[i]);
+			fprintf(o, "%-4zu %-40s %-22s %12.6g %12.6g %12.6g %9.2f%% %6.3f%s%s\n", i + 1, rep, par, f->y[i],
+				r->fitted[i], r->loo[i], le, used_weight(c, f, i), bisq, r->outlier[i] ? "  OUTLIER" : "");
 		}
 	}
 }
@@ -628,7 +639,12 @@ int iw_calib_write_h5(const struct iw_calib *c, const char *path, struct iw_err 
 		bad |= H5LTmake_dataset_double(g, "point_measured", 1, pn, fit->y) < 0;
 		bad |= H5LTmake_dataset_double(g, "point_fitted", 1, pn, r->fitted) < 0;
 		bad |= H5LTmake_dataset_double(g, "point_loo_prediction", 1, pn, r->loo) < 0;
-		bad |= H5LTmake_dataset_double(g, "point_weight", 1, pn, r->weight) < 0;
+		double *pw = iw_calloc(fit->npoints + 1, sizeof *pw);
+		for (size_t i = 0; pw && i < fit->npoints; i++)
+			pw[i] = used_weight(c, fit, i);
+		bad |= !pw || H5LTmake_dataset_double(g, "point_weight", 1, pn, pw) < 0;
+		iw_free(pw);
+		bad |= H5LTmake_dataset_double(g, "point_robust_weight", 1, pn, r->weight) < 0;
 		bad |= H5LTmake_dataset_int(g, "point_outlier", 1, pn, r->outlier) < 0;
 		hsize_t pc[2] = {fit->ncoef, fit->ncoef};
 		bad |= H5LTmake_dataset_double(g, "coef_covariance", 2, pc, r->cov) < 0;

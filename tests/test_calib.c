@@ -5,6 +5,8 @@
 #include "tech.h"
 #include "testutil.h"
 
+#include <hdf5.h>
+#include <hdf5_hl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -552,6 +554,62 @@ static void too_few_points_exit_3(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "more points than the 3 coefficients"));
 }
 
+/* The weight column and point_weight are the weights the fit used (the
+ * spec's), not the robust bisquare weights (1 outside a robust fit). */
+static void fit_report_shows_spec_weights(void)
+{
+	const char *d = tu_tmpdir();
+	static const char *inst[] = {"controller", "controller/len_fifo_0", "controller/len_fifo_1",
+				     "controller/rx_desc_fifo"};
+	static const char *wt[] = {"1", "2", "0.5", "3"};
+	char text[4096], spec[700], args[2048];
+	int k = snprintf(text, sizeof text,
+			 "<calibration method=\"wls\">\n  <fit structure=\"generic\" quantity=\"LUT\" unit=\"LUT\">\n"
+			 "    <coef name=\"c.x\" feature=\"param:x\"/><coef name=\"c.one\" feature=\"param:one\"/>\n"
+			 "  </fit>\n");
+	for (int i = 0; i < 4; i++)
+		k += snprintf(text + k, sizeof text - (size_t)k,
+			      "  <point report=\"%s/tests/data/reports/vivado2018.3_util_hier_rosebud_16cores_200mhz.rpt\" "
+			      "instance=\"core_inst/sys/%s\" structure=\"generic\" weight=\"%s\">\n"
+			      "    <param name=\"x\" value=\"%d\"/><param name=\"one\" value=\"1\"/></point>\n",
+			      IW_SRCDIR, inst[i], wt[i], 10 + i * i);
+	snprintf(text + k, sizeof text - (size_t)k, "</calibration>\n");
+	snprintf(spec, sizeof spec, "%s/w.xml", d);
+	FILE *f = fopen(spec, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs(text, f);
+	fclose(f);
+	snprintf(args, sizeof args, "calibrate '%s' --h5 '%s/w.h5'", spec, d);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	/* The text's last column, point by point ("N  report ... weight"). */
+	double got[4] = {0};
+	int n = 0;
+	for (const char *l = out; l && *l && n < 4; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		char line[512];
+		snprintf(line, sizeof line, "%.*s", (int)strcspn(l, "\n"), l);
+		if (atoi(line) == n + 1 && strstr(line, "%"))
+			got[n++] = atof(strrchr(line, ' ') + 1);
+	}
+	CU_ASSERT_EQUAL(n, 4);
+	CU_ASSERT_DOUBLE_EQUAL(got[0], 1, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(got[1], 2, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(got[2], 0.5, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(got[3], 3, 1e-12);
+	char h5[700];
+	snprintf(h5, sizeof h5, "%s/w.h5", d);
+	hid_t h = H5Fopen(h5, H5F_ACC_RDONLY, H5P_DEFAULT);
+	CU_ASSERT_FATAL(h >= 0);
+	double pw[4] = {0}, rw[4] = {0};
+	CU_ASSERT(H5LTread_dataset_double(h, "fit00_generic_LUT/point_weight", pw) >= 0);
+	CU_ASSERT(H5LTread_dataset_double(h, "fit00_generic_LUT/point_robust_weight", rw) >= 0);
+	H5Fclose(h);
+	CU_ASSERT_DOUBLE_EQUAL(pw[0], 1, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(pw[1], 2, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(pw[2], 0.5, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(pw[3], 3, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(rw[3], 1, 1e-12); /* not a robust fit */
+}
+
 static void spec_instance_missing_exit_3(void)
 {
 	const char *d = tu_tmpdir();
@@ -736,7 +794,7 @@ void suite_calib(void)
 		 {"spec_fit_writes_calibrated_file", spec_fit_writes_calibrated_file},
 		 {"outputs_checked_before_fitting", outputs_checked_before_fitting},
 		 {"duplicate_point_exit_3", duplicate_point_exit_3}, {"too_few_points_exit_3", too_few_points_exit_3},
-		 {"spec_instance_missing_exit_3", spec_instance_missing_exit_3},
+		 {"fit_report_shows_spec_weights", fit_report_shows_spec_weights}, {"spec_instance_missing_exit_3", spec_instance_missing_exit_3},
 		 {"spec_schema_error_exit_3", spec_schema_error_exit_3},
 		 {"calibrated_device_file_round_trips", calibrated_device_file_round_trips},
 		 {"allocation_failures_are_reported", allocation_failures_are_reported},
