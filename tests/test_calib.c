@@ -610,6 +610,47 @@ static void fit_report_shows_spec_weights(void)
 	CU_ASSERT_DOUBLE_EQUAL(rw[3], 1, 1e-12); /* not a robust fit */
 }
 
+/* The calibrated file holds the fit's values exactly: read back, every
+ * coefficient, error and correlation is the fit's, bit for bit (6 digits
+ * moved an ill-conditioned fit's prediction by 40%). */
+static void calibrated_values_round_trip_exactly(void)
+{
+	const char *d = tu_tmpdir();
+	const char *spec = mult_spec(d, "", TWO_COEFS);
+	struct iw_calib c;
+	struct iw_err e = {0};
+	char path[700];
+	snprintf(path, sizeof path, "%s/exact.xml", d);
+	CU_ASSERT_EQUAL_FATAL(iw_calib_load(&c, spec, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(iw_calib_run(&c, -1, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(iw_calib_write_tech(&c, NULL, path, &e), 0);
+	struct iw_tech t;
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, path, &e), 0);
+	const struct iw_calib_fit *f = &c.fits[0];
+	size_t p = f->ncoef, ncorr = 0;
+	for (size_t k = 0; k < p; k++) {
+		const struct iw_coef *q = iw_tech_coef(&t, f->coef_name[k]);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+		CU_ASSERT(q->value == f->res.coef[k]);
+		CU_ASSERT(q->std_error == f->res.se[k]);
+	}
+	for (size_t k = 0; k < t.ncorr; k++) {
+		size_t i = p, j = p;
+		for (size_t m = 0; m < p; m++) {
+			i = strcmp(t.coef[t.corr[k].a].name, f->coef_name[m]) == 0 ? m : i;
+			j = strcmp(t.coef[t.corr[k].b].name, f->coef_name[m]) == 0 ? m : j;
+		}
+		CU_ASSERT_FATAL(i < p && j < p);
+		const double *cv = f->res.cov;
+		double r = cv[i * p + j] / sqrt(cv[i * p + i] * cv[j * p + j]);
+		CU_ASSERT(t.corr[k].r == (r > 1 ? 1 : r < -1 ? -1 : r));
+		ncorr++;
+	}
+	CU_ASSERT_EQUAL(ncorr, 1);
+	iw_tech_free(&t);
+	iw_calib_free(&c);
+}
+
 static void spec_instance_missing_exit_3(void)
 {
 	const char *d = tu_tmpdir();
@@ -794,7 +835,8 @@ void suite_calib(void)
 		 {"spec_fit_writes_calibrated_file", spec_fit_writes_calibrated_file},
 		 {"outputs_checked_before_fitting", outputs_checked_before_fitting},
 		 {"duplicate_point_exit_3", duplicate_point_exit_3}, {"too_few_points_exit_3", too_few_points_exit_3},
-		 {"fit_report_shows_spec_weights", fit_report_shows_spec_weights}, {"spec_instance_missing_exit_3", spec_instance_missing_exit_3},
+		 {"fit_report_shows_spec_weights", fit_report_shows_spec_weights},
+		 {"calibrated_values_round_trip_exactly", calibrated_values_round_trip_exactly}, {"spec_instance_missing_exit_3", spec_instance_missing_exit_3},
 		 {"spec_schema_error_exit_3", spec_schema_error_exit_3},
 		 {"calibrated_device_file_round_trips", calibrated_device_file_round_trips},
 		 {"allocation_failures_are_reported", allocation_failures_are_reported},
