@@ -411,6 +411,19 @@ static int vivado_complete(const struct lines *L, struct iw_err *e)
 	return 0;
 }
 
+/* A Vivado count cell: a number (or '<0.001'), 1 for what Vivado prints when
+ * there is none ('-' or empty), and an error for anything else: a cell that
+ * is not a count must not quietly leave the instance without it. */
+static int vcount(const struct lines *L, size_t i, const char *col, const char *cell, double *v, struct iw_err *e)
+{
+	if (num(cell, v) == 0)
+		return 0;
+	const char *t = skipws(cell);
+	if (!*t || strcmp(t, "-") == 0)
+		return 1;
+	return iw_fail(e, IW_EINPUT, "%s:%zu: expected a number in column '%s', found '%s'", L->name, i + 1, col, t);
+}
+
 static int parse_vivado(struct iw_report *r, const struct lines *L, int power, struct iw_err *e)
 {
 	int rc0 = vivado_complete(L, e);
@@ -431,6 +444,7 @@ static int parse_vivado(struct iw_report *r, const struct lines *L, int power, s
 		int cn = vcol(&t, "Name"), cp = vcol(&t, "Power (W)"), co = vcol(&t, "On-Chip");
 		int rc;
 		if (!power && ci >= 0) { /* report_utilization -hierarchical */
+			int cmod = vcol(&t, "Module"); /* the only other text column */
 			saw_main = 1;
 			if (t.body > t.last)
 				return iw_fail(e, IW_EINPUT, "%s:%zu: expected rows in the hierarchy table, found none",
@@ -452,7 +466,11 @@ static int parse_vivado(struct iw_report *r, const struct lines *L, int power, s
 				size_t from = r->n;
 				for (size_t k = 0; k < nc; k++) {
 					double v;
-					if ((int)k == ci || num(cells[k], &v) != 0)
+					if ((int)k == ci || (int)k == cmod)
+						continue;
+					if ((rc = vcount(L, i, t.col[k], cells[k], &v, e)) < 0)
+						return rc;
+					if (rc)
 						continue;
 					rc = add_row(r, path, t.col[k], v, "", (int)i + 1, 0, e);
 					if (rc)
@@ -500,7 +518,9 @@ static int parse_vivado(struct iw_report *r, const struct lines *L, int power, s
 				if (indent[cs] <= 1)
 					snprintf(parent, sizeof parent, "%s", name);
 				double v;
-				if (num(cells[cu], &v) != 0)
+				if ((rc = vcount(L, i, t.col[cu], cells[cu], &v, e)) < 0)
+					return rc;
+				if (rc)
 					continue;
 				const char *q = name;
 				char qual[520];

@@ -399,6 +399,28 @@ static void empty_table_exit_3(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "Leakage Power Units"));
 }
 
+/* A cell of a Vivado hierarchy table that is not a count is refused where it
+ * is (it was skipped: the instance then lacked 'Total LUTs' and 'LUT'); the
+ * '-' and empty cells Vivado prints stay accepted. */
+static void vivado_bad_cell_exit_3(void)
+{
+	char *text = NULL, args[800];
+	size_t len;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_read_file(RPT("vivado2018.3_util_hier_rosebud_16cores_200mhz.rpt"), &text, &len, &e), 0);
+	char *c = strstr(text, "|        207 |"); /* controller, line 28 */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	memcpy(c, "|        2x7 |", 14);
+	snprintf(args, sizeof args, "calibrate --show '%s'", write_tmp("vh.rpt", text));
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "vh.rpt:28: expected a number in column 'Total LUTs', found '2x7'"));
+	memcpy(c, "|          - |", 14);
+	snprintf(args, sizeof args, "calibrate --show '%s' --instance core_inst/sys/controller", write_tmp("vh.rpt", text));
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "Logic LUTs"));
+	iw_free(text);
+}
+
 static void missing_instance_exit_3(void)
 {
 	CU_ASSERT_EQUAL(tu_run("calibrate --show tests/data/reports/yosys_stat_liberty_array_mult_8.txt --instance nope",
@@ -836,6 +858,7 @@ void suite_calib(void)
 		 {"outputs_checked_before_fitting", outputs_checked_before_fitting},
 		 {"duplicate_point_exit_3", duplicate_point_exit_3}, {"too_few_points_exit_3", too_few_points_exit_3},
 		 {"fit_report_shows_spec_weights", fit_report_shows_spec_weights},
+		 {"vivado_bad_cell_exit_3", vivado_bad_cell_exit_3},
 		 {"calibrated_values_round_trip_exactly", calibrated_values_round_trip_exactly}, {"spec_instance_missing_exit_3", spec_instance_missing_exit_3},
 		 {"spec_schema_error_exit_3", spec_schema_error_exit_3},
 		 {"calibrated_device_file_round_trips", calibrated_device_file_round_trips},
