@@ -541,14 +541,33 @@ static int parse_vivado(struct iw_report *r, const struct lines *L, int power, s
 			saw_main = 1;
 		} else if (!power && vcol(&t, "Ref Name") >= 0 && cu >= 0) { /* primitives */
 			int cr = vcol(&t, "Ref Name");
+			/* A primitive named as a site-type row (CARRY8, BUFGCE, PS8 ...)
+			 * keeps its count under its section, "Primitives/CARRY8", as a
+			 * repeated site-type label does under its parent row. */
+			char sect[96] = "";
+			for (size_t i = t.first; i-- > 0 && !sect[0];)
+				if (starts(L->l[i + 1], "---") && *skipws(L->l[i])) {
+					const char *h = skipws(L->l[i]);
+					while (isdigit((unsigned char)*h) || *h == '.')
+						h++;
+					copy_trim(sect, sizeof sect, h, strlen(h));
+				}
 			for (size_t i = t.body; i <= t.last; i++) {
 				if (L->l[i][0] != '|')
 					continue;
 				size_t nc = pipe_cells(L->l[i], scratch, sizeof scratch, cells, NULL);
 				double v;
-				if (nc != t.ncol || num(cells[cu], &v) != 0 || find_row(r, top, cells[cr]) >= 0)
+				if (nc != t.ncol || num(cells[cu], &v) != 0)
 					continue;
-				rc = add_row(r, top, cells[cr], v, "cells", (int)i + 1, 0, e);
+				const char *q = cells[cr];
+				char qual[400];
+				if (find_row(r, top, q) >= 0) {
+					snprintf(qual, sizeof qual, "%s/%s", sect, cells[cr]);
+					q = qual;
+					if (find_row(r, top, q) >= 0)
+						continue;
+				}
+				rc = add_row(r, top, q, v, "cells", (int)i + 1, 0, e);
 				if (rc)
 					return rc;
 			}

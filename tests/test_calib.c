@@ -71,6 +71,12 @@ static void vivado_flat_2024_prohibited_column(void)
 	CU_ASSERT_EQUAL(get(&r, NULL, "LUT as Shift Register"), 20647);
 	CU_ASSERT_EQUAL(get(&r, NULL, "FF"), 25689);
 	CU_ASSERT_EQUAL(get(&r, NULL, "LUT as Logic") + get(&r, NULL, "LUT as Memory"), 29992);
+	/* A primitive named as a site-type row is kept under its section. */
+	CU_ASSERT_EQUAL(get(&r, NULL, "CARRY8"), 91);
+	CU_ASSERT_EQUAL(get(&r, NULL, "Primitives/CARRY8"), 91);
+	CU_ASSERT_EQUAL(get(&r, NULL, "Primitives/PS8"), 1);
+	CU_ASSERT_EQUAL(get(&r, NULL, "Primitives/BUFG_PS"), 1);
+	CU_ASSERT_EQUAL(get(&r, NULL, "BUFG_GT_SYNC"), 1); /* no clash: as named */
 	iw_report_free(&r);
 }
 

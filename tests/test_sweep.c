@@ -952,6 +952,10 @@ static void report_names_every_figure_and_renders_it(void)
 	CU_ASSERT(slurp(path, tex, sizeof tex) > 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(tex, "\\label{tab:speedup}"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(tex, "\\label{tab:sm-speedup}"));
+	/* EDP, not PDP: PDP relative to in-order is the energy table again */
+	CU_ASSERT_PTR_NOT_NULL(strstr(tex, "\\label{tab:edp}"));
+	CU_ASSERT_PTR_NULL(strstr(tex, "\\label{tab:pdp}"));
+	CU_ASSERT_PTR_NULL(strstr(tex, "& PDP \\\\"));
 	/* one kernel per built-in workload: no per-kernel table or figure */
 	CU_ASSERT_PTR_NULL(strstr(tex, "tab:kernels"));
 	CU_ASSERT_PTR_NULL(strstr(html, "kernels_1.svg"));
