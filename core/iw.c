@@ -201,6 +201,16 @@ size_t iw_xml_text_buf(char *dst, size_t cap, const char *s)
 	return n;
 }
 
+char *iw_num_exact(char *b, size_t n, double v)
+{
+	for (int p = 15; p <= 17; p++) {
+		snprintf(b, n, "%.*g", p, v);
+		if (strtod(b, NULL) == v)
+			break;
+	}
+	return b;
+}
+
 void iw_json_num(FILE *f, double v)
 {
 	if (isfinite(v))

@@ -84,6 +84,11 @@ void iw_json_num(FILE *f, double v);
  * terminated, cut at a whole character or entity) and returns the length the
  * whole text needs, as snprintf does. */
 void iw_xml_text(FILE *f, const char *s);
+/* The shortest decimal (15 to 17 significant digits) that reads back as
+ * exactly v, into b (n >= 32 bytes); returns b.  Files the program writes for
+ * itself to read again (technology files, calibrated coefficients) use it, so
+ * a re-read file is the same file, to the last bit. */
+char *iw_num_exact(char *b, size_t n, double v);
 size_t iw_xml_text_buf(char *dst, size_t cap, const char *s);
 
 /* Read a whole small text file (configuration, technology, specs) into memory. */

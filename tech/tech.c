@@ -640,12 +640,7 @@ const char *iw_tech_preset_name(size_t k)
 static void put_exact(FILE *f, double v)
 {
 	char b[40];
-	for (int p = 15; p <= 17; p++) {
-		snprintf(b, sizeof b, "%.*g", p, v);
-		if (strtod(b, NULL) == v)
-			break;
-	}
-	fputs(b, f);
+	fputs(iw_num_exact(b, sizeof b, v), f);
 }
 
 /* Every coefficient written out (none imported through <derive>), with its
