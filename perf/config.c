@@ -307,7 +307,7 @@ static void format_value(const struct iw_param *p, double v, char *buf, size_t n
 	else if (p->type == IW_PT_INT && v == floor(v) && fabs(v) < 1e15)
 		snprintf(buf, n, "%ld", (long)v);
 	else
-		snprintf(buf, n, "%.17g", v);
+		iw_num_exact(buf, n, v); /* (shortest exact: 0.17, not 0.17000000000000001) */
 }
 
 void iw_param_format(const struct iw_param *p, double v, char *buf, size_t n) { format_value(p, v, buf, n); }

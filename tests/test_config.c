@@ -365,6 +365,12 @@ static void help_lists_every_key_and_exit_status(void)
 	CU_ASSERT_EQUAL(tu_run("--help-config", out, sizeof out, NULL, 0), 0);
 	for (size_t i = 0; i < iw_param_count; i++)
 		CU_ASSERT_PTR_NOT_NULL(strstr(out, iw_params[i].key));
+	/* a default as the user would write it (the shortest exact decimal) */
+	const char *f = strstr(out, "gpu.die_area_factor ");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	char def[32] = "";
+	CU_ASSERT_EQUAL(sscanf(f, "%*s %*s %*s %31s", def), 1); /* key, type, unit, default */
+	CU_ASSERT_STRING_EQUAL(def, "0.17");
 	CU_ASSERT_EQUAL(tu_run("--help", out, sizeof out, NULL, 0), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "Exit status"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "--config"));
