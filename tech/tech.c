@@ -95,12 +95,15 @@ static int attr_double(xmlNodePtr n, const char *name, double def, double *out)
 	return rc;
 }
 
-static void attr_str(xmlNodePtr n, const char *name, char *out, size_t size)
+/* The attribute's text into out; returns its whole length (>= size: cut). */
+static size_t attr_str(xmlNodePtr n, const char *name, char *out, size_t size)
 {
 	xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
+	size_t len = v ? strlen((const char *)v) : 0;
 	snprintf(out, size, "%s", v ? (const char *)v : "");
 	if (v)
 		xmlFree(v);
+	return len;
 }
 
 static int check_value(const struct iw_tech *t, const struct iw_coef *c, struct iw_err *e)
@@ -179,11 +182,11 @@ static int do_derive(struct iw_tech *t, size_t *cap, struct corr_list *cl, xmlNo
 		c.std_error *= f;
 		char ns[sizeof c.source + 256];
 		if (f != 1.0)
-			snprintf(ns, sizeof ns, "%.40s: %.150s x %.4g (%.20s)", base.name, c.source, f,
+			snprintf(ns, sizeof ns, "%.40s: %.900s x %.4g (%.20s)", base.name, c.source, f,
 				 k == SC_AREA ? "area factor" : k == SC_ENERGY ? "energy factor" : "leakage factor");
 		else
-			snprintf(ns, sizeof ns, "%.40s: %.190s (not scaled)", base.name, c.source);
-		snprintf(c.source, sizeof c.source, "%.255s", ns);
+			snprintf(ns, sizeof ns, "%.40s: %.940s (not scaled)", base.name, c.source);
+		snprintf(c.source, sizeof c.source, "%.1023s", ns); /* (a chain of derives stays bounded) */
 		c.line = line;
 		c.imported = 1;
 		rc = add_coef(t, cap, &c, e);
@@ -361,9 +364,14 @@ static int load_depth(struct iw_tech *t, const char *arg, int depth, struct iw_e
 			memset(&c, 0, sizeof c);
 			attr_str(n, "name", c.name, sizeof c.name);
 			attr_str(n, "unit", c.unit, sizeof c.unit);
-			attr_str(n, "source", c.source, sizeof c.source);
+			size_t slen = attr_str(n, "source", c.source, sizeof c.source);
 			attr_str(n, "sources", c.sources, sizeof c.sources);
 			c.line = (int)xmlGetLineNo(n);
+			if (slen >= sizeof c.source) { /* (cut, the provenance would lose its end) */
+				rc = iw_fail(e, IW_EINPUT, "%s:%d: coefficient '%s': expected a source of at most %zu characters, found %zu",
+					     t->origin, c.line, c.name, sizeof c.source - 1, slen);
+				break;
+			}
 			if (attr_double(n, "value", 0, &c.value)) {
 				rc = iw_fail(e, IW_EINPUT, "%s:%d: coefficient '%s': expected a finite number",
 					     t->origin, c.line, c.name);

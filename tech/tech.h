@@ -15,7 +15,7 @@ struct iw_coef {
 	char name[64];    /* e.g. "energy.dm.row_write", "area.cell.dff" */
 	double value;
 	char unit[16];    /* e.g. "pJ", "um2", "W", "LUT" */
-	char source[256];
+	char source[1024]; /* where the value comes from (longer: the file is refused) */
 	int fitted;       /* replaced by calib */
 	double std_error; /* of a fitted value, else 0 */
 	int points;

@@ -156,6 +156,34 @@ static const char *bad_file(const char *tag, const char *find, const char *repla
 	return path;
 }
 
+/* A coefficient's source is kept whole (it reaches the HDF5 provenance and
+ * `issuewatt area`): the longest shipped one, energy.pipe.inst's fit, was cut
+ * at 255 characters; one too long for the program is refused at its line. */
+static void coefficient_sources_are_kept_whole(void)
+{
+	struct iw_tech t;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_tech_load(&t, "45nm", &e), 0);
+	const struct iw_coef *c = iw_tech_coef(&t, "energy.pipe.inst");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT(strlen(c->source) > 800);
+	static const char end[] = "NOC_A 32.1)"; /* its last words */
+	size_t n = strlen(c->source);
+	CU_ASSERT(n > sizeof end && strcmp(c->source + n - (sizeof end - 1), end) == 0);
+	iw_tech_free(&t);
+	/* the first pJ coefficient's source grows by 1200 characters */
+	static const char find[] = "\" unit=\"pJ\" source=\"";
+	char repl[sizeof find + 1200];
+	memcpy(repl, find, sizeof find - 1);
+	memset(repl + strlen(find), 'x', 1200);
+	repl[strlen(find) + 1200] = 0;
+	const char *p = bad_file("longsrc", find, repl);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_EQUAL(iw_tech_load(&t, p, &e), -IW_EINPUT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, p));
+	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "expected a source of at most 1023 characters, found 12"));
+}
+
 static void missing_coefficient_names_file_coefficient_and_structure(void)
 {
 	const char *p = bad_file("missing", "<coef name=\"energy.dm.row_write\"", "<coef name=\"energy.dm.row_writx\"");
@@ -331,6 +359,7 @@ void suite_tech(void)
 		 {"node_ratios_equal_the_files_factors", node_ratios_equal_the_files_factors},
 		 {"vdd_override_rescales_energy_and_leakage", vdd_override_rescales_energy_and_leakage},
 		 {"save_and_reload_gives_the_same_coefficients", save_and_reload_gives_the_same_coefficients},
+		 {"coefficient_sources_are_kept_whole", coefficient_sources_are_kept_whole},
 		 {"missing_coefficient_names_file_coefficient_and_structure",
 		  missing_coefficient_names_file_coefficient_and_structure},
 		 {"wrong_unit_is_rejected_with_its_line", wrong_unit_is_rejected_with_its_line},
