@@ -26,7 +26,7 @@
 struct iw_report_row {
 	char *instance;
 	char *quantity;
-	double value;
+	double value;     /* NaN: a total the report leaves incomplete (iw_report_get refuses it) */
 	char unit[16];
 	int line; /* line of the report it came from */
 };
