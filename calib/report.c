@@ -1329,7 +1329,8 @@ static int yosys_read(struct iw_report *r, const struct lines *L, struct yosys_s
 			}
 		}
 		in_cells = in_cells && ind == 5;
-		if (starts(t, "Area for cell type ") && strstr(t, " is unknown")) {
+		const char *unk_end = starts(t, "Area for cell type ") ? strstr(t + 19 + (t[19] == '\\'), " is unknown") : NULL;
+		if (unk_end) { /* (searched after the cell's name: "...type  is unknown" names none) */
 			if (st->nunk == st->capunk) {
 				size_t nc = st->capunk ? st->capunk * 2 : 16;
 				struct yosys_unknown *nu = iw_realloc(st->unk, nc * sizeof *nu);
@@ -1342,7 +1343,7 @@ static int yosys_read(struct iw_report *r, const struct lines *L, struct yosys_s
 			const char *c = t + 19;
 			c += *c == '\\';
 			snprintf(u->inst, sizeof u->inst, "%s", inst);
-			copy_trim(u->cell, sizeof u->cell, c, (size_t)(strstr(c, " is unknown") - c));
+			copy_trim(u->cell, sizeof u->cell, c, (size_t)(unk_end - c));
 			u->line = (int)i + 1;
 			continue;
 		}
