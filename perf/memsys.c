@@ -13,6 +13,16 @@
  * performed at L2.  A dirty L2 sector written back on eviction is one more
  * DRAM transfer.
  *
+ * Misses in flight: a sector allocated by a miss is valid at once but
+ * remembers when its fill arrives (per sector, read only while pending).  A
+ * request for it before then merges into the outstanding miss, as
+ * GPGPU-Sim's MSHR merge (HIT_RESERVED): no new request goes down, and the
+ * data comes back with the fill.  It is counted as a hit: it costs the
+ * level's access and nothing below (hits + misses = accesses).  An access's
+ * sectors all arrive when the access completes (interval-style).  In
+ * deferred mode an L1 fill's arrival is known only when the flush serves its
+ * access; a load merging into it is queued behind it.
+ *
  * Bandwidth and queueing: each level is a deterministic server of
  * `*_sectors_per_cycle` sectors per cycle (L1 and shared memory per SM, L2
  * and DRAM for the whole GPU).  A request of n sectors arriving at t starts
@@ -41,20 +51,28 @@
 #define MAX_SECT (32u * 3u) /* a warp access of 32 lanes x up to 64 B can span 96 sectors */
 #define DEFER_CYCLES 256u /* queued cycles sorted by counting (a span is at most IW_SPAN = 256) */
 
-/* One way of a set: everything a hit updates sits in one 16-byte record, so
+/* One way of a set: everything a hit updates sits in one small record, so
  * a hit touches the set's tag line and one metadata line (tags stay apart and
- * dense: the lookup scans them, and a 16-way L2 set's tags fill two lines). */
+ * dense: the lookup scans them, and a 16-way L2 set's tags fill two lines).
+ * Only a sector whose fill is still in flight (`pend`) reads its ready time
+ * (struct cache's `ready`), so ordinary hits touch nothing more. */
 struct way_meta {
 	uint64_t lru;    /* last-use stamp */
 	uint32_t valid;  /* sector-valid bits */
 	uint32_t dirty;  /* sector-dirty bits (L2) */
+	uint32_t pend;   /* valid sectors whose fill has not arrived yet (an MSHR entry) */
 };
+
+/* A ready time that is not known yet (deferred mode): the fill is that of the
+ * queued access with this order (struct mem_defer), resolved by the flush. */
+#define READY_QUEUED (1ull << 63)
 
 struct cache {
 	uint32_t sets, assoc, line_sectors, line_shift;
 	uint32_t set_mask; /* sets - 1 when sets is a power of two (no division), else 0 */
 	uint64_t *tag;     /* sets x assoc line numbers (UINT64_MAX = invalid), set-major */
 	struct way_meta *meta; /* sets x assoc, same order */
+	uint64_t *ready;   /* per sector (sets x assoc x line_sectors): when a pending fill arrives */
 	uint64_t stamp;
 };
 
@@ -68,8 +86,10 @@ struct mem_defer {
 	uint64_t now;    /* dispatch cycle */
 	uint64_t cookie; /* the caller's tag (IW_MEM_NO_COOKIE: nobody waits for it) */
 	uint64_t d1;     /* the L1 part's delay */
+	uint64_t floor;  /* the latency at least (L1 hits, fills in flight whose arrival is known) */
 	uint32_t sm, order;
 	uint32_t n, sec; /* sectors (or the coalesced count, with level) and the first in dsec */
+	uint32_t nwait;  /* queued accesses (their orders, in dsec after the sectors) whose fills it waits for */
 	uint8_t level;   /* 0: the sectors in dsec; 2, 3: the level drawn without addresses */
 	uint8_t store, atomic;
 };
@@ -86,6 +106,7 @@ struct iw_memsys {
 	struct mem_defer *defer;
 	uint64_t *dsec;           /* their sectors */
 	uint32_t *didx;           /* the serving order (capdefer entries) */
+	uint64_t *ddone;          /* by order: the cycle a served access's data is back at its SM */
 	uint32_t ndefer, capdefer, ndsec, capdsec;
 };
 
@@ -121,7 +142,8 @@ static int cache_init(struct cache *c, uint64_t bytes, uint32_t assoc, uint32_t 
 	size_t n = (size_t)c->sets * assoc;
 	c->tag = iw_malloc(n * sizeof *c->tag);
 	c->meta = iw_calloc(n, sizeof *c->meta);
-	if (!c->tag || !c->meta)
+	c->ready = iw_calloc(n * c->line_sectors, sizeof *c->ready);
+	if (!c->tag || !c->meta || !c->ready)
 		return -1;
 	memset(c->tag, 0xff, n * sizeof *c->tag);
 	return 0;
@@ -131,36 +153,62 @@ static void cache_free(struct cache *c)
 {
 	iw_free(c->tag);
 	iw_free(c->meta);
+	iw_free(c->ready);
 }
 
-enum { LOOK_HIT, LOOK_MISS };
+enum { LOOK_HIT, LOOK_MISS, LOOK_RESERVED };
 
-/* Look up one sector; on a miss with `alloc`, make it valid (evicting the
- * set's least recently used line if the line is absent).  *wb receives the
- * number of dirty sectors the eviction writes back. */
-static int cache_access(struct cache *c, uint64_t sector, int alloc, int make_dirty, uint32_t *wb)
+/* The first way of a line's set. */
+static inline size_t cache_set(const struct cache *c, uint64_t line)
 {
-	uint64_t line = sector >> (c->line_shift - 5);
-	uint32_t bit = 1u << (sector & (c->line_sectors - 1));
 	/* set index hashed with upper bits so power-of-two strides do not all
 	 * land in one set (as GPU caches do since Fermi); a mask instead of a
 	 * division when the set count allows (the same index either way) */
 	uint64_t h = line ^ (line >> 13) ^ (line >> 27);
 	uint32_t set = c->set_mask ? (uint32_t)(h & c->set_mask) : (uint32_t)(h % c->sets);
-	size_t b = (size_t)set * c->assoc;
+	return (size_t)set * c->assoc;
+}
+
+/* Look up one sector at cycle `now`; on a miss with `alloc`, make it valid
+ * (evicting the set's least recently used line if the line is absent), and
+ * with `fill` pending: its data comes from below, and the caller stores when
+ * it arrives in **rdy.  A valid sector whose fill has not arrived by `now`
+ * answers LOOK_RESERVED with **rdy its arrival (GPGPU-Sim's HIT_RESERVED:
+ * the request merges into the outstanding miss, no new request goes down).
+ * *wb receives the number of dirty sectors the eviction writes back. */
+static int cache_access(struct cache *c, uint64_t sector, uint64_t now, int alloc, int fill, int make_dirty,
+			uint32_t *wb, uint64_t **rdy)
+{
+	uint64_t line = sector >> (c->line_shift - 5);
+	uint32_t bit = 1u << (sector & (c->line_sectors - 1));
+	size_t b = cache_set(c, line);
 	const uint64_t *tag = c->tag + b;
 	struct way_meta *meta = c->meta + b;
 	c->stamp++;
 	*wb = 0;
+	uint32_t si = (uint32_t)(sector & (c->line_sectors - 1));
 	for (uint32_t w = 0; w < c->assoc; w++)
 		if (tag[w] == line) {
 			struct way_meta *m = &meta[w];
 			m->lru = c->stamp;
 			int hit = (m->valid & bit) != 0;
-			if (!hit && alloc)
+			if (!hit && alloc) {
 				m->valid |= bit;
+				if (fill) {
+					m->pend |= bit;
+					*rdy = &c->ready[(b + w) * c->line_sectors + si];
+				}
+			}
 			if (make_dirty && (hit || alloc))
 				m->dirty |= bit;
+			if (hit && (m->pend & bit)) {
+				uint64_t *r = &c->ready[(b + w) * c->line_sectors + si];
+				if (*r > now) { /* READY_QUEUED is later than any cycle */
+					*rdy = r;
+					return LOOK_RESERVED;
+				}
+				m->pend &= ~bit; /* arrived: an ordinary hit from now on */
+			}
 			return hit ? LOOK_HIT : LOOK_MISS;
 		}
 	if (!alloc)
@@ -174,7 +222,25 @@ static int cache_access(struct cache *c, uint64_t sector, int alloc, int make_di
 	meta[victim].lru = c->stamp;
 	meta[victim].valid = bit;
 	meta[victim].dirty = make_dirty ? bit : 0;
+	meta[victim].pend = fill ? bit : 0;
+	if (fill)
+		*rdy = &c->ready[(b + victim) * c->line_sectors + si];
 	return LOOK_MISS;
+}
+
+/* The ready time of a sector whose fill is pending, without touching the
+ * cache's state (NULL: absent or not pending). */
+static uint64_t *cache_pending(struct cache *c, uint64_t sector)
+{
+	uint64_t line = sector >> (c->line_shift - 5);
+	uint32_t bit = 1u << (sector & (c->line_sectors - 1));
+	size_t b = cache_set(c, line);
+	for (uint32_t w = 0; w < c->assoc; w++)
+		if (c->tag[b + w] == line)
+			return c->meta[b + w].pend & bit
+				       ? &c->ready[(b + w) * c->line_sectors + (sector & (c->line_sectors - 1))]
+				       : NULL;
+	return NULL;
 }
 
 /* Serve n sectors arriving at t; returns the cycles beyond the first. */
@@ -253,6 +319,7 @@ void iw_memsys_free(struct iw_memsys *m)
 	iw_free(m->defer);
 	iw_free(m->dsec);
 	iw_free(m->didx);
+	iw_free(m->ddone);
 	iw_free(m);
 }
 
@@ -501,15 +568,24 @@ static uint32_t l2_sectors(struct iw_memsys *m, const uint64_t *sec, uint32_t n,
 	act[IW_A_L2_ACCESS] += n;
 	uint64_t d2 = serve(&m->l2bw, t, n);
 	uint32_t dram = 0, wbs = 0;
+	/* A sector's ready time in L2 is the cycle from which it serves as a hit
+	 * (l2_latency later the data is back at the SM): a request merging into
+	 * a fill in flight waits until then. */
+	uint64_t at = t + d2, wait = at;
+	uint64_t *fill[MAX_SECT];
 	if (m->has_l2) {
 		uint32_t hits = 0;
 		for (uint32_t i = 0; i < n; i++) {
 			/* stores and atomics dirty the sector; a store miss allocates
 			 * without reading DRAM (it writes the whole sector) */
-			int hit = cache_access(&m->l2, sec[i], 1, store || atomic, &wb) == LOOK_HIT;
+			uint64_t *r = NULL;
+			int k = cache_access(&m->l2, sec[i], at, 1, !store, store || atomic, &wb, &r);
 			wbs += wb;
-			hits += (uint32_t)hit;
-			dram += (uint32_t)(!hit && !store);
+			hits += (uint32_t)(k != LOOK_MISS); /* a merge costs no lower-level access: a hit */
+			if (k == LOOK_RESERVED && *r > wait)
+				wait = *r;
+			if (k == LOOK_MISS && !store)
+				fill[dram++] = r;
 		}
 		act[IW_A_L2_HIT] += hits;
 		act[IW_A_L2_MISS] += n - hits;
@@ -519,11 +595,15 @@ static uint32_t l2_sectors(struct iw_memsys *m, const uint64_t *sec, uint32_t n,
 	}
 	act[IW_A_DRAM_ACCESS] += dram + wbs;
 	uint64_t d3 = serve(&m->drambw, t + d2, dram + wbs);
+	if (m->has_l2)
+		for (uint32_t i = 0; i < dram; i++)
+			*fill[i] = at + c->dram_latency + d3;
 	if (store)
 		return (uint32_t)((m->l1 ? c->l1_latency : c->l2_latency) + d2);
-	if (dram)
-		return (uint32_t)(c->l2_latency + c->dram_latency + d2 + d3);
-	return (uint32_t)(c->l2_latency + d2);
+	uint64_t lat = c->l2_latency + d2 + (wait - at);
+	if (dram && c->l2_latency + c->dram_latency + d2 + d3 > lat)
+		lat = c->l2_latency + c->dram_latency + d2 + d3;
+	return (uint32_t)lat;
 }
 
 /* The same for an access without addresses that reaches `level` (2 or 3). */
@@ -549,7 +629,8 @@ static uint32_t l2_level(struct iw_memsys *m, int level, uint32_t n, int store, 
 /* Queue the shared part of an access (deferred mode): served by
  * iw_memsys_flush in (cycle, SM, order) order.  0, or -1 out of memory. */
 static int defer_push(struct iw_memsys *m, uint32_t sm, uint64_t now, uint64_t d1, const uint64_t *sec, uint32_t n,
-		      int level, int store, int atomic, uint64_t cookie)
+		      int level, int store, int atomic, uint64_t cookie, uint64_t floor, const uint32_t *waits,
+		      uint32_t nwait)
 {
 	if (m->ndefer == m->capdefer) {
 		uint32_t cap = m->capdefer ? 2 * m->capdefer : 256;
@@ -561,11 +642,15 @@ static int defer_push(struct iw_memsys *m, uint32_t sm, uint64_t now, uint64_t d
 		if (!x)
 			return -1;
 		m->didx = x;
+		uint64_t *y = iw_realloc(m->ddone, cap * sizeof *y);
+		if (!y)
+			return -1;
+		m->ddone = y;
 		m->capdefer = cap;
 	}
-	if (sec && m->ndsec + n > m->capdsec) {
+	if (sec && m->ndsec + n + nwait > m->capdsec) {
 		uint32_t cap = m->capdsec ? 2 * m->capdsec : 4096;
-		while (cap < m->ndsec + n)
+		while (cap < m->ndsec + n + nwait)
 			cap *= 2;
 		uint64_t *d = iw_realloc(m->dsec, cap * sizeof *d);
 		if (!d)
@@ -577,9 +662,11 @@ static int defer_push(struct iw_memsys *m, uint32_t sm, uint64_t now, uint64_t d
 	d->now = now;
 	d->cookie = cookie;
 	d->d1 = d1;
+	d->floor = floor;
 	d->sm = sm;
 	d->order = m->ndefer++;
 	d->n = n;
+	d->nwait = nwait;
 	d->level = (uint8_t)level;
 	d->store = (uint8_t)store;
 	d->atomic = (uint8_t)atomic;
@@ -587,6 +674,8 @@ static int defer_push(struct iw_memsys *m, uint32_t sm, uint64_t now, uint64_t d
 	if (sec) {
 		memcpy(&m->dsec[m->ndsec], sec, n * sizeof *sec);
 		m->ndsec += n;
+		for (uint32_t i = 0; i < nwait; i++)
+			m->dsec[m->ndsec++] = waits[i];
 	}
 	return 0;
 }
@@ -599,17 +688,37 @@ static uint32_t global_access(struct iw_memsys *m, uint32_t sm, const struct iw_
 	int store = (in->flags & IW_F_STORE) && !(in->flags & IW_F_LOAD); /* RED counts as a store */
 	struct cache *l1 = m->l1 ? &m->l1[sm] : NULL;
 	uint64_t go[MAX_SECT]; /* the sectors that go on to L2, in order */
+	uint64_t *fill[MAX_SECT]; /* the ready times of the L1 sectors they fill */
+	uint32_t waits[MAX_SECT]; /* deferred mode: queued accesses whose fills this one merges into */
 	const uint64_t *gs = sec;
-	uint32_t to_l2 = n, wb;
-	uint64_t d1 = 0;
+	uint32_t to_l2 = n, wb, nwait = 0;
+	uint64_t d1 = 0, ready = now; /* the latest arrival of a fill in flight it merges into */
 	if (l1 && !atomic) {
 		uint32_t hits = 0;
 		to_l2 = 0;
 		for (uint32_t i = 0; i < n; i++) {
-			int hit = cache_access(l1, sec[i], !store, 0, &wb) == LOOK_HIT;
-			hits += (uint32_t)hit;
-			if (store || !hit)
+			uint64_t *r = NULL;
+			int k = cache_access(l1, sec[i], now, !store, !store, 0, &wb, &r);
+			/* a load of a sector whose fill is in flight waits for it
+			 * without a request of its own: counted as a hit (it costs
+			 * the L1 access of a hit, nothing below) */
+			hits += (uint32_t)(k != LOOK_MISS);
+			if (k == LOOK_RESERVED && !store) {
+				if (!(*r & READY_QUEUED)) {
+					ready = *r > ready ? *r : ready;
+				} else {
+					uint32_t o = (uint32_t)*r, j = 0;
+					while (j < nwait && waits[j] != o)
+						j++;
+					if (j == nwait)
+						waits[nwait++] = o;
+				}
+			}
+			if (store || k == LOOK_MISS) {
+				if (!store)
+					fill[to_l2] = r;
 				go[to_l2++] = sec[i];
+			}
 		}
 		gs = go;
 		act[IW_A_L1_ACCESS] += n;
@@ -617,11 +726,26 @@ static uint32_t global_access(struct iw_memsys *m, uint32_t sm, const struct iw_
 		act[IW_A_L1_MISS] += n - hits;
 		d1 = serve(&m->l1bw[sm], now, n);
 	}
-	if (!to_l2)
-		return (uint32_t)(c->l1_latency + d1);
-	if (m->deferring)
-		return defer_push(m, sm, now, d1, gs, to_l2, 0, store, atomic, cookie) ? IW_MEM_FAILED : IW_MEM_DEFERRED;
-	return (uint32_t)d1 + l2_sectors(m, gs, to_l2, store, atomic, now + d1, act);
+	/* the latency at least: an L1 hit's, or the wait for a known fill */
+	uint64_t floor = to_l2 ? 0 : c->l1_latency + d1;
+	floor = ready - now > floor ? ready - now : floor;
+	if (!to_l2 && !nwait)
+		return (uint32_t)floor;
+	if (m->deferring) {
+		/* the L1 sectors this access fills arrive when the flush serves it */
+		if (l1 && !store && !atomic)
+			for (uint32_t i = 0; i < to_l2; i++)
+				*fill[i] = READY_QUEUED | m->ndefer;
+		return defer_push(m, sm, now, d1, gs, to_l2, 0, store, atomic, cookie, floor, waits, nwait)
+			       ? IW_MEM_FAILED
+			       : IW_MEM_DEFERRED;
+	}
+	uint64_t lat = d1 + l2_sectors(m, gs, to_l2, store, atomic, now + d1, act);
+	lat = lat > floor ? lat : floor;
+	if (l1 && !store && !atomic)
+		for (uint32_t i = 0; i < to_l2; i++)
+			*fill[i] = now + lat;
+	return (uint32_t)lat;
 }
 
 /* No lane addresses: the level the generator drew, a coalesced access. */
@@ -648,7 +772,8 @@ static uint32_t level_access(struct iw_memsys *m, uint32_t sm, const struct iw_i
 	if (level == 1 && !store)
 		return (uint32_t)(c->l1_latency + d1);
 	if (m->deferring)
-		return defer_push(m, sm, now, d1, NULL, n, level, store, atomic, cookie) ? IW_MEM_FAILED : IW_MEM_DEFERRED;
+		return defer_push(m, sm, now, d1, NULL, n, level, store, atomic, cookie, 0, NULL, 0) ? IW_MEM_FAILED
+													: IW_MEM_DEFERRED;
 	return (uint32_t)d1 + l2_level(m, level, n, store, now + d1, act);
 }
 
@@ -779,10 +904,25 @@ void iw_memsys_flush(struct iw_memsys *m, uint64_t *act, iw_mem_done_fn done, vo
 	for (uint32_t i = 0; i < m->ndefer; i++) {
 		const struct mem_defer *d = &m->defer[idx[i]];
 		uint64_t t = d->now + d->d1;
-		uint32_t lat = (uint32_t)d->d1 + (d->level ? l2_level(m, d->level, d->n, d->store, t, act)
-							   : l2_sectors(m, &m->dsec[d->sec], d->n, d->store, d->atomic, t, act));
+		const uint64_t *sec = &m->dsec[d->sec];
+		uint64_t lat = d->level ? d->d1 + l2_level(m, d->level, d->n, d->store, t, act)
+			       : d->n  ? d->d1 + l2_sectors(m, sec, d->n, d->store, d->atomic, t, act)
+				       : 0;
+		lat = lat > d->floor ? lat : d->floor;
+		/* the fills it merged into were queued earlier on its SM, so served */
+		for (uint32_t k = 0; k < d->nwait; k++)
+			if (m->ddone[sec[d->n + k]] > d->now + lat)
+				lat = m->ddone[sec[d->n + k]] - d->now;
+		m->ddone[d->order] = d->now + lat;
+		/* its L1 fills arrive now (unless evicted and refilled since) */
+		if (!d->level && m->l1 && !d->store && !d->atomic)
+			for (uint32_t k = 0; k < d->n; k++) {
+				uint64_t *r = cache_pending(&m->l1[d->sm], sec[k]);
+				if (r && *r == (READY_QUEUED | d->order))
+					*r = d->now + lat;
+			}
 		if (d->cookie != IW_MEM_NO_COOKIE)
-			done(ctx, d->cookie, d->now, lat);
+			done(ctx, d->cookie, d->now, (uint32_t)lat);
 	}
 	m->ndefer = 0;
 	m->ndsec = 0;

@@ -7,7 +7,8 @@
  * With lane addresses (traces): shared memory = fixed latency + bank-conflict
  * cycles; global/local = coalesce into 32-byte sectors, L1 per SM
  * (set-associative, LRU), shared L2, DRAM, each with a latency plus a
- * bandwidth/queueing delay.  Without addresses (built-in workloads): the
+ * bandwidth/queueing delay; a request for a sector whose fill is in flight
+ * waits for that fill (an MSHR merge).  Without addresses (built-in workloads): the
  * latency of the level the generator drew (inst->mem_level) plus queueing.
  * Constant/texture: fixed latencies.
  */
@@ -43,7 +44,8 @@ uint32_t iw_mem_access_shared(struct iw_memsys *m, uint32_t sm, const struct iw_
 
 /* Deferred mode, for a simulation that runs SM after SM over a span of cycles
  * shorter than any trip to L2: the L1 part of an access (per SM) is served at
- * once, the shared part (L2, DRAM) is queued and iw_mem_access_entry answers
+ * once, the shared part (L2, DRAM) is queued (so is a load merging into an L1
+ * fill queued in the same span) and iw_mem_access_entry answers
  * IW_MEM_DEFERRED (IW_MEM_FAILED: out of memory).  iw_memsys_flush serves the
  * queue in (cycle, SM, order) order, exactly as calls in that order would
  * have, and hands each latency with its cookie to `done` (not for cookie

@@ -2,6 +2,7 @@
 #include "memsys.h"
 #include "testutil.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static void lanes(struct iw_mem_addrs *ma, uint64_t base, int64_t stride, uint32_t n)
@@ -313,6 +314,112 @@ static void trace_marks_mode1_lines(void)
 	CU_ASSERT_EQUAL(bad, 0);
 }
 
+/* A trace of `ctas` one-warp CTAs, each running the instruction lines
+ * `body` (Accel-Sim version 5 lines, one per element, EXIT added), run
+ * under inorder with the default configuration in SM-major (cycle_major 0)
+ * or the reference cycle-major order. */
+static int run_lines(const char *const *body, int n, int ctas, int cycle_major, struct iw_run_result *r)
+{
+	const char *dir = tu_tmpdir();
+	char path[600];
+	if (!dir)
+		return -1;
+	snprintf(path, sizeof path, "%s/kernelslist.g", dir);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fputs("kernel-1.traceg\n", f);
+	fclose(f);
+	snprintf(path, sizeof path, "%s/kernel-1.traceg", dir);
+	if (!(f = fopen(path, "w")))
+		return -1;
+	fprintf(f, "-kernel name = k\n-kernel id = 1\n-grid dim = (%d,1,1)\n-block dim = (32,1,1)\n-shmem = 0\n"
+		"-nregs = 16\n-binary version = 70\n-cuda stream id = 0\n-nvbit version = 1.5.5\n"
+		"-accelsim tracer version = 5\n\n#traces format = x\n\n",
+		ctas);
+	for (int b = 0; b < ctas; b++) {
+		fprintf(f, "#BEGIN_TB\nthread block = %d,0,0\nwarp = 0\ninsts = %d\n", b, n + 1);
+		for (int i = 0; i < n; i++)
+			fprintf(f, "%04x %s\n", 16 * i, body[i]);
+		fprintf(f, "%04x ffffffff 0 EXIT 0 0 0\n#END_TB\n", 16 * n);
+	}
+	fclose(f);
+	struct iw_config c;
+	iw_config_defaults(&c);
+	struct iw_workload *wl;
+	struct iw_err e = {0};
+	if (iw_trace_open(dir, &wl, &e)) {
+		fprintf(stderr, "trace: %s\n", e.msg);
+		return -1;
+	}
+	struct iw_sim_opts o = {.cfg = &c, .scheme = "inorder", .cycle_major = cycle_major};
+	int rc = iw_simulate(&o, wl, r, &e);
+	if (rc)
+		fprintf(stderr, "simulate: %s\n", e.msg);
+	iw_workload_close(wl);
+	return rc;
+}
+
+/* A load of a sector whose miss is still in flight merges into it (an MSHR
+ * hit, GPGPU-Sim's HIT_RESERVED): it waits for that fill and sends nothing
+ * down; it counted as an L1 hit of l1_latency, as if the data were there.
+ * Hand-derived: in LDG G; LDG G (independent); LDG H (needs the second), the
+ * second load dispatches a cycle after the first and its data arrives with
+ * the first's, l2_latency + dram_latency later (L1, L2 miss); H then takes as
+ * long again.  So the program takes exactly the cycles of the control
+ * without the first load (its second load issues in the cycle the first
+ * did), 1,242 at the defaults (2 x 613 plus the pipeline), not 658.  The
+ * same for two SMs reading one sector: the second merges into the first's
+ * L2 miss (l2.hit, no second DRAM access) and waits for its fill. */
+static void a_load_merging_into_a_miss_in_flight_waits_for_its_fill(void)
+{
+	static const char *const same[] = {
+		"00000001 1 R8 LDG.E.SYS 1 R4 4 0 0x7f0000100000 0",
+		"00000001 1 R10 LDG.E.SYS 1 R4 4 0 0x7f0000100000 0",
+		"00000001 1 R12 LDG.E.SYS 1 R10 4 0 0x7f0000200000 0",
+	};
+	struct iw_config c;
+	iw_config_defaults(&c);
+	struct iw_run_result ctrl, r, rc, two;
+	CU_ASSERT_EQUAL_FATAL(run_lines(same + 1, 2, 1, 0, &ctrl), 0);
+	CU_ASSERT_EQUAL_FATAL(run_lines(same, 3, 1, 0, &r), 0);
+	CU_ASSERT(ctrl.cycles >= 2 * (uint64_t)(c.l2_latency + c.dram_latency));
+	CU_ASSERT_EQUAL(r.cycles, ctrl.cycles);
+	CU_ASSERT_EQUAL(r.act[IW_A_L1_HIT], 1);
+	CU_ASSERT_EQUAL(r.act[IW_A_L1_HIT] + r.act[IW_A_L1_MISS], r.act[IW_A_L1_ACCESS]);
+	CU_ASSERT_EQUAL(r.act[IW_A_DRAM_ACCESS], 2);
+	CU_ASSERT_EQUAL_FATAL(run_lines(same, 3, 1, 1, &rc), 0); /* the reference order agrees */
+	CU_ASSERT_EQUAL(rc.cycles, r.cycles);
+	/* two CTAs (two SMs), each: LDG G; LDG H dependent */
+	static const char *const two_sms[] = {
+		"00000001 1 R8 LDG.E.SYS 1 R4 4 0 0x7f0000100000 0",
+		"00000001 1 R12 LDG.E.SYS 1 R8 4 0 0x7f0000200000 0",
+	};
+	CU_ASSERT_EQUAL_FATAL(run_lines(two_sms, 2, 2, 0, &two), 0);
+	CU_ASSERT_EQUAL(two.cycles, ctrl.cycles);
+	CU_ASSERT_EQUAL(two.act[IW_A_L2_HIT], 2); /* the merges */
+	CU_ASSERT_EQUAL(two.act[IW_A_DRAM_ACCESS], 2);
+	iw_run_result_free(&ctrl);
+	iw_run_result_free(&r);
+	iw_run_result_free(&rc);
+	iw_run_result_free(&two);
+
+	/* the model alone: the second request answers with the first's arrival */
+	struct iw_memsys *m;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_memsys_new(&c, &m, &e), 0);
+	uint64_t act[IW_A_COUNT] = {0};
+	struct iw_mem_addrs ma;
+	struct iw_inst ld = mem_inst(IW_SPACE_GLOBAL, IW_F_LOAD, 4);
+	lanes(&ma, 0x100000, 4, 32);
+	uint32_t miss = iw_mem_access(m, 0, &ld, &ma, 1000, act);
+	CU_ASSERT_EQUAL(iw_mem_access(m, 0, &ld, &ma, 1010, act), miss - 10);
+	CU_ASSERT_EQUAL(iw_mem_access(m, 1, &ld, &ma, 1010, act), miss - 10); /* merged in L2 */
+	CU_ASSERT_EQUAL(iw_mem_access(m, 0, &ld, &ma, 1000 + miss, act), (uint32_t)c.l1_latency); /* arrived */
+	CU_ASSERT_EQUAL(act[IW_A_DRAM_ACCESS], 4);
+	iw_memsys_free(m);
+}
+
 void suite_memsys(void)
 {
 	TU_SUITE("memsys", {"coalescing", coalescing}, {"shared_bank_conflicts", shared_bank_conflicts},
@@ -322,5 +429,7 @@ void suite_memsys(void)
 		 {"deterministic", deterministic},
 		 {"stride_gives_the_lane_answers", stride_gives_the_lane_answers},
 		 {"unmarked_entry_reads_every_lane", unmarked_entry_reads_every_lane},
-		 {"trace_marks_mode1_lines", trace_marks_mode1_lines});
+		 {"trace_marks_mode1_lines", trace_marks_mode1_lines},
+		 {"a_load_merging_into_a_miss_in_flight_waits_for_its_fill",
+		  a_load_merging_into_a_miss_in_flight_waits_for_its_fill});
 }
