@@ -37,7 +37,8 @@
  * conflicts (banks of 4 bytes; lanes reading the same word broadcast).
  * Constant and texture: fixed latencies.  Without lane addresses (built-in
  * workloads): the generator's level (inst->mem_level) with the same servers,
- * assuming a coalesced access (ceil(active lanes x width / 32) sectors).
+ * assuming a coalesced access (ceil(active lanes x width / 32) sectors); a
+ * store drawn at DRAM is one written back (l2_level).
  *
  * Nothing is allocated per access: the caches are flat arrays sized once.
  */
@@ -612,13 +613,25 @@ static uint32_t l2_level(struct iw_memsys *m, int level, uint32_t n, int store, 
 	const struct iw_config *c = &m->cfg;
 	act[IW_A_NOC_FLIT] += n;
 	act[IW_A_L2_ACCESS] += n;
-	if (level == 3 && !store)
+	if (level == 3)
 		act[IW_A_L2_MISS] += n;
 	else
 		act[IW_A_L2_HIT] += n;
 	uint64_t d2 = serve(&m->l2bw, t, n);
-	if (store)
+	if (store) {
+		/* A store drawn at DRAM is one whose sector does not stay in L2:
+		 * it allocates dirty without a read (the trace path's store miss)
+		 * and is written back.  The trace path pays that transfer when the
+		 * dirty sector is evicted, later; without addresses there is no
+		 * eviction to wait for, so the store pays it now on the DRAM server
+		 * (the same traffic, earlier), nobody waiting for it.  A store drawn
+		 * at L1 or L2 stays in L2 (rewritten or still there at the end). */
+		if (level == 3) {
+			act[IW_A_DRAM_ACCESS] += n;
+			serve(&m->drambw, t + d2, n);
+		}
 		return (uint32_t)((m->l1 ? c->l1_latency : c->l2_latency) + d2);
+	}
 	if (level < 3)
 		return (uint32_t)(c->l2_latency + d2);
 	act[IW_A_DRAM_ACCESS] += n;

@@ -6,6 +6,9 @@
  *   {loop=fixed:N | loop=lanes:MEAN | loop=tree}   on a backward BRA
  *   {skip=P div=Q | tree | mask=0xM [warp0]}        on a forward BRA
  *   {l1=A l2=B}                                     on a global/local access
+ *     (shares found in L1 and L2, the rest in DRAM; for a store, which
+ *     writes through L1: the share whose sectors stay in L2, the rest is
+ *     written back to DRAM)
  * The result is a static program (struct wl_prog); nothing here runs per
  * dynamic instruction.
  */
