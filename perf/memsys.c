@@ -36,7 +36,7 @@
  * Shared memory: fixed latency plus one cycle per extra wavefront from bank
  * conflicts (banks of 4 bytes; lanes reading the same word broadcast).
  * Constant and texture: fixed latencies.  Without lane addresses (built-in
- * workloads): the generator's level (inst->mem_level) with the same servers,
+ * workloads): shared memory as contiguous lanes; global: the generator's level (inst->mem_level) with the same servers,
  * assuming a coalesced access (ceil(active lanes x width / 32) sectors); a
  * store drawn at DRAM is one written back (l2_level).
  *
@@ -810,10 +810,20 @@ static inline uint32_t mem_access(struct iw_memsys *m, uint32_t sm, const struct
 		return 1;
 	switch (in->space) {
 	case IW_SPACE_SHARED:
-		return shared_access(m, sm, ma && ma->n ? shmem_conflicts(ma, in->mem_width, (uint32_t)c->shmem_banks,
-									  st && ma->strided)
-							: 0,
-				     now, act);
+		if (ma && ma->n)
+			return shared_access(m, sm,
+					     shmem_conflicts(ma, in->mem_width, (uint32_t)c->shmem_banks, st && ma->strided),
+					     now, act);
+		/* No addresses: conflict-free, lanes contiguous (as a built-in
+		 * kernel's tiles are laid out), so a wide access takes as many
+		 * wavefronts as the trace path gives such lanes: their bytes over
+		 * the banks' 4 bytes each per wavefront (LDS.128: 4). */
+		{
+			uint32_t w = in->mem_width ? in->mem_width : 4, banks = (uint32_t)IW_MAX(c->shmem_banks, 1);
+			uint32_t bytes = popcount32(in->mask) * w;
+			return shared_access(m, sm, bytes > 4 * banks ? (bytes + 4 * banks - 1) / (4 * banks) - 1 : 0, now,
+					     act);
+		}
 	case IW_SPACE_CONST:
 		act[IW_A_CONST_ACCESS] += 1;
 		return (uint32_t)c->const_latency;

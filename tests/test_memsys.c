@@ -458,6 +458,33 @@ static void stores_without_addresses_write_back_what_leaves_l2(void)
 	iw_run_result_free(&r);
 }
 
+/* A shared-memory access without addresses is modelled as contiguous lanes,
+ * as the trace path gives them: 32 lanes of 16 bytes (LDS.128) take 4
+ * wavefronts (3 cycles beyond the latency), of 8 bytes 2, of 4 bytes 1; a
+ * half-masked LDS.128 2.  It took 1 whatever the width. */
+static void shared_without_addresses_takes_the_wavefronts_of_its_width(void)
+{
+	struct iw_config c;
+	iw_config_defaults(&c);
+	struct iw_memsys *m;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_memsys_new(&c, &m, &e), 0);
+	uint64_t act[IW_A_COUNT] = {0};
+	struct iw_mem_addrs ma;
+	static const uint16_t widths[] = {4, 8, 16};
+	for (int i = 0; i < 3; i++) {
+		struct iw_inst in = mem_inst(IW_SPACE_SHARED, IW_F_LOAD, widths[i]);
+		lanes(&ma, 0, widths[i], 32);
+		uint32_t traced = iw_mem_access(m, 0, &in, &ma, 1000 + 200 * (uint64_t)i, act);
+		CU_ASSERT_EQUAL(iw_mem_access(m, 0, &in, NULL, 1100 + 200 * (uint64_t)i, act), traced);
+	}
+	struct iw_inst in = mem_inst(IW_SPACE_SHARED, IW_F_LOAD, 16);
+	CU_ASSERT_EQUAL(iw_mem_access(m, 0, &in, NULL, 3000, act), (uint32_t)c.shmem_latency + 3);
+	in.mask = 0xffff;
+	CU_ASSERT_EQUAL(iw_mem_access(m, 0, &in, NULL, 4000, act), (uint32_t)c.shmem_latency + 1);
+	iw_memsys_free(m);
+}
+
 void suite_memsys(void)
 {
 	TU_SUITE("memsys", {"coalescing", coalescing}, {"shared_bank_conflicts", shared_bank_conflicts},
@@ -470,5 +497,7 @@ void suite_memsys(void)
 		 {"trace_marks_mode1_lines", trace_marks_mode1_lines},
 		 {"a_load_merging_into_a_miss_in_flight_waits_for_its_fill",
 		  a_load_merging_into_a_miss_in_flight_waits_for_its_fill},
-		 {"stores_without_addresses_write_back_what_leaves_l2", stores_without_addresses_write_back_what_leaves_l2});
+		 {"stores_without_addresses_write_back_what_leaves_l2", stores_without_addresses_write_back_what_leaves_l2},
+		 {"shared_without_addresses_takes_the_wavefronts_of_its_width",
+		  shared_without_addresses_takes_the_wavefronts_of_its_width});
 }
