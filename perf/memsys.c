@@ -10,7 +10,7 @@
  * dirty bits), then DRAM.  Loads allocate in L1 and L2; stores write through
  * L1 without allocating (Volta/Ampere global stores) and allocate in L2
  * without a DRAM read (whole-sector writes); atomics and reductions are
- * performed at L2.  A dirty L2 sector written back on eviction is one more
+ * performed at L2, reading the sector from DRAM on a miss.  A dirty L2 sector written back on eviction is one more
  * DRAM transfer.
  *
  * Misses in flight: a sector allocated by a miss is valid at once but
@@ -578,14 +578,17 @@ static uint32_t l2_sectors(struct iw_memsys *m, const uint64_t *sec, uint32_t n,
 		uint32_t hits = 0;
 		for (uint32_t i = 0; i < n; i++) {
 			/* stores and atomics dirty the sector; a store miss allocates
-			 * without reading DRAM (it writes the whole sector) */
+			 * without reading DRAM (it writes the whole sector), while an
+			 * atomic's, a reduction's too, reads it first (a
+			 * read-modify-write at L2) */
 			uint64_t *r = NULL;
-			int k = cache_access(&m->l2, sec[i], at, 1, !store, store || atomic, &wb, &r);
+			int reads = !store || atomic;
+			int k = cache_access(&m->l2, sec[i], at, 1, reads, store || atomic, &wb, &r);
 			wbs += wb;
 			hits += (uint32_t)(k != LOOK_MISS); /* a merge costs no lower-level access: a hit */
 			if (k == LOOK_RESERVED && *r > wait)
 				wait = *r;
-			if (k == LOOK_MISS && !store)
+			if (k == LOOK_MISS && reads)
 				fill[dram++] = r;
 		}
 		act[IW_A_L2_HIT] += hits;

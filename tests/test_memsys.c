@@ -485,6 +485,26 @@ static void shared_without_addresses_takes_the_wavefronts_of_its_width(void)
 	iw_memsys_free(m);
 }
 
+/* A reduction is a read-modify-write at L2, as an atomic: its miss reads the
+ * sector from DRAM (it read nothing, and a load of the sector after it hit
+ * L2 at 205 cycles).  RED G then LDG G: one DRAM transfer, and the load
+ * merges into the reduction's fill (l2_latency + dram_latency at least). */
+static void a_reduction_missing_l2_reads_dram(void)
+{
+	static const char *const red_ld[] = {
+		"00000001 0 RED.E.ADD.STRONG.GPU 2 R4 R2 4 0 0x7f0000100000 0",
+		"00000001 1 R8 LDG.E.SYS 1 R4 4 0 0x7f0000100000 0",
+	};
+	struct iw_config c;
+	iw_config_defaults(&c);
+	struct iw_run_result r;
+	CU_ASSERT_EQUAL_FATAL(run_lines(red_ld, 2, 1, 0, &r), 0);
+	CU_ASSERT_EQUAL(r.act[IW_A_DRAM_ACCESS], 1);
+	CU_ASSERT_EQUAL(r.act[IW_A_L2_MISS], 1);
+	CU_ASSERT(r.cycles >= (uint64_t)(c.l2_latency + c.dram_latency));
+	iw_run_result_free(&r);
+}
+
 void suite_memsys(void)
 {
 	TU_SUITE("memsys", {"coalescing", coalescing}, {"shared_bank_conflicts", shared_bank_conflicts},
@@ -499,5 +519,6 @@ void suite_memsys(void)
 		  a_load_merging_into_a_miss_in_flight_waits_for_its_fill},
 		 {"stores_without_addresses_write_back_what_leaves_l2", stores_without_addresses_write_back_what_leaves_l2},
 		 {"shared_without_addresses_takes_the_wavefronts_of_its_width",
-		  shared_without_addresses_takes_the_wavefronts_of_its_width});
+		  shared_without_addresses_takes_the_wavefronts_of_its_width},
+		 {"a_reduction_missing_l2_reads_dram", a_reduction_missing_l2_reads_dram});
 }
