@@ -9,7 +9,8 @@
  * shared L2 (same organisation, 128-byte lines, write-back with per-sector
  * dirty bits), then DRAM.  Loads allocate in L1 and L2; stores write through
  * L1 without allocating (Volta/Ampere global stores) and allocate in L2
- * without a DRAM read (whole-sector writes); atomics and reductions are
+ * without a DRAM read when they write the whole sector (a sector written in
+ * part is read from DRAM when a load needs it); atomics and reductions are
  * performed at L2, reading the sector from DRAM on a miss.  A dirty L2 sector written back on eviction is one more
  * DRAM transfer.
  *
@@ -62,11 +63,16 @@ struct way_meta {
 	uint32_t valid;  /* sector-valid bits */
 	uint32_t dirty;  /* sector-dirty bits (L2) */
 	uint32_t pend;   /* valid sectors whose fill has not arrived yet (an MSHR entry) */
+	uint32_t part;   /* valid sectors written only in part by stores, never filled (L2) */
 };
 
 /* A ready time that is not known yet (deferred mode): the fill is that of the
  * queued access with this order (struct mem_defer), resolved by the flush. */
 #define READY_QUEUED (1ull << 63)
+
+/* In a store's sector list: a sector it writes only in part (sector numbers
+ * are addresses / 32, so the top bit is free). */
+#define PART_WRITE (1ull << 63)
 
 struct cache {
 	uint32_t sets, assoc, line_sectors, line_shift;
@@ -176,9 +182,14 @@ static inline size_t cache_set(const struct cache *c, uint64_t line)
  * it arrives in **rdy.  A valid sector whose fill has not arrived by `now`
  * answers LOOK_RESERVED with **rdy its arrival (GPGPU-Sim's HIT_RESERVED:
  * the request merges into the outstanding miss, no new request goes down).
+ * `part`: a store writing only some of the sector's bytes.  GPGPU-Sim's L2
+ * keeps a byte mask per sector; here one bit says the sector holds only
+ * what stores wrote, so a read of it (a fill) misses and fetches the rest,
+ * whichever bytes it reads (a read of only written bytes fetches too: the
+ * simplification), and a whole-sector store completes it.
  * *wb receives the number of dirty sectors the eviction writes back. */
 static int cache_access(struct cache *c, uint64_t sector, uint64_t now, int alloc, int fill, int make_dirty,
-			uint32_t *wb, uint64_t **rdy)
+			int part, uint32_t *wb, uint64_t **rdy)
 {
 	uint64_t line = sector >> (c->line_shift - 5);
 	uint32_t bit = 1u << (sector & (c->line_sectors - 1));
@@ -193,11 +204,19 @@ static int cache_access(struct cache *c, uint64_t sector, uint64_t now, int allo
 			struct way_meta *m = &meta[w];
 			m->lru = c->stamp;
 			int hit = (m->valid & bit) != 0;
+			if (hit && fill && (m->part & bit)) {
+				m->part &= ~bit; /* the fill brings the bytes no store wrote */
+				hit = 0;
+			} else if (hit && !fill && !part) {
+				m->part &= ~bit;
+			}
 			if (!hit && alloc) {
 				m->valid |= bit;
 				if (fill) {
 					m->pend |= bit;
 					*rdy = &c->ready[(b + w) * c->line_sectors + si];
+				} else if (part) {
+					m->part |= bit;
 				}
 			}
 			if (make_dirty && (hit || alloc))
@@ -224,6 +243,7 @@ static int cache_access(struct cache *c, uint64_t sector, uint64_t now, int allo
 	meta[victim].valid = bit;
 	meta[victim].dirty = make_dirty ? bit : 0;
 	meta[victim].pend = fill ? bit : 0;
+	meta[victim].part = !fill && part ? bit : 0;
 	if (fill)
 		*rdy = &c->ready[(b + victim) * c->line_sectors + si];
 	return LOOK_MISS;
@@ -435,6 +455,37 @@ static inline uint32_t coalesce(const struct iw_mem_addrs *ma, uint32_t width, u
 	return n;
 }
 
+/* Mark the sectors (sorted, distinct, from coalesce) a store's lanes do not
+ * write whole with PART_WRITE. */
+static void mark_partial(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *sec, uint32_t n, int st)
+{
+	uint32_t bytes[MAX_SECT]; /* per sector, the bytes written */
+	memset(bytes, 0, n * sizeof *bytes);
+	for (uint32_t l = 0; l < ma->n && l < 32; l++) {
+		uint64_t a = lane(ma, l, st), z = a + width - 1;
+		if (z < a)
+			continue;
+		for (uint64_t s = a / SECTOR; s <= z / SECTOR; s++) {
+			uint32_t lo = 0, hi = n; /* binary search: sec is sorted */
+			while (lo < hi) {
+				uint32_t mid = (lo + hi) / 2;
+				if (sec[mid] < s)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			if (lo == n || sec[lo] != s)
+				continue; /* beyond the sectors kept */
+			uint32_t from = s * SECTOR > a ? 0 : (uint32_t)(a - s * SECTOR);
+			uint32_t to = z / SECTOR > s ? SECTOR - 1 : (uint32_t)(z - s * SECTOR);
+			bytes[lo] |= (to == 31 ? ~0u : (1u << (to + 1)) - 1) & ~((1u << from) - 1);
+		}
+	}
+	for (uint32_t i = 0; i < n; i++)
+		if (bytes[i] != ~0u)
+			sec[i] |= PART_WRITE;
+}
+
 uint32_t iw_coalesce(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *sectors, uint32_t cap)
 {
 	return coalesce(ma, width, sectors, cap, 0);
@@ -583,7 +634,8 @@ static uint32_t l2_sectors(struct iw_memsys *m, const uint64_t *sec, uint32_t n,
 			 * read-modify-write at L2) */
 			uint64_t *r = NULL;
 			int reads = !store || atomic;
-			int k = cache_access(&m->l2, sec[i], at, 1, reads, store || atomic, &wb, &r);
+			int k = cache_access(&m->l2, sec[i] & ~PART_WRITE, at, 1, reads, store || atomic,
+					     (sec[i] & PART_WRITE) != 0, &wb, &r);
 			wbs += wb;
 			hits += (uint32_t)(k != LOOK_MISS); /* a merge costs no lower-level access: a hit */
 			if (k == LOOK_RESERVED && *r > wait)
@@ -714,7 +766,7 @@ static uint32_t global_access(struct iw_memsys *m, uint32_t sm, const struct iw_
 		to_l2 = 0;
 		for (uint32_t i = 0; i < n; i++) {
 			uint64_t *r = NULL;
-			int k = cache_access(l1, sec[i], now, !store, !store, 0, &wb, &r);
+			int k = cache_access(l1, sec[i] & ~PART_WRITE, now, !store, !store, 0, 0, &wb, &r);
 			/* a load of a sector whose fill is in flight waits for it
 			 * without a request of its own: counted as a hit (it costs
 			 * the L1 access of a hit, nothing below) */
@@ -841,6 +893,8 @@ static inline uint32_t mem_access(struct iw_memsys *m, uint32_t sm, const struct
 	if (ma && ma->n) {
 		uint64_t sec[MAX_SECT];
 		uint32_t n = coalesce(ma, IW_MIN(width, 64u), sec, MAX_SECT, st && ma->strided);
+		if (n && (in->flags & IW_F_STORE) && !(in->flags & (IW_F_LOAD | IW_F_ATOMIC)))
+			mark_partial(ma, IW_MIN(width, 64u), sec, n, st && ma->strided);
 		if (n)
 			return global_access(m, sm, in, sec, n, now, act, cookie);
 	}

@@ -505,6 +505,34 @@ static void a_reduction_missing_l2_reads_dram(void)
 	iw_run_result_free(&r);
 }
 
+/* A store that writes part of a sector leaves it needing a fill: a later
+ * load of the sector reads DRAM once (STG of 4 bytes at G, LDG at G + 4: it
+ * hit L2 at 205 cycles with no DRAM access).  A store writing all 32 bytes
+ * (8 lanes x 4 contiguous bytes) makes the sector whole: the load hits L2. */
+static void a_partial_sector_store_leaves_the_sector_to_fill(void)
+{
+	static const char *const part[] = {
+		"00000001 0 STG.E.SYS 2 R4 R2 4 0 0x7f0000100000 0",
+		"00000001 1 R8 LDG.E.SYS 1 R4 4 0 0x7f0000100004 0",
+	};
+	static const char *const whole[] = {
+		"000000ff 0 STG.E.SYS 2 R4 R2 4 1 0x7f0000100000 4 0",
+		"00000001 1 R8 LDG.E.SYS 1 R4 4 0 0x7f0000100004 0",
+	};
+	struct iw_config c;
+	iw_config_defaults(&c);
+	struct iw_run_result r;
+	CU_ASSERT_EQUAL_FATAL(run_lines(part, 2, 1, 0, &r), 0);
+	CU_ASSERT_EQUAL(r.act[IW_A_DRAM_ACCESS], 1);
+	CU_ASSERT(r.cycles >= (uint64_t)(c.l2_latency + c.dram_latency));
+	iw_run_result_free(&r);
+	CU_ASSERT_EQUAL_FATAL(run_lines(whole, 2, 1, 0, &r), 0);
+	CU_ASSERT_EQUAL(r.act[IW_A_DRAM_ACCESS], 0);
+	CU_ASSERT_EQUAL(r.act[IW_A_L2_HIT], 1);
+	CU_ASSERT(r.cycles < (uint64_t)(c.l2_latency + c.dram_latency));
+	iw_run_result_free(&r);
+}
+
 void suite_memsys(void)
 {
 	TU_SUITE("memsys", {"coalescing", coalescing}, {"shared_bank_conflicts", shared_bank_conflicts},
@@ -520,5 +548,6 @@ void suite_memsys(void)
 		 {"stores_without_addresses_write_back_what_leaves_l2", stores_without_addresses_write_back_what_leaves_l2},
 		 {"shared_without_addresses_takes_the_wavefronts_of_its_width",
 		  shared_without_addresses_takes_the_wavefronts_of_its_width},
-		 {"a_reduction_missing_l2_reads_dram", a_reduction_missing_l2_reads_dram});
+		 {"a_reduction_missing_l2_reads_dram", a_reduction_missing_l2_reads_dram},
+		 {"a_partial_sector_store_leaves_the_sector_to_fill", a_partial_sector_store_leaves_the_sector_to_fill});
 }
