@@ -418,6 +418,7 @@ extern const struct iw_struct_desc iw_structs[IW_S_COUNT];
 	X(L1_MISS, L1, "miss", "sector", "L1 miss")                                             \
 	X(SHMEM_ACCESS, SHMEM, "access", "warp-access", "shared-memory access")                  \
 	X(SHMEM_CONFLICT, SHMEM, "conflict", "cycle", "extra cycle from a bank conflict")       \
+	X(SHMEM_WAVEFRONT, SHMEM, "wavefront", "cycle", "extra cycle of an access wider than a wavefront") \
 	X(L2_ACCESS, L2, "access", "sector", "L2 access")                                       \
 	X(L2_HIT, L2, "hit", "sector", "L2 hit")                                                \
 	X(L2_MISS, L2, "miss", "sector", "L2 miss")                                             \

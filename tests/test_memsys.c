@@ -533,6 +533,36 @@ static void a_partial_sector_store_leaves_the_sector_to_fill(void)
 	iw_run_result_free(&r);
 }
 
+/* shmem.conflict counts bank conflicts only, as Nsight does: a contiguous
+ * LDS.64 takes 2 wavefronts and LDS.128 4 with no conflict (counted as
+ * shmem.wavefront, at the same cost in cycles); LDS.64 at a 16-byte stride
+ * takes 4, 2 of them conflicts.  They were all counted as conflicts. */
+static void wide_shared_accesses_are_not_bank_conflicts(void)
+{
+	struct iw_config c;
+	iw_config_defaults(&c);
+	struct iw_memsys *m;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_memsys_new(&c, &m, &e), 0);
+	uint64_t act[IW_A_COUNT] = {0};
+	struct iw_mem_addrs ma;
+	struct iw_inst in = mem_inst(IW_SPACE_SHARED, IW_F_LOAD, 8);
+	lanes(&ma, 0, 8, 32);
+	CU_ASSERT_EQUAL(iw_mem_access(m, 0, &in, &ma, 100, act), (uint32_t)c.shmem_latency + 1);
+	CU_ASSERT_EQUAL(act[IW_A_SHMEM_CONFLICT], 0);
+	CU_ASSERT_EQUAL(act[IW_A_SHMEM_WAVEFRONT], 1);
+	in.mem_width = 16;
+	lanes(&ma, 0, 16, 32);
+	CU_ASSERT_EQUAL(iw_mem_access(m, 0, &in, &ma, 200, act), (uint32_t)c.shmem_latency + 3);
+	CU_ASSERT_EQUAL(act[IW_A_SHMEM_CONFLICT], 0);
+	CU_ASSERT_EQUAL(act[IW_A_SHMEM_WAVEFRONT], 4);
+	in.mem_width = 8;
+	CU_ASSERT_EQUAL(iw_mem_access(m, 0, &in, &ma, 300, act), (uint32_t)c.shmem_latency + 3);
+	CU_ASSERT_EQUAL(act[IW_A_SHMEM_CONFLICT], 2);
+	CU_ASSERT_EQUAL(act[IW_A_SHMEM_WAVEFRONT], 5);
+	iw_memsys_free(m);
+}
+
 void suite_memsys(void)
 {
 	TU_SUITE("memsys", {"coalescing", coalescing}, {"shared_bank_conflicts", shared_bank_conflicts},
@@ -549,5 +579,6 @@ void suite_memsys(void)
 		 {"shared_without_addresses_takes_the_wavefronts_of_its_width",
 		  shared_without_addresses_takes_the_wavefronts_of_its_width},
 		 {"a_reduction_missing_l2_reads_dram", a_reduction_missing_l2_reads_dram},
-		 {"a_partial_sector_store_leaves_the_sector_to_fill", a_partial_sector_store_leaves_the_sector_to_fill});
+		 {"a_partial_sector_store_leaves_the_sector_to_fill", a_partial_sector_store_leaves_the_sector_to_fill},
+		 {"wide_shared_accesses_are_not_bank_conflicts", wide_shared_accesses_are_not_bank_conflicts});
 }
