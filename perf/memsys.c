@@ -27,8 +27,9 @@
  * Bandwidth and queueing: each level is a deterministic server of
  * `*_sectors_per_cycle` sectors per cycle (L1 and shared memory per SM, L2
  * and DRAM for the whole GPU).  A request of n sectors arriving at t starts
- * when the server is free (kept in sector-slot units, so fractional rates
- * such as 18 sectors/cycle are exact) and ends n slots later; the cycles it
+ * when the server is free (kept in sector-slot units, so at several sectors
+ * per cycle, DRAM's 18 on v100, requests share a cycle's slots instead of
+ * each taking whole cycles) and ends n slots later; the cycles it
  * spends beyond one are its queueing + serialisation delay.  The latency of
  * a load is that of the deepest level any of its sectors reached plus the
  * delays of each level on the way (L1 -> L2 -> DRAM), so an uncoalesced

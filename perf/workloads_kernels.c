@@ -4,7 +4,7 @@
  * allocation, loop structure and dependence pattern follow the compiled code;
  * a few address computations are merged).  Launch shapes are those of real
  * launches sized so that every kernel fills an 80-SM V100 for at least one
- * full wave at its occupancy, and the whole set is about 7 million
+ * full wave at its occupancy, and the whole set is about 8.9 million
  * warp-instructions (see tests/test_workloads.c).
  *
  * Annotations in braces tell the generator what the trace would show and the
