@@ -393,6 +393,17 @@ int iw_calib_run(struct iw_calib *c, int method_override, struct iw_err *e)
 					     f->structure, f->quantity, n, le.msg);
 			else
 				f->done = 1;
+			/* Weights given to a method that ignores them: most likely
+			 * meant for wls; said where the fit's report says things. */
+			for (size_t k = 0; f->done && f->method == IW_FIT_OLS && k < n; k++)
+				if (w[k] != 1) {
+					char *wr = f->res.warning;
+					size_t l = strlen(wr);
+					snprintf(wr + l, sizeof f->res.warning - l,
+						 "%smethod 'ols' ignores the points' weights (point %zu: %g); method 'wls' uses them",
+						 l ? "; " : "", k + 1, w[k]);
+					break;
+				}
 		}
 		for (size_t k = 0; !rc && k < f->npred; k++) {
 			/* value = x.c, variance = x' C x */

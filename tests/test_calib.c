@@ -636,6 +636,17 @@ static void fit_report_shows_spec_weights(void)
 	CU_ASSERT_DOUBLE_EQUAL(pw[2], 0.5, 1e-12);
 	CU_ASSERT_DOUBLE_EQUAL(pw[3], 3, 1e-12);
 	CU_ASSERT_DOUBLE_EQUAL(rw[3], 1, 1e-12); /* not a robust fit */
+	/* the same weights under ordinary least squares: ignored, and said so */
+	char *m = strstr(text, "method=\"wls\"");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	memcpy(m, "method=\"ols\"", 12);
+	f = fopen(spec, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs(text, f);
+	fclose(f);
+	snprintf(args, sizeof args, "calibrate '%s'", spec);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "warning: method 'ols' ignores the points' weights (point 2: 2); method 'wls' uses them"));
 }
 
 /* The calibrated file holds the fit's values exactly: read back, every
