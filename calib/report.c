@@ -556,8 +556,13 @@ static int parse_vivado(struct iw_report *r, const struct lines *L, int power, s
 				if (L->l[i][0] != '|')
 					continue;
 				size_t nc = pipe_cells(L->l[i], scratch, sizeof scratch, cells, NULL);
+				if (nc != t.ncol) /* (as the site-type tables: a cut row is a damaged report) */
+					return iw_fail(e, IW_EINPUT, "%s:%zu: expected %zu columns as in the header, found %zu",
+						       L->name, i + 1, t.ncol, nc);
 				double v;
-				if (nc != t.ncol || num(cells[cu], &v) != 0)
+				if ((rc = vcount(L, i, t.col[cu], cells[cu], &v, e)) < 0)
+					return rc;
+				if (rc)
 					continue;
 				const char *q = cells[cr];
 				char qual[400];

@@ -425,6 +425,15 @@ static void vivado_bad_cell_exit_3(void)
 	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "Logic LUTs"));
 	iw_free(text);
+	/* the primitives table of a flat report too (it skipped the row) */
+	CU_ASSERT_EQUAL_FATAL(iw_read_file(RPT("vivado2024.1_util_flat_rfsoc_design_1_wrapper.rpt"), &text, &len, &e), 0);
+	c = strstr(text, "| FDRE         | 24873 |"); /* line 221 */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	memcpy(c, "| FDRE         | 24x73 |", 24);
+	snprintf(args, sizeof args, "calibrate --show '%s'", write_tmp("vf.rpt", text));
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "vf.rpt:221: expected a number in column 'Used', found '24x73'"));
+	iw_free(text);
 }
 
 static void missing_instance_exit_3(void)
