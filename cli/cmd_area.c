@@ -697,7 +697,7 @@ static int validation(FILE *f, struct iw_err *e)
 		fprintf(f, "\nWhat is fitted to what: only `energy.pipe.inst` (per warp instruction: decode, issue, operand\n"
 			   "crossbar, pipeline registers, write-back), fitted so that the V100 drew 295 W on sgemm at\n"
 			   "--scale 1 (under the 300 W TDP) and so about 206 W at --scale 0.3 when every kernel drew\n"
-			   "AccelWattch's INT static category (sgemm's INT + FP category now gives 300 W and the figure\n"
+			   "AccelWattch's INT static category (sgemm's INT + FP category now gives 297 W and the figure\n"
 			   "above; not refitted); it is 26 x its first-principles\n"
 			   "estimate because the built-in sgemm issues 1-1.5 warp-instructions per SM-cycle where cuBLAS\n"
 			   "issues about 3.5, and is of the order of AccelWattch's own fitted factors over McPAT. The\n"
