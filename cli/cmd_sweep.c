@@ -28,8 +28,8 @@ static const char merge_exit_status[] =
 	"  1  the merge failed (I/O error, out of memory); no merged file is written\n"
 	"  2  usage error (unknown option, missing argument)\n"
 	"  3  invalid input (a file that is not a sweep's results, or the results of another spec,\n"
-	"     configuration or technology than the first file's; the message names the file and what\n"
-	"     differs); no merged file is written\n";
+	"     configuration, technology or issuewatt version than the first file's; the message names\n"
+	"     the file and what differs); no merged file is written\n";
 
 static const char report_exit_status[] =
 	"Exit status:\n"
