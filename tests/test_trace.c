@@ -1445,10 +1445,77 @@ static void path_detection(void)
 	CU_ASSERT_EQUAL(chdir(here), 0);
 }
 
+/* Lines of one PC decode each as their own text says, whichever line of
+ * that PC came before (the reader keeps a PC's last decoded middle): other
+ * registers, another opcode and width, another mask, more blanks, back
+ * again.  Four CTAs of one warp, read in one pass as a run reads them. */
+static void lines_of_one_pc_decode_each_their_own(void)
+{
+	static const char kernel[] =
+		"-kernel name = k\n-kernel id = 1\n-grid dim = (4,1,1)\n-block dim = (32,1,1)\n"
+		"-shmem = 0\n-nregs = 40\n-binary version = 70\n-accelsim tracer version = 4\n\n"
+		"#traces format = x\n\n"
+		"#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n"
+		"0000 ffffffff 1 R1 IADD3 2 R2 R3 0\n"
+		"0010 ffffffff 1 R4 LDG.E 1 R2 4 1 0x7f0000001000 4\n0020 ffffffff 0 EXIT 0 0\n#END_TB\n"
+		"#BEGIN_TB\nthread block = 1,0,0\nwarp = 0\ninsts = 3\n"
+		"0000 ffffffff 1 R1 IADD3 2 R2 R31 0\n"
+		"0010 0000ffff 1 R4 LDG.E.64 1 R2 8 1 0x7f0000002000 8\n0020 ffffffff 0 EXIT 0 0\n#END_TB\n"
+		"#BEGIN_TB\nthread block = 2,0,0\nwarp = 0\ninsts = 3\n"
+		"0000 ffffffff 1 R1 IADD3 2 R2 R31 0\n"
+		"0010 ffffffff 1 R4 LDG.E.64 1 R2 8  \t1  0x7f0000003000 16\n0020 ffffffff 0 EXIT 0 0\n#END_TB\n"
+		"#BEGIN_TB\nthread block = 3,0,0\nwarp = 0\ninsts = 3\n"
+		"0000 ffffffff 1 R1 IADD3 2 R2 R3 0\n"
+		"0010 ffffffff 1 R4 LDG.E 1 R2 4 1 0x7f0000004000 4\n0020 ffffffff 0 EXIT 0 0 \n#END_TB\n";
+	char dir[1024];
+	snprintf(dir, sizeof dir, "%s", tu_tmpdir());
+	spit(dir, "kernel-1.traceg", kernel, sizeof kernel - 1);
+	spit(dir, "kernelslist.g", "kernel-1.traceg\n", 16);
+	struct iw_workload *w = NULL;
+	struct iw_err e = {0};
+	struct iw_kernel_info ki;
+	struct iw_cta cta;
+	static struct warp_dump d;
+	memset(&d, 0, sizeof d);
+	CU_ASSERT_EQUAL_FATAL(iw_trace_open(dir, &w, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(w->ops->next_kernel(w, &ki, &e), 1);
+	while (w->ops->next_cta(w, &cta, &e) == 1) {
+		while (d.n < MAXI && w->ops->fetch(w, &cta, 0, &d.in[d.n], &d.ma[d.n], &e) == 1)
+			d.n++;
+		w->ops->release_cta(w, &cta);
+	}
+	iw_workload_close(w);
+	CU_ASSERT_EQUAL_FATAL(e.code, 0);
+	CU_ASSERT_EQUAL_FATAL(d.n, 12);
+	static const uint16_t src1[4] = {3, 31, 31, 3};
+	static const uint8_t ndst[4] = {1, 2, 2, 1}, lanes[4] = {32, 16, 32, 32};
+	static const uint16_t width[4] = {4, 8, 8, 4};
+	static const uint64_t base[4] = {0x7f0000001000ull, 0x7f0000002000ull, 0x7f0000003000ull, 0x7f0000004000ull};
+	static const uint64_t stride[4] = {4, 8, 16, 4};
+	for (int c = 0; c < 4; c++) {
+		const struct iw_inst *add = &d.in[3 * c], *ld = &d.in[3 * c + 1], *ex = &d.in[3 * c + 2];
+		CU_ASSERT_EQUAL(add->pc, 0);
+		CU_ASSERT_EQUAL(add->nsrc, 2);
+		CU_ASSERT_EQUAL(add->src[1], src1[c]);
+		CU_ASSERT_EQUAL(ld->pc, 0x10);
+		CU_ASSERT(ld->flags & IW_F_LOAD);
+		CU_ASSERT_EQUAL(ld->ndst, ndst[c]);
+		CU_ASSERT_EQUAL(ld->dst[0], 4);
+		CU_ASSERT_EQUAL(ld->mem_width, width[c]);
+		CU_ASSERT_EQUAL(ld->mask, c == 1 ? 0xffffu : 0xffffffffu);
+		CU_ASSERT_EQUAL(d.ma[3 * c + 1].n, lanes[c]);
+		CU_ASSERT_EQUAL(d.ma[3 * c + 1].addr[0], base[c]);
+		CU_ASSERT_EQUAL(d.ma[3 * c + 1].addr[1], base[c] + stride[c]);
+		CU_ASSERT(ex->flags & IW_F_CONTROL);
+		CU_ASSERT_EQUAL(ex->ndst + ex->nsrc, 0);
+	}
+}
+
 void suite_trace(void)
 {
 	TU_SUITE("trace", {"real_fixtures_count_and_header", real_fixtures_count_and_header},
 		 {"derived_semantics", derived_semantics},
+		 {"lines_of_one_pc_decode_each_their_own", lines_of_one_pc_decode_each_their_own},
 		 {"header_without_traces_format_keeps_the_first_block", header_without_traces_format_keeps_the_first_block},
 		 {"convergence_setup_passes_the_compare_to_its_branch", convergence_setup_passes_the_compare_to_its_branch},
 		 {"generic_accesses_resolve_by_the_header_windows", generic_accesses_resolve_by_the_header_windows},
