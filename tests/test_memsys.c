@@ -232,8 +232,9 @@ static void stride_gives_the_lane_answers(void)
 	CU_ASSERT_EQUAL_FATAL(iw_memsys_new(&c, &a, &e), 0);
 	CU_ASSERT_EQUAL_FATAL(iw_memsys_new(&c, &b, &e), 0);
 	uint64_t acta[IW_A_COUNT] = {0}, actb[IW_A_COUNT] = {0};
-	static const int32_t strides[] = {0, 1, 2, 4, 8, 12, 16, 64, 128, 132, 4096, -4, -8, -128, 1 << 20};
-	static const uint16_t widths[] = {1, 2, 4, 8, 16};
+	/* (strides up to a sector and widths up to 64 B: memsys.c's closed forms) */
+	static const int32_t strides[] = {0, 1, 2, 4, 8, 12, 16, 24, 32, 33, 64, 128, 132, 4096, -4, -8, -128, 1 << 20};
+	static const uint16_t widths[] = {1, 2, 4, 8, 16, 32, 64};
 	static const uint8_t spaces[] = {IW_SPACE_SHARED, IW_SPACE_GLOBAL, IW_SPACE_LOCAL};
 	struct iw_rng r;
 	iw_rng_seed(&r, 11);
@@ -241,7 +242,7 @@ static void stride_gives_the_lane_answers(void)
 	for (int i = 0; i < 4000; i++) {
 		int space = spaces[iw_rng_below(&r, 3)];
 		unsigned flags = iw_rng_below(&r, 4) ? IW_F_LOAD : IW_F_STORE;
-		struct iw_inst in = mem_inst(space, flags, widths[iw_rng_below(&r, 5)]);
+		struct iw_inst in = mem_inst(space, flags, widths[iw_rng_below(&r, sizeof widths / sizeof widths[0])]);
 		uint32_t n = 1 + (uint32_t)iw_rng_below(&r, 32);
 		in.mask = n == 32 ? 0xffffffffu : (1u << n) - 1;
 		/* bases near 2^64 too, where lanes wrap */
