@@ -74,7 +74,7 @@
 #define MAX_LINE (1u << 20)      /* longer than this is not a trace line */
 #define PREFETCH_STRIDE 4u       /* sub-cores of most NVIDIA SMs since Volta (see tr_fetch) */
 #define OPC_CACHE 1024u          /* distinct opcode strings cached (power of two) */
-#define DLINE_CACHE 512u         /* decoded line middles, by PC (power of two; see struct dline) */
+#define DLINE_BITS 9u            /* log2 of the decoded lines kept (see struct dline) */
 #define MAX_UNKNOWN 256u         /* distinct unknown opcodes named individually */
 /* Generic-address windows above the header's base addresses.  Accel-Sim
  * takes [shmem base, local base) as shared and local base + LOCAL_MEM_SIZE_MAX
@@ -222,19 +222,22 @@ struct opc {
 	uint8_t unknown;
 };
 
-/* A PC's line middle -- destinations, opcode, sources and memory width, the
- * part of a line that is the same every time the PC runs -- and what it
- * decodes to.  A kernel's CTAs and warps run the same few hundred lines, so
- * a line whose middle is these bytes takes its decoded fields from here
- * instead of parsing them (its PC, mask and addresses vary and are parsed):
- * the bytes decide, so an entry is never stale, whatever kernel wrote it.
- * Host instructions per warp-instruction on the real matrixmul block
- * repeated 120 times (callgrind): an inorder run 2,922 -> 2,559, reading
- * it alone (trace-info) 1,182 -> 819. */
+/* A line's text from its PC to its memory width -- PC, mask, destinations,
+ * opcode, sources, width: what is the same every time the PC runs with the
+ * same lanes -- and what it decodes to.  A kernel's CTAs and warps run the
+ * same few hundred lines, so a line starting with these bytes takes its
+ * decoded fields from here instead of parsing them (only its addresses are
+ * parsed): the bytes decide, so an entry is never stale, whatever kernel
+ * wrote it.  Found by a hash of the line's first 16 bytes (its PC and mask,
+ * so a PC that runs with a few masks keeps an entry for each).  Host
+ * instructions per warp-instruction on the real matrixmul block repeated
+ * 120 times (callgrind): an inorder run 2,922 -> 2,559 keyed by the PC
+ * (parsed) with the rest compared, 2,516 -> 2,417 with the PC and mask
+ * compared too; reading it alone (trace-info) 1,182 -> 819 -> 736. */
 struct dline {
-	struct iw_inst tmpl; /* its fields as decode_fields derives them from the middle */
-	uint8_t cmp;         /* bytes of text to compare (0: empty); the middle's NUL counted if the line ends there */
-	uint8_t adv;         /* bytes the middle takes, with the blanks after it */
+	struct iw_inst tmpl; /* the line's fields as decode_fields derives them (no addresses) */
+	uint8_t cmp;         /* bytes of text to compare (0: empty); the line's NUL counted if it ends there */
+	uint8_t adv;         /* bytes the text takes, with the blanks after it */
 	uint8_t unknown;
 	uint16_t width;
 	char text[74];
@@ -302,7 +305,7 @@ struct iw_workload_trace {
 	uint8_t *cta_seen;  /* bitmap of CTA ids, to reject duplicates (bounded by the grid) */
 	struct opc cache[OPC_CACHE];
 	uint32_t ncache;
-	struct dline dlines[DLINE_CACHE];
+	struct dline dlines[1u << DLINE_BITS];
 	char unk_name[MAX_UNKNOWN][56];
 	uint32_t nunk;
 	/* unknown opcodes over the whole trace: instructions and kernel files
@@ -1673,50 +1676,61 @@ static int decode_fields(struct iw_workload_trace *t, struct kfile *k, const str
 	}
 	if (k->lineinfo && (tok_dec(&p, &d) || d < 0))
 		return line_fail(k, line, e, "a source line number (lineinfo = 1)", p);
-	if (tok_hex(&p, &x) || x > UINT32_MAX)
-		return line_fail(k, line, e, "a hex PC", p);
-	uint32_t pc = (uint32_t)x, mask;
-	if (p[0] == 'f' && p[1] == 'f' && p[2] == 'f' && p[3] == 'f' && p[4] == 'f' && p[5] == 'f' &&
-	    p[6] == 'f' && p[7] == 'f' && is_end(p[8])) {
-		/* all lanes active: most lines of most kernels */
-		mask = 0xffffffffu;
-		p += 8;
-		skip_ws(&p);
-	} else {
-		if (tok_hex(&p, &x) || x > UINT32_MAX)
-			return line_fail(k, line, e, "a hex active mask of 32 bits", p);
-		mask = (uint32_t)x;
-	}
-	/* The line's middle, from the destination count to the memory width:
-	 * the PC's last one again (struct dline) when its bytes are, readable
-	 * up to `lim` (NULL: no bound known, parse). */
-	const char *mid = p;
-	struct dline *dl = lim ? &t->dlines[(pc >> (k->binary >= 70 ? 4 : 3)) & (DLINE_CACHE - 1)] : NULL;
+	/* The line from its PC to its memory width: that of an earlier line
+	 * again (struct dline) when its bytes are, readable up to `lim` (NULL:
+	 * no bound known, parse). */
+	const char *key = p;
+	struct dline *dl = NULL, *hit = NULL;
 	uint32_t width = 0, unknown = 0;
-	if (dl && dl->cmp && (size_t)(lim - mid) >= dl->cmp && same_text(mid, dl->text, dl->cmp)) {
-		*in = dl->tmpl;
-		in->pc = pc;
-		in->mask = mask;
-		width = dl->width;
-		unknown = dl->unknown;
-		p = mid + dl->adv;
+	if (lim && lim - key >= 16) {
+		uint64_t w0, w1;
+		memcpy(&w0, key, 8);
+		memcpy(&w1, key + 8, 8);
+		uint64_t h = (w0 ^ (w1 * 0x9e3779b97f4a7c15ull)) * 0xff51afd7ed558ccdull;
+		/* two places a line may be: a kernel's few hundred lines share
+		 * 512 places with a few collisions, which one more place makes
+		 * rare (a miss takes an empty one, else the first) */
+		struct dline *d0 = &t->dlines[h >> (64 - DLINE_BITS)], *d1 = &t->dlines[(h >> (64 - DLINE_BITS)) ^ 1];
+		if (d0->cmp && (size_t)(lim - key) >= d0->cmp && same_text(key, d0->text, d0->cmp))
+			hit = d0;
+		else if (d1->cmp && (size_t)(lim - key) >= d1->cmp && same_text(key, d1->text, d1->cmp))
+			hit = d1;
+		dl = d0->cmp && !d1->cmp ? d1 : d0;
+	}
+	if (hit) {
+		*in = hit->tmpl;
+		width = hit->width;
+		unknown = hit->unknown;
+		p = key + hit->adv;
 		skip_ws(&p); /* more blanks than the line it came from had */
 	} else {
 		memset(in, 0, sizeof *in);
 		in->maddr = IW_MADDR_NONE;
-		in->pc = pc;
-		in->mask = mask;
+		if (tok_hex(&p, &x) || x > UINT32_MAX)
+			return line_fail(k, line, e, "a hex PC", p);
+		in->pc = (uint32_t)x;
+		if (p[0] == 'f' && p[1] == 'f' && p[2] == 'f' && p[3] == 'f' && p[4] == 'f' && p[5] == 'f' &&
+		    p[6] == 'f' && p[7] == 'f' && is_end(p[8])) {
+			/* all lanes active: most lines of most kernels */
+			in->mask = 0xffffffffu;
+			p += 8;
+			skip_ws(&p);
+		} else {
+			if (tok_hex(&p, &x) || x > UINT32_MAX)
+				return line_fail(k, line, e, "a hex active mask of 32 bits", p);
+			in->mask = (uint32_t)x;
+		}
 		int rc = decode_middle(t, k, &p, line, in, &width, &unknown, e);
 		if (rc)
 			return rc;
-		size_t adv = (size_t)(p - mid), cmp = adv + (*p == 0);
+		size_t adv = (size_t)(p - key), cmp = adv + (*p == 0);
 		if (dl && cmp <= sizeof dl->text) {
 			dl->tmpl = *in;
 			dl->cmp = (uint8_t)cmp;
 			dl->adv = (uint8_t)adv;
 			dl->width = (uint16_t)width;
 			dl->unknown = (uint8_t)unknown;
-			memcpy(dl->text, mid, cmp);
+			memcpy(dl->text, key, cmp);
 		}
 	}
 	uint32_t active = popcount32(in->mask);

@@ -1446,9 +1446,10 @@ static void path_detection(void)
 }
 
 /* Lines of one PC decode each as their own text says, whichever line of
- * that PC came before (the reader keeps a PC's last decoded middle): other
- * registers, another opcode and width, another mask, more blanks, back
- * again.  Four CTAs of one warp, read in one pass as a run reads them. */
+ * that PC came before (the reader keeps lines it decoded, found by their
+ * text): other registers, another opcode and width, another mask, more
+ * blanks, back again.  Four CTAs of one warp, read in one pass as a run
+ * reads them. */
 static void lines_of_one_pc_decode_each_their_own(void)
 {
 	static const char kernel[] =
