@@ -1488,7 +1488,7 @@ static int tok_dec(const char **pp, int64_t *out)
 	return 0;
 }
 
-/* tok_dec for the count, width and mode fields: one digit inline. */
+/* tok_dec for the count, width, mode and stride fields: one digit inline. */
 static inline int tok_count(const char **pp, int64_t *out)
 {
 	const char *p = *pp;
@@ -1753,8 +1753,8 @@ static int decode_fields(struct iw_workload_trace *t, struct kfile *k, const str
 			if (tok_hex(&p, &base))
 				return line_fail(k, line, e, "a hex base address", p);
 			if (mode == 1) {
-				int64_t stride;
-				if (tok_dec(&p, &stride))
+				int64_t stride; /* (mostly one digit: 4, 8, 0) */
+				if (tok_count(&p, &stride))
 					return line_fail(k, line, e, "a decimal stride after the base address", p);
 				/* base + i * stride, modulo 2^64; four lanes a step (a
 				 * full warp is most memory lines) */
@@ -1858,20 +1858,30 @@ static int looks_prefixed(const struct kfile *k, const char *p)
 	return (*p >= 'A' && *p <= 'Z') || *p == '_';
 }
 
-/* Decode one instruction line into *in and *ma; a refused version-3+ line
- * that looks like an older one says so (a header with the wrong version, or
- * lines written with the prefix the version dropped). */
-static int decode(struct iw_workload_trace *t, struct kfile *k, const struct tcta *c, struct twarp *tw, const char *p,
-		  const char *lim, uint64_t line, struct iw_inst *in, struct iw_mem_addrs *ma, struct iw_err *e)
+/* decode()'s hint on a refused line that looks like a version 0-2 one. */
+static __attribute__((noinline, cold)) void hint_prefixed(const struct kfile *k, const char *p, struct iw_err *e)
 {
-	int first = e && !e->code; /* (only the first error is kept: hint only at ours) */
-	int rc = decode_fields(t, k, c, tw, p, lim, line, in, ma, e);
-	if (rc == -IW_EINPUT && first && k->tracer >= 3 && looks_prefixed(k, p)) {
+	if (k->tracer >= 3 && looks_prefixed(k, p)) {
 		size_t n = strlen(e->msg);
 		snprintf(e->msg + n, sizeof e->msg - n,
 			 " (the line looks like a version 0-2 one, with a 'tb_x tb_y tb_z warpid' prefix, but the header "
 			 "says tracer version %u)", k->tracer);
 	}
+}
+
+/* Decode one instruction line into *in and *ma; a refused version-3+ line
+ * that looks like an older one says so (a header with the wrong version, or
+ * lines written with the prefix the version dropped).  Inlined: a call
+ * layer of ten arguments cost 27 host instructions a warp-instruction. */
+static inline __attribute__((always_inline)) int decode(struct iw_workload_trace *t, struct kfile *k,
+							 const struct tcta *c, struct twarp *tw, const char *p,
+							 const char *lim, uint64_t line, struct iw_inst *in,
+							 struct iw_mem_addrs *ma, struct iw_err *e)
+{
+	int first = e && !e->code; /* (only the first error is kept: hint only at ours) */
+	int rc = decode_fields(t, k, c, tw, p, lim, line, in, ma, e);
+	if (rc == -IW_EINPUT && first)
+		hint_prefixed(k, p, e);
 	return rc;
 }
 
