@@ -57,7 +57,7 @@ LDFLAGS += $(if $(LTO),-flto=auto $(OPT))
 # Profile-guided optimisation of those objects too (PGO=1, the default where
 # LTO is on, except with MPI=1; PGO=0 rebuilds quicker while developing): they
 # are first built with counters into $(PGO_DIR), that program runs a training
-# job (mk/pgo-train.sh, about 5 s), and the release objects are compiled with
+# job (mk/pgo-train.sh, about 7 s), and the release objects are compiled with
 # the counts, which steer inlining and code layout only: every number the
 # program prints is the same.  Host instructions per simulated instruction:
 # -8 to -10% for every scheme (callgrind; perf/README.md).

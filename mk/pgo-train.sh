@@ -6,7 +6,7 @@
 # benchmarks measure seed 1 at scale 1), every scheme on the real traces, and
 # the trace reader on plain and compressed text.  One simulation at a time: the
 # profile counters are not atomic.  Output is discarded; a failure stops the
-# build, as it would mean the instrumented program is broken.  About 10 s.
+# build, as it would mean the instrumented program is broken.  About 7 s.
 # usage: pgo-train.sh PROGRAM
 set -e
 bin=$1
