@@ -424,6 +424,84 @@ static void srr_turn_skips_waiting_and_finished_warps(void)
 	}
 }
 
+/* Dual issue under srr: both slots of a cycle go to the turn warp and the
+ * turn moves on after it, never a slot to another warp.  Two warps in one
+ * sub-core, each K = 20 independent instructions (INT and SP alternating,
+ * both pipelined, CUs to spare: only the policy decides), issue A A | B B |
+ * A A ... under every scheme, one warp a cycle and no cycle without an issue.
+ * The first cycle that issues (3: launch 0, fetch 1, decode 2) finds only A's
+ * two decoded, fetch having served A first; B's are there a cycle later, so
+ * 2K issue in cycles 3..K+2.  GhOST's dependence checker moves one of a
+ * warp's instructions a cycle into its issue buffer: its first and last turns
+ * of each warp issue one (3 A, 4 B, ..., 23 A, 24 B), the rest two: 3..K+4.
+ * LOOG's collector units (8) free at its one result broadcast a cycle: two
+ * a cycle until they are full (3..6), then one a cycle, still one warp a
+ * cycle and alternating. */
+struct issue_log {
+	uint32_t n;
+	uint64_t cycle[64];
+	uint32_t warp[64];
+};
+
+static void log_issue(void *ctx, const struct iw_event *ev)
+{
+	struct issue_log *l = ctx;
+	if (ev->kind == IW_EV_ISSUE && l->n < 64) {
+		l->cycle[l->n] = ev->cycle;
+		l->warp[l->n++] = ev->warp;
+	}
+}
+
+static void srr_dual_issue_takes_both_slots_of_the_turn_warp(void)
+{
+	enum { K = 20 };
+	struct iw_inst prog[K];
+	for (int i = 0; i < K; i++) /* (register 250 is never written) */
+		prog[i] = tu_op(i % 2 ? IW_UNIT_SP : IW_UNIT_INT, 10 + i, 250, -1);
+	static const char *const schemes[] = {"inorder", "socgpu", "ghost", "loog", "ideal"};
+	for (size_t si = 0; si < IW_ARRAY_LEN(schemes); si++) {
+		struct iw_config c;
+		small_gpu(&c);
+		c.sms = 1;
+		c.subcores = 1;
+		c.policy = IW_POLICY_SRR;
+		c.issue_width = 2;
+		c.cus = 8;
+		c.ii[IW_UNIT_INT] = c.ii[IW_UNIT_SP] = 1;
+		struct iw_workload *w;
+		struct iw_err e = {0};
+		CU_ASSERT_EQUAL_FATAL(iw_program_open("prog", prog, K, 1, 2, &w, &e), 0);
+		struct issue_log l = {0};
+		struct iw_sim_opts o = {.cfg = &c, .scheme = schemes[si], .on_event = log_issue, .event_ctx = &l};
+		struct iw_run_result r;
+		CU_ASSERT_EQUAL_FATAL(iw_simulate(&o, w, &r, &e), 0);
+		iw_workload_close(w);
+		CU_ASSERT_EQUAL_FATAL(l.n, 2 * K);
+		int ghost = strcmp(schemes[si], "ghost") == 0, loog = strcmp(schemes[si], "loog") == 0, bad = 0;
+		uint32_t two = 0, gaps = 0;
+		for (uint32_t i = 1; i < l.n; i++) {
+			if (l.cycle[i] == l.cycle[i - 1]) { /* a second slot: the same warp */
+				bad += l.warp[i] != l.warp[i - 1];
+				two++;
+			} else { /* a later cycle: the other warp */
+				bad += l.warp[i] == l.warp[i - 1];
+				gaps += l.cycle[i] != l.cycle[i - 1] + 1;
+			}
+		}
+		CU_ASSERT_EQUAL(bad, 0);
+		CU_ASSERT_EQUAL(l.cycle[0], 3);
+		CU_ASSERT_EQUAL(l.warp[0], 0);
+		CU_ASSERT_EQUAL(two, ghost ? K - 2 : loog ? 4 : K);
+		if (!loog) {
+			CU_ASSERT_EQUAL(gaps, 0);
+			CU_ASSERT_EQUAL(l.cycle[l.n - 1], (uint64_t)K + (ghost ? 4 : 2));
+		}
+		if (bad)
+			fprintf(stderr, "\n%s: not one warp a cycle, alternating\n", schemes[si]);
+		iw_run_result_free(&r);
+	}
+}
+
 void suite_sim(void)
 {
 	TU_SUITE("sim", {"dependent_chain_takes_n_times_latency", dependent_chain_takes_n_times_latency},
@@ -436,5 +514,6 @@ void suite_sim(void)
 		 {"reductions_do_not_wait_for_l2", reductions_do_not_wait_for_l2},
 		 {"srr_waits_on_the_turn_warp", srr_waits_on_the_turn_warp},
 		 {"srr_turn_moves_after_an_issue", srr_turn_moves_after_an_issue},
-		 {"srr_turn_skips_waiting_and_finished_warps", srr_turn_skips_waiting_and_finished_warps});
+		 {"srr_turn_skips_waiting_and_finished_warps", srr_turn_skips_waiting_and_finished_warps},
+		 {"srr_dual_issue_takes_both_slots_of_the_turn_warp", srr_dual_issue_takes_both_slots_of_the_turn_warp});
 }
