@@ -1044,7 +1044,14 @@ IW_HOT int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 	return progress;
 }
 
-IW_HOT void prepare_operands(struct iw_slot *sl)
+/* The distinct RF sources of sl, listed in src_rf; with collect_packed,
+ * returns their number per bank of warp `warp` in 4-bit lanes (iw_cu.nbank).
+ * Counted here, where each register is at hand, by register alone (a table
+ * of r mod banks): warp w's banks are those turned by w mod banks
+ * (iw_sim_bank), one rotation of the lanes for all the operands (a bank
+ * computed per operand, in a loop of its own, cost 16 host instructions
+ * per warp-instruction more). */
+IW_HOT uint32_t prepare_operands(const struct iw_sim *s, struct iw_slot *sl, uint32_t warp)
 {
 	/* Each distinct source register is one bank read (RZ never appears).
 	 * The distinct ones so far are the bytes of v (lane k = src_rf[k]): a
@@ -1055,7 +1062,7 @@ IW_HOT void prepare_operands(struct iw_slot *sl)
 	 * downwards. */
 	const uint64_t ones = 0x0101010101010101ull;
 	uint64_t v = 0;
-	uint32_t n = 0;
+	uint32_t n = 0, cnt = 0;
 	_Static_assert(IW_MAX_SRC == 8, "src_rf is one 64-bit word");
 	for (uint32_t i = 0; i < sl->in.nsrc; i++) {
 		IW_ASSERT(sl->in.src[i] < IW_REG_RZ);
@@ -1065,6 +1072,7 @@ IW_HOT void prepare_operands(struct iw_slot *sl)
 			continue;
 		v |= r << (8 * n & 63);
 		n++;
+		cnt += s->bank_nib[r];
 	}
 	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
 		memcpy(sl->src_rf, &v, 8);
@@ -1073,6 +1081,12 @@ IW_HOT void prepare_operands(struct iw_slot *sl)
 			sl->src_rf[k] = (uint8_t)(v >> 8 * k);
 	sl->nsrc_rf = (uint8_t)n;
 	sl->srcs_left = (uint8_t)n;
+	if (!s->collect_packed)
+		return 0;
+	uint32_t rot = 4 * iw_sim_bank(s->cfg, warp, 0), width = 4 * (uint32_t)s->cfg->rf_banks;
+	if (rot) /* a turn of the banks' lanes, within 4 x banks bits */
+		cnt = ((cnt << rot) | (cnt >> (width - rot))) & (~0u >> (32 - width));
+	return cnt;
 }
 
 /* The order[] positions of the local warps in m: policy order is a rotation
@@ -1092,9 +1106,12 @@ IW_HOT uint32_t policy_first(const struct iw_subcore *sc, int greedy_first, uint
 {
 	if (greedy_first && (m >> sc->greedy & 1))
 		return sc->greedy;
-	uint64_t p = order_bits(sc, m);
-	uint64_t hi = p & (~0ull << start);
-	return sc->order[__builtin_ctzll(hi ? hi : p)];
+	/* a walk of order[] from `start`: the warps that name a cycle are
+	 * mostly the oldest (converting all of m to positions cost a step per
+	 * warp of m) */
+	for (uint32_t pos = start;; pos = pos + 1 == sc->norder ? 0 : pos + 1)
+		if (m >> sc->order[pos] & 1)
+			return sc->order[pos];
 }
 
 /* Strict round robin (srr) is Accel-Sim's "rrr" scheduler (GPGPU-Sim's
@@ -1174,25 +1191,34 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 		/* Ask only warps not known to have nothing, in policy order; every
 		 * answer (or cached answer) lands in creason for the stall reason. */
 		uint64_t askable = sc->active_mask & ~sc->blocked_mask & only;
-		/* positions in order[] still to visit: from start round the ring */
+		/* positions in order[] still to visit: from start round the ring,
+		 * found only once GTO's greedy warp did not issue (it mostly does,
+		 * and the positions of every askable warp cost a step per warp:
+		 * 17 host instructions per warp-instruction on inorder) */
 		uint64_t hi = 0, lo = 0;
 		int gfirst = greedy_first && (askable >> sc->greedy & 1);
-		if (askable) {
-			uint64_t p = order_bits(sc, gfirst ? askable & ~(1ull << sc->greedy) : askable);
-			hi = p & (~0ull << start);
-			lo = p & ~hi;
-		}
-		while (gfirst || hi || lo) {
+		uint64_t rest = gfirst ? askable & ~(1ull << sc->greedy) : askable;
+		for (;;) {
 			uint32_t local;
 			if (gfirst) {
 				local = sc->greedy;
 				gfirst = 0;
-			} else if (hi) {
-				local = sc->order[__builtin_ctzll(hi)];
-				hi &= hi - 1;
 			} else {
-				local = sc->order[__builtin_ctzll(lo | 1ull << 63)]; /* (lo is not 0: the bit bounds the index for the compiler) */
-				lo &= lo - 1;
+				if (rest) {
+					uint64_t p = order_bits(sc, rest);
+					rest = 0;
+					hi = p & (~0ull << start);
+					lo = p & ~hi;
+				}
+				if (hi) {
+					local = sc->order[__builtin_ctzll(hi)];
+					hi &= hi - 1;
+				} else if (lo) {
+					local = sc->order[__builtin_ctzll(lo | 1ull << 63)]; /* (lo is not 0: the bit bounds the index for the compiler) */
+					lo &= lo - 1;
+				} else {
+					break;
+				}
 			}
 			int r = IW_STALL_IB_EMPTY;
 			struct iw_warp *w = sc_warp(sm, sc, local);
@@ -1253,7 +1279,7 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 		pick->cu = (uint8_t)cui;
 		pick->state = IW_SLOT_COLLECT;
 		pick->t_issue = now;
-		prepare_operands(pick);
+		uint32_t nbank = prepare_operands(s, pick, pw->id);
 		if (pick->srcs_left)
 			sc->cu_reading |= 1ull << cui;
 		if (!ops->in_order && !ops->counts_reorders)
@@ -1265,10 +1291,7 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 		/* the bank of each operand: all the collect stage needs of it
 		 * (in its view, struct iw_cu; LOOG has a collect stage of its own) */
 		if (!ops->collect && s->collect_packed) {
-			uint32_t cnt = 0;
-			for (uint32_t o = 0; o < cu->left; o++)
-				cnt += 1u << (4 * iw_sim_bank(c, pw->id, pick->src_rf[o]) & 31); /* (banks < 8) */
-			cu->nbank = cnt;
+			cu->nbank = nbank; /* (the hook leaves the sources of the engine's collect stage) */
 		} else if (!ops->collect) {
 			for (uint32_t o = 0; o < cu->left; o++)
 				cu->reg[o] = (uint16_t)iw_sim_bank(c, pw->id, pick->src_rf[o]);
@@ -2260,6 +2283,9 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	s.gto_single = c->policy == IW_POLICY_GTO && c->issue_width == 1;
 	s.cache_cand = s.ops->cand_stable ? s.ops->cand_stable(c) : !s.opaque;
 	s.collect_packed = c->rf_banks <= 8 && (!c->rf_read_ports || c->rf_read_ports >= c->rf_banks);
+	if (s.collect_packed)
+		for (uint32_t g = 0; g < 256; g++)
+			s.bank_nib[g] = 1u << 4 * (g % (uint32_t)c->rf_banks);
 	/* SM after SM (run_sm_major) unless events must come in time order: in
 	 * spans shorter than the shortest trip to L2 and back that a warp waits
 	 * for (a load or an atomic with a result: the pipeline, then at least

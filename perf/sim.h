@@ -364,6 +364,7 @@ struct iw_sim {
 	/* The shared collect stage keeps operand counts per bank (iw_cu.nbank):
 	 * at most 8 banks, and read ports (rf_read_ports) at least one per bank */
 	int collect_packed;
+	uint32_t bank_nib[256];  /* ... with it: 1 in the lane of register r's bank for warp 0 (r mod banks) */
 	uint32_t warps_per_sc;
 	uint32_t nsubcores;      /* cfg->subcores */
 	uint64_t now;

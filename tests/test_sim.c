@@ -502,6 +502,34 @@ static void srr_dual_issue_takes_both_slots_of_the_turn_warp(void)
 	}
 }
 
+/* Register r of warp w is in bank (r + w) % banks, with any number of
+ * banks: warps 0, 1 and 2 reading R0, R3 and R6 on three banks each read
+ * one bank of their own, three cycles long, so only their own operands
+ * conflict (2 + 1 per instruction); were the banks not turned by the warp,
+ * the three would also collide with each other. */
+static void rf_banks_turn_with_the_warp(void)
+{
+	struct iw_config c;
+	small_gpu(&c);
+	c.sms = 1;
+	c.subcores = 1;
+	c.cus = 3;
+	c.rf_banks = 3;
+	c.rf_read_ports = 0;
+	enum { N = 20 };
+	struct iw_inst prog[N];
+	for (int i = 0; i < N; i++) {
+		prog[i] = tu_op(IW_UNIT_INT, 0, 0, 3); /* each waits for the one before (R0) */
+		prog[i].src[prog[i].nsrc++] = 6;
+	}
+	struct iw_run_result r;
+	CU_ASSERT_EQUAL_FATAL(run_prog(&c, "inorder", prog, N, 1, 3, &r), 0);
+	CU_ASSERT_EQUAL(r.warp_insts, 3 * N);
+	CU_ASSERT_EQUAL(r.act[IW_A_RF_BANK_READ], 3 * 3 * N);
+	CU_ASSERT_EQUAL(r.act[IW_A_RF_BANK_CONFLICT], 3 * 3 * N);
+	iw_run_result_free(&r);
+}
+
 void suite_sim(void)
 {
 	TU_SUITE("sim", {"dependent_chain_takes_n_times_latency", dependent_chain_takes_n_times_latency},
@@ -515,5 +543,6 @@ void suite_sim(void)
 		 {"srr_waits_on_the_turn_warp", srr_waits_on_the_turn_warp},
 		 {"srr_turn_moves_after_an_issue", srr_turn_moves_after_an_issue},
 		 {"srr_turn_skips_waiting_and_finished_warps", srr_turn_skips_waiting_and_finished_warps},
-		 {"srr_dual_issue_takes_both_slots_of_the_turn_warp", srr_dual_issue_takes_both_slots_of_the_turn_warp});
+		 {"srr_dual_issue_takes_both_slots_of_the_turn_warp", srr_dual_issue_takes_both_slots_of_the_turn_warp},
+		 {"rf_banks_turn_with_the_warp", rf_banks_turn_with_the_warp});
 }
