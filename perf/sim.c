@@ -87,6 +87,21 @@ static uint64_t wheel_next(const struct iw_sim *s, uint64_t now)
 	return IW_NEVER;
 }
 
+/* The scheme keeps state the engine's masks do not describe (iw_sim.opaque).
+ * From the hooks alone: in a scheme's own copy of the SM run (IW_RUN_SM_FOR)
+ * a constant, so the per-tick tests on it and on the flags that follow from
+ * it fold away. */
+static inline int sim_opaque(const struct iw_scheme_ops *ops)
+{
+	return ops->collect || !ops->candidate_cacheable || (ops->tick && !(ops->tick_unblocks && ops->busy));
+}
+
+/* iw_sim.cache_cand, a constant too for a scheme without cand_stable. */
+static inline int sim_cache_cand(const struct iw_sim *s, const struct iw_scheme_ops *ops)
+{
+	return ops->cand_stable ? s->cache_cand : !sim_opaque(ops);
+}
+
 /* Lower sc's wake-up to t if t is earlier. */
 static inline void wake_lower(struct iw_sim *s, struct iw_subcore *sc, uint64_t t)
 {
@@ -1062,9 +1077,15 @@ IW_HOT uint32_t prepare_operands(const struct iw_sim *s, struct iw_slot *sl, uin
 	 * downwards. */
 	const uint64_t ones = 0x0101010101010101ull;
 	uint64_t v = 0;
-	uint32_t n = 0, cnt = 0;
+	uint32_t n = 0, cnt = 0, nsrc = sl->in.nsrc;
 	_Static_assert(IW_MAX_SRC == 8, "src_rf is one 64-bit word");
-	for (uint32_t i = 0; i < sl->in.nsrc; i++) {
+	if (nsrc) { /* the first is distinct: no test (-10 host instructions per warp-instruction) */
+		IW_ASSERT(sl->in.src[0] < IW_REG_RZ);
+		v = (uint8_t)sl->in.src[0];
+		n = 1;
+		cnt = s->bank_nib[v];
+	}
+	for (uint32_t i = 1; i < nsrc; i++) {
 		IW_ASSERT(sl->in.src[i] < IW_REG_RZ);
 		uint64_t r = (uint8_t)sl->in.src[i];
 		uint64_t x = v ^ (r * ones);
@@ -1227,7 +1248,7 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 				cand = sc->ccand[local]; /* asked before, no event since */
 			} else {
 				cand = ops->candidate(st, w, now, &r);
-				if (cand && s->cache_cand) {
+				if (cand && sim_cache_cand(s, ops)) {
 					sc->ccand[local] = cand;
 					sc->cand_mask |= 1ull << local;
 				}
@@ -1519,7 +1540,7 @@ IW_HOT uint64_t subcore_next_event(struct iw_sim *s, struct iw_sm *sm, struct iw
 		  const struct iw_scheme_ops *ops)
 {
 	uint64_t t = sc->next_wb;
-	if (s->precise_wake) {
+	if (!sim_opaque(ops)) { /* (precise_wake) */
 		/* Only units someone waits for matter: a stalled candidate can
 		 * issue one cycle before its class frees (issue looks at the next
 		 * cycle), a collector unit holding its operands dispatches when it
@@ -1575,7 +1596,7 @@ IW_HOT uint64_t subcore_next_event(struct iw_sim *s, struct iw_sm *sm, struct iw
 IW_HOT int might_move(const struct iw_sim *s, const struct iw_subcore *sc, uint64_t now,
 		  const struct iw_scheme_ops *ops)
 {
-	if (s->opaque)
+	if (sim_opaque(ops))
 		return 1; /* the scheme owns state the masks do not describe */
 	if (ops->busy && ops->busy(sc->sm->scheme_state, sc))
 		return 1; /* its tick has work queued */
@@ -1588,8 +1609,7 @@ IW_HOT int might_move(const struct iw_sim *s, const struct iw_subcore *sc, uint6
 			return 1;
 		askable &= sc->turn < 64 ? 1ull << sc->turn : 0;
 	}
-	if (s->precise_wake)
-		askable &= ~sc->stalled_mask;
+	askable &= ~sc->stalled_mask; /* (precise_wake: not opaque, above) */
 	/* most often true first (measured on the built-in workloads) */
 	if (sc->cu_reading || askable || (sc->active_mask & ~sc->nofetch_mask) || sc->next_wb <= now + 1 ||
 	    (sc->front_mask & ~sc->noinsert_mask & ~sc->ibfull_mask))
@@ -1603,8 +1623,10 @@ IW_HOT int might_move(const struct iw_sim *s, const struct iw_subcore *sc, uint6
 	return 0;
 }
 
+/* One tick of sc at `now`; `sm_major`: in the SM-major order (run_sm_n, a
+ * constant there), where no wheel files wake-ups. */
 IW_HOT int tick_subcore_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now,
-		  const struct iw_scheme_ops *ops)
+		  const struct iw_scheme_ops *ops, int sm_major)
 {
 	s->res->host_ticks++;
 	account(s, sc, now);
@@ -1667,7 +1689,8 @@ IW_HOT int tick_subcore_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore 
 	if (wk <= now)
 		wk = now + 1;
 	*sc->wake = wk;
-	wheel_mark(s, sc, wk);
+	if (!sm_major)
+		wheel_mark(s, sc, wk);
 	return 0;
 }
 
@@ -1675,7 +1698,7 @@ IW_HOT int tick_subcore_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore 
  * cycle-major reference order, and schemes without a copy of their own). */
 static int tick_subcore(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc, uint64_t now)
 {
-	return tick_subcore_p(s, sm, sc, now, s->ops);
+	return tick_subcore_p(s, sm, sc, now, s->ops, s->sm_major);
 }
 
 /* ---------------------------------------------------------- time series */
@@ -1809,7 +1832,7 @@ IW_HOT int run_sm_n(struct iw_sim *s, struct iw_sm *sm, uint64_t end, int drain,
 		for (uint32_t k = 0; k < n; k++)
 			due |= (uint32_t)(wake[k] <= t) << k;
 		for (; due; due &= due - 1) {
-			int rc = tick_subcore_p(s, sm, &sm->sc[__builtin_ctz(due)], t, ops);
+			int rc = tick_subcore_p(s, sm, &sm->sc[__builtin_ctz(due)], t, ops, 1);
 			if (rc)
 				return rc;
 		}
@@ -2274,7 +2297,7 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	s.lane_mask = c->warp_size >= 32 ? 0xffffffffu : (1u << c->warp_size) - 1;
 	s.wb_width = s.ops->wb_width ? (int)s.ops->wb_width(c) : c->wb_width;
 	s.through = s.ops->fetch_through_control && s.ops->fetch_through_control(c);
-	s.opaque = s.ops->collect || !s.ops->candidate_cacheable || (s.ops->tick && !(s.ops->tick_unblocks && s.ops->busy));
+	s.opaque = sim_opaque(s.ops);
 	s.precise_wake = !s.opaque;
 	/* A cacheable scheme's answer changes only at the warp's own events, so
 	 * a candidate held back by a busy unit or a full set of collector units
