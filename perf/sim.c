@@ -87,7 +87,9 @@ static uint64_t wheel_next(const struct iw_sim *s, uint64_t now)
 	return IW_NEVER;
 }
 
-/* The scheme keeps state the engine's masks do not describe (iw_sim.opaque).
+/* The scheme keeps state the engine's masks do not describe ("opaque"), so
+ * the engine looks at it every cycle after progress; otherwise it may sleep
+ * through stalls on busy units and CUs ("precise wake", see might_move).
  * From the hooks alone: in a scheme's own copy of the SM run (IW_RUN_SM_FOR)
  * a constant, so the per-tick tests on it and on the flags that follow from
  * it fold away. */
@@ -1540,7 +1542,7 @@ IW_HOT uint64_t subcore_next_event(struct iw_sim *s, struct iw_sm *sm, struct iw
 		  const struct iw_scheme_ops *ops)
 {
 	uint64_t t = sc->next_wb;
-	if (!sim_opaque(ops)) { /* (precise_wake) */
+	if (!sim_opaque(ops)) { /* (a precise wake) */
 		/* Only units someone waits for matter: a stalled candidate can
 		 * issue one cycle before its class frees (issue looks at the next
 		 * cycle), a collector unit holding its operands dispatches when it
@@ -1588,7 +1590,8 @@ IW_HOT uint64_t subcore_next_event(struct iw_sim *s, struct iw_sm *sm, struct iw
 /* After a tick in which something moved: could anything move in the next
  * cycle without a timed event?  Answering "yes" when unsure is always safe
  * (the next tick finds out); "no" lets the sub-core sleep right away, which
- * halves the ticks of a busy simulation.  With precise_wake, a warp whose
+ * halves the ticks of a busy simulation.  With a precise wake (a scheme that
+ * is not opaque, sim_opaque), a warp whose
  * candidate waits for a busy unit or a free collector unit does not keep the
  * sub-core awake: until a unit frees (a timed event above) or a CU frees (a
  * dispatch, which is progress), asking it again gives the same answer and the
@@ -1609,7 +1612,7 @@ IW_HOT int might_move(const struct iw_sim *s, const struct iw_subcore *sc, uint6
 			return 1;
 		askable &= sc->turn < 64 ? 1ull << sc->turn : 0;
 	}
-	askable &= ~sc->stalled_mask; /* (precise_wake: not opaque, above) */
+	askable &= ~sc->stalled_mask; /* (a precise wake: not opaque, above) */
 	/* most often true first (measured on the built-in workloads) */
 	if (sc->cu_reading || askable || (sc->active_mask & ~sc->nofetch_mask) || sc->next_wb <= now + 1 ||
 	    (sc->front_mask & ~sc->noinsert_mask & ~sc->ibfull_mask))
@@ -2297,14 +2300,12 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	s.lane_mask = c->warp_size >= 32 ? 0xffffffffu : (1u << c->warp_size) - 1;
 	s.wb_width = s.ops->wb_width ? (int)s.ops->wb_width(c) : c->wb_width;
 	s.through = s.ops->fetch_through_control && s.ops->fetch_through_control(c);
-	s.opaque = sim_opaque(s.ops);
-	s.precise_wake = !s.opaque;
 	/* A cacheable scheme's answer changes only at the warp's own events, so
 	 * a candidate held back by a busy unit or a full set of collector units
 	 * is offered again without asking (unless cand_stable says it is not:
 	 * ideal picks by which units are free). */
 	s.gto_single = c->policy == IW_POLICY_GTO && c->issue_width == 1;
-	s.cache_cand = s.ops->cand_stable ? s.ops->cand_stable(c) : !s.opaque;
+	s.cache_cand = s.ops->cand_stable ? s.ops->cand_stable(c) : !sim_opaque(s.ops);
 	s.collect_packed = c->rf_banks <= 8 && (!c->rf_read_ports || c->rf_read_ports >= c->rf_banks);
 	if (s.collect_packed)
 		for (uint32_t g = 0; g < 256; g++)

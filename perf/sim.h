@@ -357,8 +357,6 @@ struct iw_sim {
 	int wb_width;           /* results written back per cycle per sub-core */
 	struct iw_wb_event *wb_held; /* with ops->wb_results_only: the results a write-back stage holds back */
 	int through;            /* fetch continues past taken control */
-	int opaque;             /* the scheme keeps state the engine's masks do not describe */
-	int precise_wake;       /* sleep through stalls on busy units and CUs (see might_move) */
 	int cache_cand;         /* keep each warp's candidate until its next event */
 	int gto_single;         /* GTO, one issue per cycle: the issue stage's folded copy */
 	/* The shared collect stage keeps operand counts per bank (iw_cu.nbank):
