@@ -18,6 +18,7 @@ struct rec {
 	uint64_t t[E_N];
 	uint8_t seen[E_N];
 	int64_t prod[IW_MAX_SRC]; /* seq of the producer of each source, -1 none */
+	uint64_t gone[IW_MAX_DST]; /* the cycle a younger result replaced dst i in the RF, 0 not yet */
 	int64_t pred_prod;
 	uint8_t from_rf;          /* bit i: source i read from the RF (renaming) */
 	uint8_t released, cu_held, rrs_held;
@@ -29,6 +30,7 @@ struct owarp {
 	uint64_t n, cap;          /* inserted */
 	uint64_t lo;              /* oldest not retired */
 	int64_t last_writer[256], last_issued_writer[256], rf[256], last_pred;
+	uint64_t rf0_gone[256];   /* the same for the warp's initial values */
 	int buf;
 };
 
@@ -157,8 +159,38 @@ static void warp_reset(struct owarp *w)
 	w->n = w->lo = 0;
 	w->buf = 0;
 	w->last_pred = -1;
-	for (int i = 0; i < 256; i++)
+	for (int i = 0; i < 256; i++) {
 		w->last_writer[i] = w->last_issued_writer[i] = w->rf[i] = -1;
+		w->rf0_gone[i] = 0;
+	}
+}
+
+/* v's value of register d left the RF in this cycle (a younger result came). */
+static void rf_replace(struct owarp *w, uint16_t d, int64_t younger, uint64_t cycle)
+{
+	int64_t v = w->rf[d];
+	if (v < 0) {
+		w->rf0_gone[d] = cycle;
+	} else {
+		struct rec *p = &w->r[v];
+		for (int i = 0; i < p->in.ndst; i++)
+			if (p->in.dst[i] == d)
+				p->gone[i] = cycle;
+	}
+	w->rf[d] = younger;
+}
+
+/* The cycle the value of d that seq pq wrote (-1: the initial one) left the
+ * RF, 0 if it has not. */
+static uint64_t rf_gone(const struct owarp *w, uint16_t d, int64_t pq)
+{
+	if (pq < 0)
+		return w->rf0_gone[d];
+	const struct rec *p = &w->r[pq];
+	for (int i = 0; i < p->in.ndst; i++)
+		if (p->in.dst[i] == d)
+			return p->gone[i];
+	return 0;
 }
 
 static void release_buf(struct orc *o, struct owarp *w, struct rec *r)
@@ -308,7 +340,14 @@ void orc_event(void *ctx, const struct iw_event *ev)
 			if (have < pq)
 				fail(o, ev, "R%u read before its producer %lld wrote it (RF holds %lld)", in->src[i],
 				     (long long)pq, (long long)have);
-			else if (have != pq && (ru->war || ru->renaming == 1))
+			/* The log has one read event, at the last operand: each operand
+			 * is read in some cycle from the one after issue to it, as its
+			 * bank allows (a read sees that cycle's write-backs), and LOOG's
+			 * WAR guard lets a younger result in once the register itself
+			 * was read (SCHEMES.md 5).  So a source is read too late only if
+			 * its value had left the RF by the first cycle it could be read. */
+			else if (have != pq && (ru->war || ru->renaming == 1) &&
+				 rf_gone(w, in->src[i], pq) <= r->t[E_ISS] + 1)
 				fail(o, ev, "R%u read after the younger instruction %lld overwrote it (WAR)", in->src[i],
 				     (long long)have);
 		}
@@ -348,12 +387,12 @@ void orc_event(void *ctx, const struct iw_event *ev)
 			uint16_t d = in->dst[i];
 			if (ru->renaming == 1) {
 				if (w->last_issued_writer[d] == (int64_t)ev->seq)
-					w->rf[d] = (int64_t)ev->seq;
+					rf_replace(w, d, (int64_t)ev->seq, ev->cycle);
 			} else if (ru->renaming == 0) {
 				if (w->rf[d] > (int64_t)ev->seq)
 					fail(o, ev, "WAW: R%u already holds the younger %lld", d, (long long)w->rf[d]);
 				else
-					w->rf[d] = (int64_t)ev->seq;
+					rf_replace(w, d, (int64_t)ev->seq, ev->cycle);
 			}
 		}
 		release_buf(o, w, r);
