@@ -344,10 +344,12 @@ void orc_event(void *ctx, const struct iw_event *ev)
 			 * is read in some cycle from the one after issue to it, as its
 			 * bank allows (a read sees that cycle's write-backs), and LOOG's
 			 * WAR guard lets a younger result in once the register itself
-			 * was read (SCHEMES.md 5).  So a source is read too late only if
-			 * its value had left the RF by the first cycle it could be read. */
+			 * was read (SCHEMES.md 5).  So under LOOG a source is read too
+			 * late only if its value had left the RF by the first cycle it
+			 * could be read; a scoreboard's WAR guard holds the younger
+			 * result until all the reads are done, checked as before. */
 			else if (have != pq && (ru->war || ru->renaming == 1) &&
-				 rf_gone(w, in->src[i], pq) <= r->t[E_ISS] + 1)
+				 (ru->renaming != 1 || rf_gone(w, in->src[i], pq) <= r->t[E_ISS] + 1))
 				fail(o, ev, "R%u read after the younger instruction %lld overwrote it (WAR)", in->src[i],
 				     (long long)have);
 		}
