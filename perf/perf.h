@@ -584,9 +584,14 @@ void iw_run_result_free(struct iw_run_result *r);
  * its occupancy integral / (entries x cycles); NaN without entries. */
 double iw_utilisation(const struct iw_run_result *r, int k);
 
-/* Optional per-instruction event log (for the tests' independent oracle). */
+/* Optional per-instruction event log (for the tests' independent oracle).
+ * IW_EV_READ is an instruction's last operand read (`sub`: its collector
+ * unit).  IW_EV_OPERAND is one register read from the RF, `sub` the register:
+ * only a scheme whose WAR guard lets a younger result in once the register
+ * itself was read (LOOG, SCHEMES.md 5) logs each, since then the cycle of
+ * every read matters, not only the last. */
 enum iw_event_kind { IW_EV_INSERT, IW_EV_ISSUE, IW_EV_READ, IW_EV_DISPATCH, IW_EV_WRITEBACK,
-		     IW_EV_RETIRE };
+		     IW_EV_RETIRE, IW_EV_OPERAND };
 struct iw_event {
 	uint64_t cycle;
 	uint32_t sm, warp;    /* warp slot in the SM */

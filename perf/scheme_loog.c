@@ -523,15 +523,29 @@ static inline void read_done(struct lg_state *st, struct iw_subcore *sc, uint32_
 	iw_sim_event(st->sim, w, s, IW_EV_READ, cu->slot);
 }
 
-/* Read from the operands lc has left while ports and banks last (each bank
+/* The event log's record of CU i reading register reg from the RF: the
+ * WAR guard lets a younger result in once the register itself was read, so
+ * the oracle checks each read in its own cycle. */
+static __attribute__((noinline, cold)) void operand_event(struct lg_state *st, struct iw_subcore *sc, uint32_t i,
+							  uint16_t reg)
+{
+	const struct iw_cu *cu = &sc->cu[i];
+	struct iw_warp *w = &st->sm->warps[cu->warp];
+	iw_sim_event(st->sim, w, &w->slots[cu->slot], IW_EV_OPERAND, (uint8_t)reg);
+}
+
+/* Read from the operands CU i has left while ports and banks last (each bank
  * serves one read per cycle); the left ones fill the first `left` places. */
-static inline void read_ops(struct lg_cu *lc, int *ports, uint64_t *bank_used, uint64_t *reads, uint64_t *conflicts)
+static inline void read_ops(struct lg_state *st, int log, struct iw_subcore *sc, uint32_t i, struct lg_cu *lc,
+			    int *ports, uint64_t *bank_used, uint64_t *reads, uint64_t *conflicts)
 {
 	for (uint32_t o = 0; o < lc->left;) {
 		uint32_t b = lc->bank[o];
 		if (*ports > 0 && !(*bank_used >> (b & 63) & 1)) {
 			*bank_used |= 1ull << (b & 63);
 			(*ports)--;
+			if (__builtin_expect(log, 0))
+				operand_event(st, sc, i, lc->src[o]);
 			lc->left--;
 			lc->src[o] = lc->src[lc->left];
 			lc->bank[o] = lc->bank[lc->left];
@@ -543,8 +557,10 @@ static inline void read_ops(struct lg_cu *lc, int *ports, uint64_t *bank_used, u
 	}
 }
 
-/* 2. RF reads, from the CU's own copy of the operands left (bank, register). */
-static __attribute__((noinline)) int lg_read(struct lg_state *st, struct iw_subcore *sc, struct lg_sub *sb)
+/* 2. RF reads, from the CU's own copy of the operands left (bank, register);
+ * `log`: each read goes to the event log (a constant in each copy below). */
+static inline __attribute__((always_inline)) int lg_read_ops(struct lg_state *st, struct iw_subcore *sc,
+							    struct lg_sub *sb, const int log)
 {
 	const struct iw_config *c = st->cfg;
 	struct iw_sim *sim = st->sim;
@@ -560,7 +576,7 @@ static __attribute__((noinline)) int lg_read(struct lg_state *st, struct iw_subc
 		if (sb->reader >= 0 && sb->cu[sb->reader].left) {
 			uint32_t i = (uint32_t)sb->reader;
 			struct lg_cu *lc = &sb->cu[i];
-			read_ops(lc, &ports, &bank_used, &reads, &conflicts);
+			read_ops(st, log, sc, i, lc, &ports, &bank_used, &reads, &conflicts);
 			if (!lc->left) {
 				read_done(st, sc, i);
 				sb->reader = -1;
@@ -578,7 +594,7 @@ static __attribute__((noinline)) int lg_read(struct lg_state *st, struct iw_subc
 		for (; k < n && ports > 0; k++) {
 			uint32_t i = sb->rq[k];
 			struct lg_cu *lc = &sb->cu[i];
-			read_ops(lc, &ports, &bank_used, &reads, &conflicts);
+			read_ops(st, log, sc, i, lc, &ports, &bank_used, &reads, &conflicts);
 			if (!lc->left)
 				read_done(st, sc, i);
 			else
@@ -593,6 +609,12 @@ static __attribute__((noinline)) int lg_read(struct lg_state *st, struct iw_subc
 	iw_count(sim, IW_A_RF_BANK_CONFLICT, conflicts);
 	sim->res->cnt.rf_reads += reads;
 	return reads != 0;
+}
+
+/* A run without an event log tests for one once per call, not per read. */
+static __attribute__((noinline)) int lg_read(struct lg_state *st, struct iw_subcore *sc, struct lg_sub *sb)
+{
+	return st->sim->on_event ? lg_read_ops(st, sc, sb, 1) : lg_read_ops(st, sc, sb, 0);
 }
 
 /* Dispatch, then the RF reads (a dispatch leaves cu_reading as it was). */

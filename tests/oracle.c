@@ -18,9 +18,9 @@ struct rec {
 	uint64_t t[E_N];
 	uint8_t seen[E_N];
 	int64_t prod[IW_MAX_SRC]; /* seq of the producer of each source, -1 none */
-	uint64_t gone[IW_MAX_DST]; /* the cycle a younger result replaced dst i in the RF, 0 not yet */
 	int64_t pred_prod;
 	uint8_t from_rf;          /* bit i: source i read from the RF (renaming) */
+	uint8_t op_read;          /* bit i: source i's IW_EV_OPERAND seen (renaming) */
 	uint8_t released, cu_held, rrs_held;
 };
 
@@ -30,7 +30,6 @@ struct owarp {
 	uint64_t n, cap;          /* inserted */
 	uint64_t lo;              /* oldest not retired */
 	int64_t last_writer[256], last_issued_writer[256], rf[256], last_pred;
-	uint64_t rf0_gone[256];   /* the same for the warp's initial values */
 	int buf;
 };
 
@@ -44,7 +43,8 @@ struct orc {
 	char msg[512];
 };
 
-static const char *const ev_name[E_N] = {"insert", "issue", "read", "dispatch", "writeback", "retire"};
+_Static_assert((int)E_N == (int)IW_EV_OPERAND && (int)E_RET == (int)IW_EV_RETIRE, "the oracle's kinds are the log's");
+static const char *const ev_name[E_N + 1] = {"insert", "issue", "read", "dispatch", "writeback", "retire", "operand"};
 
 static void fail(struct orc *o, const struct iw_event *ev, const char *fmt, ...)
 {
@@ -56,7 +56,7 @@ static void fail(struct orc *o, const struct iw_event *ev, const char *fmt, ...)
 	vsnprintf(b, sizeof b, fmt, ap);
 	va_end(ap);
 	snprintf(o->msg, sizeof o->msg, "cycle %llu sm %u warp %u seq %llu %s: %s", (unsigned long long)ev->cycle,
-		 ev->sm, ev->warp, (unsigned long long)ev->seq, ev_name[ev->kind], b);
+		 ev->sm, ev->warp, (unsigned long long)ev->seq, ev->kind <= E_N ? ev_name[ev->kind] : "?", b);
 }
 
 static int is_mem(const struct iw_inst *in) { return in->unit == IW_UNIT_MEM && !(in->flags & IW_F_MEMBAR); }
@@ -161,36 +161,7 @@ static void warp_reset(struct owarp *w)
 	w->last_pred = -1;
 	for (int i = 0; i < 256; i++) {
 		w->last_writer[i] = w->last_issued_writer[i] = w->rf[i] = -1;
-		w->rf0_gone[i] = 0;
 	}
-}
-
-/* v's value of register d left the RF in this cycle (a younger result came). */
-static void rf_replace(struct owarp *w, uint16_t d, int64_t younger, uint64_t cycle)
-{
-	int64_t v = w->rf[d];
-	if (v < 0) {
-		w->rf0_gone[d] = cycle;
-	} else {
-		struct rec *p = &w->r[v];
-		for (int i = 0; i < p->in.ndst; i++)
-			if (p->in.dst[i] == d)
-				p->gone[i] = cycle;
-	}
-	w->rf[d] = younger;
-}
-
-/* The cycle the value of d that seq pq wrote (-1: the initial one) left the
- * RF, 0 if it has not. */
-static uint64_t rf_gone(const struct owarp *w, uint16_t d, int64_t pq)
-{
-	if (pq < 0)
-		return w->rf0_gone[d];
-	const struct rec *p = &w->r[pq];
-	for (int i = 0; i < p->in.ndst; i++)
-		if (p->in.dst[i] == d)
-			return p->gone[i];
-	return 0;
 }
 
 static void release_buf(struct orc *o, struct owarp *w, struct rec *r)
@@ -223,6 +194,38 @@ static void check_order(struct orc *o, struct owarp *w, struct rec *r, const str
 		if (mem_conflict(o, &r->in, &p->in) && !p->seen[at])
 			fail(o, ev, "memory instruction passes the older memory instruction %llu", (unsigned long long)q);
 	}
+}
+
+/* IW_EV_OPERAND: r read register ev->sub from the RF.  In that cycle the RF
+ * must hold the value of the source's producer: not an older one (RAW), not
+ * a younger one (WAR); the cycle's write-backs come before it in the log, as
+ * a read sees them. */
+static void operand_read(struct orc *o, struct owarp *w, struct rec *r, const struct iw_event *ev)
+{
+	const struct iw_inst *in = &r->in;
+	if (!r->seen[E_ISS] || r->t[E_ISS] >= ev->cycle)
+		fail(o, ev, "R%u read before the cycle after issue", ev->sub);
+	if (r->seen[E_READ])
+		fail(o, ev, "R%u read after the instruction's last operand read", ev->sub);
+	int found = 0;
+	for (int i = 0; i < in->nsrc; i++) {
+		if (in->src[i] != ev->sub)
+			continue;
+		found = 1;
+		int64_t pq = r->prod[i], have = w->rf[ev->sub];
+		if (o->ru.renaming == 1 && !(r->from_rf >> i & 1))
+			fail(o, ev, "R%u read from the RF, but its producer %lld had not written back at issue "
+				    "(the value comes by broadcast)", ev->sub, (long long)pq);
+		else if (have < pq)
+			fail(o, ev, "R%u read before its producer %lld wrote it (RF holds %lld)", ev->sub, (long long)pq,
+			     (long long)have);
+		else if (have > pq)
+			fail(o, ev, "R%u read after the younger instruction %lld overwrote it (WAR)", ev->sub,
+			     (long long)have);
+		r->op_read |= (uint8_t)(1u << i);
+	}
+	if (!found)
+		fail(o, ev, "R%u read, which is not a source", ev->sub);
 }
 
 void orc_event(void *ctx, const struct iw_event *ev)
@@ -272,6 +275,14 @@ void orc_event(void *ctx, const struct iw_event *ev)
 		return;
 	}
 	struct rec *r = &w->r[ev->seq];
+	if (k == IW_EV_OPERAND) {
+		operand_read(o, w, r, ev);
+		return;
+	}
+	if (k >= E_N) {
+		fail(o, ev, "unknown event kind %d", k);
+		return;
+	}
 	if (r->seen[k]++)
 		fail(o, ev, "second %s", ev_name[k]);
 	r->t[k] = ev->cycle;
@@ -337,21 +348,23 @@ void orc_event(void *ctx, const struct iw_event *ev)
 			int64_t pq = r->prod[i], have = w->rf[in->src[i]];
 			if (ru->renaming == 2 || (ru->renaming == 1 && !(r->from_rf >> i & 1)))
 				continue;
-			if (have < pq)
+			/* Under LOOG each read was checked in its own cycle
+			 * (operand_read): its WAR guard lets a younger result in
+			 * once the register itself was read, so the last read's
+			 * cycle says nothing about the others.  A scoreboard's WAR
+			 * guard holds the younger result until all the reads are
+			 * done: the RF must still hold every source's value here. */
+			if (ru->renaming == 1) {
+				if (!(r->op_read >> i & 1))
+					fail(o, ev, "R%u never read from the RF (its producer %lld had written back at issue)",
+					     in->src[i], (long long)pq);
+			} else if (have < pq) {
 				fail(o, ev, "R%u read before its producer %lld wrote it (RF holds %lld)", in->src[i],
 				     (long long)pq, (long long)have);
-			/* The log has one read event, at the last operand: each operand
-			 * is read in some cycle from the one after issue to it, as its
-			 * bank allows (a read sees that cycle's write-backs), and LOOG's
-			 * WAR guard lets a younger result in once the register itself
-			 * was read (SCHEMES.md 5).  So under LOOG a source is read too
-			 * late only if its value had left the RF by the first cycle it
-			 * could be read; a scoreboard's WAR guard holds the younger
-			 * result until all the reads are done, checked as before. */
-			else if (have != pq && (ru->war || ru->renaming == 1) &&
-				 (ru->renaming != 1 || rf_gone(w, in->src[i], pq) <= r->t[E_ISS] + 1))
+			} else if (have != pq && ru->war) {
 				fail(o, ev, "R%u read after the younger instruction %lld overwrote it (WAR)", in->src[i],
 				     (long long)have);
+			}
 		}
 		if (ru->buf_release == ORC_AT_READ)
 			release_buf(o, w, r);
@@ -389,12 +402,12 @@ void orc_event(void *ctx, const struct iw_event *ev)
 			uint16_t d = in->dst[i];
 			if (ru->renaming == 1) {
 				if (w->last_issued_writer[d] == (int64_t)ev->seq)
-					rf_replace(w, d, (int64_t)ev->seq, ev->cycle);
+					w->rf[d] = (int64_t)ev->seq;
 			} else if (ru->renaming == 0) {
 				if (w->rf[d] > (int64_t)ev->seq)
 					fail(o, ev, "WAW: R%u already holds the younger %lld", d, (long long)w->rf[d]);
 				else
-					rf_replace(w, d, (int64_t)ev->seq, ev->cycle);
+					w->rf[d] = (int64_t)ev->seq;
 			}
 		}
 		release_buf(o, w, r);

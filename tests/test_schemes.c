@@ -264,15 +264,15 @@ static void oracle_rejects_a_raw_violation(void)
 }
 
 /* An instruction's operands are read over several cycles when banks
- * conflict, and the log shows only the last read: a younger result may
- * replace a register the older instruction has already read (LOOG's WAR
- * guard allows it, SCHEMES.md 5), but not before the first cycle it could
- * have read it.  a (R6 = R10 + R1) and b (R1 = R7) issue together in cycle 2,
- * as at two issue slots; a's last read is in cycle 8 (LOOG on a random
- * program did this at issue_width=2).  A scoreboard's WAR guard (socgpu)
- * holds the younger result until the older instruction's reads are done: the
- * same log breaks it. */
-static uint64_t war_log(const char *scheme, uint64_t b_wb, char *msg, size_t n)
+ * conflict.  LOOG's WAR guard lets a younger result replace a register the
+ * older instruction has already read (SCHEMES.md 5), so LOOG logs each read
+ * (IW_EV_OPERAND) and the oracle checks each in its own cycle.  a (R6 = R10 +
+ * R1) and b (R1 = R7) issue together in cycle 2, as at two issue slots; a
+ * reads R1 in cycle r1 and R10 in cycle 8, b writes back in cycle b_wb.  A
+ * scoreboard's WAR guard (socgpu) holds the younger result until all of the
+ * older instruction's reads are done, which its log shows by its last read:
+ * the same log breaks it. */
+static uint64_t war_log(const char *scheme, uint64_t r1, uint64_t b_wb, int log_r1, char *msg, size_t n)
 {
 	struct iw_config c;
 	small_gpu(&c);
@@ -280,32 +280,63 @@ static uint64_t war_log(const char *scheme, uint64_t b_wb, char *msg, size_t n)
 	orc_rules_for(scheme, &c, &ru);
 	struct orc *o = orc_new(&ru);
 	struct iw_inst a = tu_op(IW_UNIT_SP, 6, 10, 1), b = tu_op(IW_UNIT_SP, 1, 7, -1);
-	struct iw_event ev[] = {
+	struct iw_event ev[16] = {
 		{1, 0, 0, 0, 0, IW_EV_INSERT, 0, &a}, {1, 0, 0, 1, 0, IW_EV_INSERT, 0, &b},
 		{2, 0, 0, 0, 0, IW_EV_ISSUE, 0, &a},  {2, 0, 0, 1, 0, IW_EV_ISSUE, 1, &b},
-		{3, 0, 0, 1, 0, IW_EV_READ, 0, &b},   {3, 0, 0, 1, 0, IW_EV_DISPATCH, 0, &b},
-		{b_wb, 0, 0, 1, 0, IW_EV_WRITEBACK, 0, &b}, {b_wb, 0, 0, 1, 0, IW_EV_RETIRE, 0, &b},
-		{8, 0, 0, 0, 0, IW_EV_READ, 0, &a},   {9, 0, 0, 0, 0, IW_EV_DISPATCH, 0, &a},
-		{12, 0, 0, 0, 0, IW_EV_WRITEBACK, 0, &a}, {12, 0, 0, 0, 0, IW_EV_RETIRE, 0, &a},
 	};
-	for (size_t i = 0; i < IW_ARRAY_LEN(ev); i++)
-		orc_event(o, &ev[i]);
+	size_t k = 4;
+	/* the log in time order: b's read and dispatch in cycle 3, its write-back
+	 * in b_wb (before a read in that cycle: a read sees the cycle's
+	 * write-backs), a's reads of R1 in r1 and R10 in 8 */
+	struct iw_event b_rd[] = {{3, 0, 0, 1, 7, IW_EV_OPERAND, 7, &b}, {3, 0, 0, 1, 0, IW_EV_READ, 1, &b},
+				  {3, 0, 0, 1, 0, IW_EV_DISPATCH, 0, &b}};
+	struct iw_event b_done[] = {{b_wb, 0, 0, 1, 0, IW_EV_WRITEBACK, 0, &b}, {b_wb, 0, 0, 1, 0, IW_EV_RETIRE, 0, &b}};
+	struct iw_event a_r1 = {r1, 0, 0, 0, 0, IW_EV_OPERAND, 1, &a};
+	int b_rd_in = 0, b_done_in = 0, a_r1_in = !log_r1;
+	for (uint64_t t = 3; t <= 8; t++) {
+		if (t == 3)
+			for (size_t x = 0; x < IW_ARRAY_LEN(b_rd); x++, b_rd_in = 1)
+				ev[k++] = b_rd[x];
+		if (t == b_wb)
+			for (size_t x = 0; x < IW_ARRAY_LEN(b_done); x++, b_done_in = 1)
+				ev[k++] = b_done[x];
+		if (t == r1 && !a_r1_in) {
+			ev[k++] = a_r1;
+			a_r1_in = 1;
+		}
+	}
+	CU_ASSERT_FATAL(b_rd_in && b_done_in && a_r1_in);
+	struct iw_event a_end[] = {{8, 0, 0, 0, 0, IW_EV_OPERAND, 10, &a}, {8, 0, 0, 0, 0, IW_EV_READ, 0, &a},
+				   {9, 0, 0, 0, 0, IW_EV_DISPATCH, 0, &a}, {12, 0, 0, 0, 0, IW_EV_WRITEBACK, 0, &a},
+				   {12, 0, 0, 0, 0, IW_EV_RETIRE, 0, &a}};
+	for (size_t x = 0; x < IW_ARRAY_LEN(a_end); x++)
+		ev[k++] = a_end[x];
+	for (size_t x = 0; x < k; x++)
+		orc_event(o, &ev[x]);
 	uint64_t v = orc_finish(o, NULL, msg, n);
 	orc_free(o);
 	return v;
 }
 
-static void oracle_accepts_an_operand_read_before_its_overwrite(void)
+static void oracle_checks_each_operand_read_against_its_overwrite(void)
 {
 	char msg[600] = "";
-	CU_ASSERT_EQUAL(war_log("loog", 6, msg, sizeof msg), 0); /* R1 could be read in cycles 3 to 5 */
+	/* R1 read in cycle 4, replaced in 6: LOOG's guard allows it */
+	CU_ASSERT_EQUAL(war_log("loog", 4, 6, 1, msg, sizeof msg), 0);
 	if (msg[0])
 		fprintf(stderr, "\n%s\n", msg);
-	/* replaced in cycle 3, the first a could read it in: too late */
-	CU_ASSERT(war_log("loog", 3, msg, sizeof msg) > 0);
-	CU_ASSERT(strstr(msg, "WAR") != NULL);
+	/* R1 read in cycle 6, after b's write-back in that cycle replaced it */
+	CU_ASSERT(war_log("loog", 6, 6, 1, msg, sizeof msg) > 0);
+	CU_ASSERT(strstr(msg, "R1 read after the younger instruction 1 overwrote it (WAR)") != NULL);
+	/* read in cycle 5, a cycle before the replacement, but after the first
+	 * cycle a could read it (3): only the read's own cycle tells */
 	msg[0] = 0;
-	CU_ASSERT(war_log("socgpu", 6, msg, sizeof msg) > 0);
+	CU_ASSERT_EQUAL(war_log("loog", 5, 6, 1, msg, sizeof msg), 0);
+	/* R1 comes from the RF (nothing older writes it) but was never read */
+	CU_ASSERT(war_log("loog", 4, 6, 0, msg, sizeof msg) > 0);
+	CU_ASSERT(strstr(msg, "R1 never read from the RF") != NULL);
+	msg[0] = 0;
+	CU_ASSERT(war_log("socgpu", 4, 6, 1, msg, sizeof msg) > 0);
 	CU_ASSERT(strstr(msg, "WAR") != NULL);
 }
 
@@ -419,7 +450,7 @@ struct evlog {
 static void log_event(void *ctx, const struct iw_event *ev)
 {
 	struct evlog *l = ctx;
-	if (ev->warp != 0 || ev->seq >= 16)
+	if (ev->warp != 0 || ev->seq >= 16 || ev->kind > IW_EV_RETIRE) /* (not LOOG's operand reads) */
 		return;
 	l->t[ev->seq][ev->kind] = ev->cycle;
 	if (ev->kind == IW_EV_ISSUE)
@@ -1022,7 +1053,7 @@ static void ib_full_names_a_full_window(void)
 void suite_schemes(void)
 {
 	TU_SUITE("schemes", {"oracle_rejects_a_raw_violation", oracle_rejects_a_raw_violation},
-		 {"oracle_accepts_an_operand_read_before_its_overwrite", oracle_accepts_an_operand_read_before_its_overwrite},
+		 {"oracle_checks_each_operand_read_against_its_overwrite", oracle_checks_each_operand_read_against_its_overwrite},
 		 {"loog_full_rrs_stack_keeps_the_rules", loog_full_rrs_stack_keeps_the_rules},
 		 {"oracle_accepts_every_scheme_on_random_programs", oracle_accepts_every_scheme_on_random_programs},
 		 {"oracle_accepts_every_scheme_at_dual_issue_under_every_policy",
