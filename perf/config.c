@@ -53,7 +53,13 @@ const struct iw_param iw_params[] = {
 	I("sm.warp_size", "thread", 32, 1, 32, warp_size, "threads per warp (SIMT lanes)"),
 	I("core.fetch_width", "inst", 2, 1, 16, fetch_width, "instructions fetched per cycle per sub-core (for one warp)"),
 	I("core.fetch_buffer", "inst", 2, 1, 64, fetch_buffer, "decoded-instruction front buffer per warp, ahead of the scheme's IB"),
-	I("core.issue_width", "inst", 1, 1, 8, issue_width, "instructions issued per cycle per scheduler"),
+	/* GPGPU-Sim/Accel-Sim (shader.cc, scheduler_unit::cycle), the simulator
+	 * of the schemes' papers: a scheduler issues from one warp per cycle, a
+	 * next instruction of it only if the ones before it issued, and with
+	 * gpgpu_dual_issue_diff_exec_units (its default, 1: "as in Maxwell and
+	 * Pascal") only to another execution unit than the one before. */
+	I("core.issue_width", "inst", 1, 1, 8, issue_width, "instructions issued per cycle per scheduler, all from the one warp the policy picks: a next one only if those before it issued (GPGPU-Sim's gpgpu_max_insn_issue_per_warp)"),
+	B("core.dual_issue_diff_units", 1, dual_issue_diff_units, "with core.issue_width > 1, an instruction issues in the cycle of the warp's previous issue only to another unit class (GPGPU-Sim's gpgpu_dual_issue_diff_exec_units, default 1)"),
 	I("core.wb_width", "result", 2, 1, 16, wb_width, "results written back per cycle per sub-core"),
 	/* srr is the GhOST paper's "strong round robin (SRR) which only looks at
 	 * the next warp to be considered for scheduling" (section VI-B; Accel-Sim's

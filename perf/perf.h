@@ -242,6 +242,7 @@ struct iw_config {
 	int reg_granularity;   /* registers per thread are allocated in multiples of this */
 	/* front end and issue */
 	int fetch_width, fetch_buffer, issue_width, wb_width, policy;
+	int dual_issue_diff_units; /* a warp's later issue in a cycle takes another unit class */
 	/* operand collection */
 	int cus, rf_banks, rf_read_ports;
 	/* execution: units per sub-core, latency and initiation interval per class */

@@ -1196,6 +1196,7 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 		if (!only && (sc->active_mask & sc->bar_mask))
 			reason = IW_STALL_BARRIER; /* no warp to name the cycle: each waits or is done */
 	}
+	int prev_unit = -1; /* unit class of the cycle's last issue, when the next must differ */
 	for (int slotn = 0; slotn < width; slotn++) {
 		uint32_t n = sc->norder, start = 0;
 		int greedy_first = 0;
@@ -1258,6 +1259,12 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 			if (!cand) {
 				if (ops->candidate_cacheable)
 					sc->blocked_mask |= 1ull << local;
+			} else if (cand->in.unit == prev_unit) {
+				/* another instruction for the unit class of the one that
+				 * just issued: the warp's issue for this cycle ends
+				 * (GPGPU-Sim's dual issue to different units); the tick
+				 * after an issue asks it again */
+				break;
 			} else if (!iw_sim_unit_ready(sc, cand->in.unit, now + 1)) {
 				/* Structural hazard: no unit of its class can take it at the
 				 * earliest cycle it could dispatch (the next one). */
@@ -1280,7 +1287,8 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 		}
 		if (!pick) {
 			/* the first warp in policy order with a reason other than an
-			 * empty buffer names the cycle */
+			 * empty buffer names the cycle (only a cycle without an issue:
+			 * the slots after the first look at its warp alone) */
 			uint64_t named = sc->active_mask & sc->named_mask & only;
 			if (!issued && named) {
 				sc->reason_warp = policy_first(sc, greedy_first, start, named);
@@ -1334,6 +1342,12 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 		sc->ibfull_mask &= ~((uint64_t)(ops->insert_until_issue != IW_INSERT_UNTIL_ROOM) << pw->local);
 		pw->last_issue = now;
 		issued++;
+		/* the cycle's later slots take this warp's next instructions
+		 * only, as GPGPU-Sim's scheduler, which moves to another warp in
+		 * the next cycle (SRR's turn already is this warp) */
+		only = 1ull << pw->local;
+		if (c->dual_issue_diff_units)
+			prev_unit = pick->in.unit;
 	}
 	*reason_out = issued ? IW_STALL_COUNT : reason;
 	return issued;

@@ -33,12 +33,20 @@ struct owarp {
 	int buf;
 };
 
+struct oiss {
+	uint64_t t;               /* the cycle */
+	int n;                    /* issues in it */
+	uint32_t warp;            /* the warp of the first */
+	int unit;                 /* the unit class of the last */
+};
+
 struct orc {
 	struct orc_rules ru;
 	struct owarp *w;
 	int *cu, *rrs;            /* per (sm, sub-core) */
 	uint64_t *wb_t;           /* per (sm, sub-core): the cycle of its last counted write-back, */
 	int *wb_n;                /* and how many were counted in it */
+	struct oiss *iss;         /* per (sm, sub-core): the issues of its last issuing cycle */
 	uint64_t violations, retired;
 	char msg[512];
 };
@@ -87,6 +95,8 @@ int orc_rules_for(const char *s, const struct iw_config *c, struct orc_rules *r)
 	r->pred = 1;
 	r->cu_cap = c->cus;
 	r->wb_cap = c->wb_width;
+	r->issue_width = c->issue_width;
+	r->issue_diff_units = c->dual_issue_diff_units;
 	if (!strcmp(s, "inorder")) {
 		r->war = c->war_scoreboard;
 		r->buf_cap = c->inorder_ib_size;
@@ -136,6 +146,7 @@ struct orc *orc_new(const struct orc_rules *r)
 	o->rrs = calloc((size_t)r->sms * (size_t)r->subcores, sizeof *o->rrs);
 	o->wb_t = calloc((size_t)r->sms * (size_t)r->subcores, sizeof *o->wb_t);
 	o->wb_n = calloc((size_t)r->sms * (size_t)r->subcores, sizeof *o->wb_n);
+	o->iss = calloc((size_t)r->sms * (size_t)r->subcores, sizeof *o->iss);
 	return o;
 }
 
@@ -150,6 +161,7 @@ void orc_free(struct orc *o)
 	free(o->rrs);
 	free(o->wb_t);
 	free(o->wb_n);
+	free(o->iss);
 	free(o);
 }
 
@@ -292,6 +304,25 @@ void orc_event(void *ctx, const struct iw_event *ev)
 	case E_ISS:
 		if (!r->seen[E_INS] || r->t[E_INS] > ev->cycle)
 			fail(o, ev, "issued before insertion");
+		/* a scheduler issues from one warp a cycle, at most issue_width,
+		 * each later one to another unit class than the one before when
+		 * dual issue takes different units (GPGPU-Sim's scheduler) */
+		{
+			struct oiss *is = &o->iss[sci];
+			if (is->n && is->t == ev->cycle) {
+				if (++is->n > ru->issue_width)
+					fail(o, ev, "%d issues in the scheduler's cycle, %d allowed", is->n, ru->issue_width);
+				if (is->warp != ev->warp)
+					fail(o, ev, "issued in the cycle warp %u issued in: one warp a cycle", is->warp);
+				if (ru->issue_diff_units && is->unit == in->unit)
+					fail(o, ev, "a second issue to unit class %d in the cycle", in->unit);
+			} else {
+				is->t = ev->cycle;
+				is->n = 1;
+				is->warp = ev->warp;
+			}
+			is->unit = in->unit;
+		}
 		for (uint64_t q = w->lo; q < ev->seq; q++) {
 			struct rec *p = &w->r[q];
 			if (p->seen[E_WB])

@@ -25,6 +25,8 @@ struct orc_rules {
 	int rrs_cap;           /* per sub-core RRS entries, 0 none */
 	int wb_cap;            /* per sub-core and cycle: write-backs (results only: those with a result) */
 	int wb_results_only;   /* LOOG: the cap is its broadcast bus, which carries only results */
+	int issue_width;       /* per scheduler and cycle: issues, all of one warp */
+	int issue_diff_units;  /* ... each to another unit class than the one before it */
 	int subcores, sms, max_warps;
 };
 

@@ -263,6 +263,46 @@ static void oracle_rejects_a_raw_violation(void)
 	orc_free(o);
 }
 
+/* Two slots of one scheduler in one cycle: both from one warp, and (by
+ * default, as GPGPU-Sim) to two unit classes.  Warps 0 and 4 share sub-core
+ * 0 of 4; a and b are independent. */
+static uint64_t dual_log(uint32_t warp_b, int unit_b, char *msg, size_t n)
+{
+	struct iw_config c;
+	small_gpu(&c);
+	c.issue_width = 2;
+	struct orc_rules ru;
+	orc_rules_for("inorder", &c, &ru);
+	struct orc *o = orc_new(&ru);
+	struct iw_inst a = tu_op(IW_UNIT_SP, 1, 2, -1), b = tu_op(unit_b, 3, 4, -1);
+	uint64_t sb = warp_b == 0; /* b's seq: after a in one warp */
+	struct iw_event ev[] = {
+		{1, 0, 0, 0, 0, IW_EV_INSERT, 0, &a},     {1, 0, warp_b, sb, 0, IW_EV_INSERT, 0, &b},
+		{2, 0, 0, 0, 0, IW_EV_ISSUE, 0, &a},      {2, 0, warp_b, sb, 0, IW_EV_ISSUE, 1, &b},
+		{3, 0, 0, 0, 0, IW_EV_READ, 0, &a},       {3, 0, warp_b, sb, 0, IW_EV_READ, 1, &b},
+		{4, 0, 0, 0, 0, IW_EV_DISPATCH, 0, &a},   {4, 0, warp_b, sb, 0, IW_EV_DISPATCH, 0, &b},
+		{8, 0, 0, 0, 0, IW_EV_WRITEBACK, 0, &a},  {8, 0, 0, 0, 0, IW_EV_RETIRE, 0, &a},
+		{8, 0, warp_b, sb, 0, IW_EV_WRITEBACK, 0, &b}, {8, 0, warp_b, sb, 0, IW_EV_RETIRE, 0, &b},
+	};
+	for (size_t i = 0; i < IW_ARRAY_LEN(ev); i++)
+		orc_event(o, &ev[i]);
+	uint64_t v = orc_finish(o, NULL, msg, n);
+	orc_free(o);
+	return v;
+}
+
+static void oracle_rejects_two_warps_or_one_unit_class_in_a_cycle(void)
+{
+	char msg[600] = "";
+	CU_ASSERT_EQUAL(dual_log(0, IW_UNIT_INT, msg, sizeof msg), 0);
+	if (msg[0])
+		fprintf(stderr, "\n%s\n", msg);
+	CU_ASSERT(dual_log(4, IW_UNIT_INT, msg, sizeof msg) > 0);
+	CU_ASSERT(strstr(msg, "one warp a cycle") != NULL);
+	CU_ASSERT(dual_log(0, IW_UNIT_SP, msg, sizeof msg) > 0);
+	CU_ASSERT(strstr(msg, "a second issue to unit class") != NULL);
+}
+
 /* An instruction's operands are read over several cycles when banks
  * conflict.  LOOG's WAR guard lets a younger result replace a register the
  * older instruction has already read (SCHEMES.md 5), so LOOG logs each read
@@ -276,10 +316,11 @@ static uint64_t war_log(const char *scheme, uint64_t r1, uint64_t b_wb, int log_
 {
 	struct iw_config c;
 	small_gpu(&c);
+	c.issue_width = 2;
 	struct orc_rules ru;
 	orc_rules_for(scheme, &c, &ru);
 	struct orc *o = orc_new(&ru);
-	struct iw_inst a = tu_op(IW_UNIT_SP, 6, 10, 1), b = tu_op(IW_UNIT_SP, 1, 7, -1);
+	struct iw_inst a = tu_op(IW_UNIT_SP, 6, 10, 1), b = tu_op(IW_UNIT_INT, 1, 7, -1);
 	struct iw_event ev[16] = {
 		{1, 0, 0, 0, 0, IW_EV_INSERT, 0, &a}, {1, 0, 0, 1, 0, IW_EV_INSERT, 0, &b},
 		{2, 0, 0, 0, 0, IW_EV_ISSUE, 0, &a},  {2, 0, 0, 1, 0, IW_EV_ISSUE, 1, &b},
@@ -1054,6 +1095,7 @@ void suite_schemes(void)
 {
 	TU_SUITE("schemes", {"oracle_rejects_a_raw_violation", oracle_rejects_a_raw_violation},
 		 {"oracle_checks_each_operand_read_against_its_overwrite", oracle_checks_each_operand_read_against_its_overwrite},
+		 {"oracle_rejects_two_warps_or_one_unit_class_in_a_cycle", oracle_rejects_two_warps_or_one_unit_class_in_a_cycle},
 		 {"loog_full_rrs_stack_keeps_the_rules", loog_full_rrs_stack_keeps_the_rules},
 		 {"oracle_accepts_every_scheme_on_random_programs", oracle_accepts_every_scheme_on_random_programs},
 		 {"oracle_accepts_every_scheme_at_dual_issue_under_every_policy",

@@ -452,6 +452,19 @@ static void log_issue(void *ctx, const struct iw_event *ev)
 	}
 }
 
+struct issue_unit_log {
+	struct issue_log *l;
+	uint8_t unit[64];
+};
+
+static void log_issue_unit(void *ctx, const struct iw_event *ev)
+{
+	struct issue_unit_log *u = ctx;
+	if (ev->kind == IW_EV_ISSUE && u->l->n < 64)
+		u->unit[u->l->n] = ev->inst->unit;
+	log_issue(u->l, ev);
+}
+
 static void srr_dual_issue_takes_both_slots_of_the_turn_warp(void)
 {
 	enum { K = 20 };
@@ -502,6 +515,87 @@ static void srr_dual_issue_takes_both_slots_of_the_turn_warp(void)
 	}
 }
 
+/* Dual issue as GPGPU-Sim's scheduler (shader.cc, scheduler_unit::cycle):
+ * the later slots of a cycle take the warp that issued in the first, and
+ * with core.dual_issue_diff_units (its default) only for another unit
+ * class.  Two warps of K instructions, 1 SM, 1 sub-core, units and CUs to
+ * spare.  `chain`: each instruction reads the one before it (a warp's second
+ * slot has nothing ready, another warp's first would be).  Counts the
+ * cycles with two issues: of one warp and of one unit class, and of two
+ * warps. */
+static void dual_issue_pairs(const char *scheme, int policy, int diff, int chain, int unit_b, uint32_t *same_warp,
+			     uint32_t *two_warps, uint32_t *same_unit)
+{
+	enum { K = 20 };
+	struct iw_inst prog[K];
+	for (int i = 0; i < K; i++) /* (register 250 is never written) */
+		prog[i] = tu_op(i % 2 ? unit_b : IW_UNIT_INT, 10 + i, chain && i ? 9 + i : 250, -1);
+	struct iw_config c;
+	small_gpu(&c);
+	c.sms = 1;
+	c.subcores = 1;
+	c.policy = policy;
+	c.issue_width = 2;
+	c.dual_issue_diff_units = diff;
+	c.cus = 8;
+	c.units[IW_UNIT_INT] = c.units[IW_UNIT_SP] = 2;
+	c.ii[IW_UNIT_INT] = c.ii[IW_UNIT_SP] = 1;
+	struct iw_workload *w;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_program_open("prog", prog, K, 1, 2, &w, &e), 0);
+	struct issue_log l = {0};
+	struct issue_unit_log ul = {&l, {0}};
+	struct iw_sim_opts o = {.cfg = &c, .scheme = scheme, .on_event = log_issue_unit, .event_ctx = &ul};
+	struct iw_run_result r;
+	CU_ASSERT_EQUAL_FATAL(iw_simulate(&o, w, &r, &e), 0);
+	iw_workload_close(w);
+	CU_ASSERT_EQUAL_FATAL(l.n, 2 * K);
+	*same_warp = *two_warps = *same_unit = 0;
+	for (uint32_t i = 1; i < l.n; i++)
+		if (l.cycle[i] == l.cycle[i - 1]) {
+			*same_warp += l.warp[i] == l.warp[i - 1];
+			*two_warps += l.warp[i] != l.warp[i - 1];
+			*same_unit += ul.unit[i] == ul.unit[i - 1];
+		}
+	iw_run_result_free(&r);
+}
+
+static void dual_issue_takes_one_warp_and_two_unit_classes(void)
+{
+	static const char *const schemes[] = {"inorder", "socgpu", "ghost", "loog", "ideal"};
+	static const int policies[] = {IW_POLICY_GTO, IW_POLICY_LRR};
+	for (size_t si = 0; si < IW_ARRAY_LEN(schemes); si++)
+		for (size_t pi = 0; pi < IW_ARRAY_LEN(policies); pi++) {
+			uint32_t sw, tw, su;
+			/* INT, SP, INT, ...: each warp pairs its own, every cycle or
+			 * nearly (GhOST's checker and LOOG's one broadcast a cycle
+			 * leave some cycles one) */
+			dual_issue_pairs(schemes[si], policies[pi], 1, 0, IW_UNIT_SP, &sw, &tw, &su);
+			CU_ASSERT(sw >= 4);
+			CU_ASSERT_EQUAL(tw, 0);
+			CU_ASSERT_EQUAL(su, 0);
+			/* chains: the warp that issued has nothing ready for its
+			 * second slot (but LOOG, whose collector units wait for the
+			 * operands), and the other warp may not take it */
+			dual_issue_pairs(schemes[si], policies[pi], 1, 1, IW_UNIT_SP, &sw, &tw, &su);
+			CU_ASSERT_EQUAL(tw, 0);
+			if (strcmp(schemes[si], "loog"))
+				CU_ASSERT_EQUAL(sw, 0);
+			/* INT only: no pair of one class by default, pairs without
+			 * the rule (inorder, socgpu, ghost, ideal: LOOG's one
+			 * broadcast a cycle frees one CU a cycle) */
+			dual_issue_pairs(schemes[si], policies[pi], 1, 0, IW_UNIT_INT, &sw, &tw, &su);
+			CU_ASSERT_EQUAL(sw + tw, 0);
+			dual_issue_pairs(schemes[si], policies[pi], 0, 0, IW_UNIT_INT, &sw, &tw, &su);
+			CU_ASSERT_EQUAL(tw, 0);
+			CU_ASSERT_EQUAL(su, sw);
+			if (strcmp(schemes[si], "loog"))
+				CU_ASSERT(sw >= 4);
+			if (tw || (su && su != sw))
+				fprintf(stderr, "\n%s policy %zu: %u pairs of one warp, %u of two\n", schemes[si], pi, sw, tw);
+		}
+}
+
 /* Register r of warp w is in bank (r + w) % banks, with any number of
  * banks: warps 0, 1 and 2 reading R0, R3 and R6 on three banks each read
  * one bank of their own, three cycles long, so only their own operands
@@ -544,5 +638,6 @@ void suite_sim(void)
 		 {"srr_turn_moves_after_an_issue", srr_turn_moves_after_an_issue},
 		 {"srr_turn_skips_waiting_and_finished_warps", srr_turn_skips_waiting_and_finished_warps},
 		 {"srr_dual_issue_takes_both_slots_of_the_turn_warp", srr_dual_issue_takes_both_slots_of_the_turn_warp},
+		 {"dual_issue_takes_one_warp_and_two_unit_classes", dual_issue_takes_one_warp_and_two_unit_classes},
 		 {"rf_banks_turn_with_the_warp", rf_banks_turn_with_the_warp});
 }
