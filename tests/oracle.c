@@ -22,6 +22,7 @@ struct rec {
 	uint8_t from_rf;          /* bit i: source i read from the RF (renaming) */
 	uint8_t op_read;          /* bit i: source i's IW_EV_OPERAND seen (renaming) */
 	uint8_t released, cu_held, rrs_held;
+	uint32_t bar_no;          /* a barrier: its ordinal among the warp's barriers, from 1 */
 };
 
 struct owarp {
@@ -31,6 +32,8 @@ struct owarp {
 	uint64_t lo;              /* oldest not retired */
 	int64_t last_writer[256], last_issued_writer[256], rf[256], last_pred;
 	int buf;
+	uint64_t cta;             /* of its instructions */
+	uint32_t bars, bars_arrived; /* barriers inserted, dispatched (arrived at) */
 };
 
 struct oiss {
@@ -170,6 +173,7 @@ static void warp_reset(struct owarp *w)
 	w->used = 1;
 	w->n = w->lo = 0;
 	w->buf = 0;
+	w->bars = w->bars_arrived = 0;
 	w->last_pred = -1;
 	for (int i = 0; i < 256; i++) {
 		w->last_writer[i] = w->last_issued_writer[i] = w->rf[i] = -1;
@@ -240,6 +244,20 @@ static void operand_read(struct orc *o, struct owarp *w, struct rec *r, const st
 		fail(o, ev, "R%u read, which is not a source", ev->sub);
 }
 
+/* A barrier's write-back is the CTA passing it: every other warp of the CTA
+ * (same SM and CTA id) must have arrived at (dispatched) its barrier of the
+ * same ordinal, unless it has nothing left in flight (a warp that exited no
+ * longer counts; one that retired all it fetched so far is let off too). */
+static void barrier_passed(struct orc *o, const struct owarp *w, const struct rec *r, const struct iw_event *ev)
+{
+	const struct owarp *sm = &o->w[ev->sm * (uint32_t)o->ru.max_warps];
+	for (int i = 0; i < o->ru.max_warps; i++) {
+		const struct owarp *u = &sm[i];
+		if (u != w && u->used && u->cta == w->cta && u->bars_arrived < r->bar_no && u->lo < u->n)
+			fail(o, ev, "barrier %u passed before warp %d of the CTA arrived at it", r->bar_no, i);
+	}
+}
+
 void orc_event(void *ctx, const struct iw_event *ev)
 {
 	struct orc *o = ctx;
@@ -257,6 +275,7 @@ void orc_event(void *ctx, const struct iw_event *ev)
 				fail(o, ev, "warp restarted with %llu instructions not retired",
 				     (unsigned long long)(w->n - w->lo));
 			warp_reset(w);
+			w->cta = ev->cta;
 		}
 		if (ev->seq != w->n) {
 			fail(o, ev, "inserted out of program order (expected seq %llu)", (unsigned long long)w->n);
@@ -276,6 +295,8 @@ void orc_event(void *ctx, const struct iw_event *ev)
 			w->last_writer[r->in.dst[i]] = (int64_t)ev->seq;
 		if (r->in.flags & IW_F_SETS_PRED)
 			w->last_pred = (int64_t)ev->seq;
+		if (r->in.flags & IW_F_BARRIER)
+			r->bar_no = ++w->bars;
 		if (++w->buf > ru->buf_cap)
 			fail(o, ev, "%d instructions held, capacity %d", w->buf, ru->buf_cap);
 		r->seen[E_INS] = 1;
@@ -413,6 +434,8 @@ void orc_event(void *ctx, const struct iw_event *ev)
 			fail(o, ev, "predicated branch before its compare %lld wrote back", (long long)r->pred_prod);
 		if (order_at == E_DISP)
 			check_order(o, w, r, ev, E_DISP);
+		if (in->flags & IW_F_BARRIER)
+			w->bars_arrived++;
 		if (r->cu_held && !(ru->cu_hold_wb && has_tag(in))) {
 			r->cu_held = 0;
 			o->cu[sci]--;
@@ -421,6 +444,8 @@ void orc_event(void *ctx, const struct iw_event *ev)
 	case E_WB:
 		if (!r->seen[E_DISP] || r->t[E_DISP] > ev->cycle)
 			fail(o, ev, "written back before dispatch");
+		if (in->flags & IW_F_BARRIER)
+			barrier_passed(o, w, r, ev);
 		if (!ru->wb_results_only || has_tag(in)) {
 			if (o->wb_t[sci] != ev->cycle) {
 				o->wb_t[sci] = ev->cycle;

@@ -303,6 +303,41 @@ static void oracle_rejects_two_warps_or_one_unit_class_in_a_cycle(void)
 	CU_ASSERT(strstr(msg, "a second issue to unit class") != NULL);
 }
 
+/* A barrier's write-back is its CTA passing it: warp 0 of CTA 7 may not pass
+ * its barrier while warp 1 of the same CTA still works towards its own; the
+ * same log with warp 1 in another CTA is accepted. */
+static uint64_t barrier_log(uint64_t cta1, char *msg, size_t n)
+{
+	struct iw_config c;
+	small_gpu(&c);
+	struct orc_rules ru;
+	orc_rules_for("inorder", &c, &ru);
+	struct orc *o = orc_new(&ru);
+	struct iw_inst bar = tu_op(IW_UNIT_BRANCH, -1, -1, -1), a = tu_op(IW_UNIT_SP, 1, 2, -1);
+	bar.flags = IW_F_BARRIER;
+	struct iw_event ev[] = {
+		{1, 0, 0, 0, 7, IW_EV_INSERT, 0, &bar},      {1, 0, 1, 0, cta1, IW_EV_INSERT, 0, &a},
+		{2, 0, 0, 0, 7, IW_EV_ISSUE, 0, &bar},       {2, 0, 1, 0, cta1, IW_EV_ISSUE, 1, &a},
+		{3, 0, 0, 0, 7, IW_EV_DISPATCH, 0, &bar},    {3, 0, 1, 0, cta1, IW_EV_READ, 0, &a},
+		{4, 0, 1, 0, cta1, IW_EV_DISPATCH, 0, &a},   {5, 0, 0, 0, 7, IW_EV_WRITEBACK, 0, &bar},
+		{5, 0, 0, 0, 7, IW_EV_RETIRE, 0, &bar},      {9, 0, 1, 0, cta1, IW_EV_WRITEBACK, 0, &a},
+		{9, 0, 1, 0, cta1, IW_EV_RETIRE, 0, &a},
+	};
+	for (size_t i = 0; i < IW_ARRAY_LEN(ev); i++)
+		orc_event(o, &ev[i]);
+	uint64_t v = orc_finish(o, NULL, msg, n);
+	orc_free(o);
+	return v;
+}
+
+static void oracle_rejects_a_barrier_passed_before_the_cta_arrived(void)
+{
+	char msg[600];
+	CU_ASSERT(barrier_log(7, msg, sizeof msg) > 0);
+	CU_ASSERT(strstr(msg, "before warp 1 of the CTA arrived") != NULL);
+	CU_ASSERT_EQUAL(barrier_log(8, msg, sizeof msg), 0);
+}
+
 /* An instruction's operands are read over several cycles when banks
  * conflict.  LOOG's WAR guard lets a younger result replace a register the
  * older instruction has already read (SCHEMES.md 5), so LOOG logs each read
@@ -1097,6 +1132,7 @@ static void ib_full_names_a_full_window(void)
 void suite_schemes(void)
 {
 	TU_SUITE("schemes", {"oracle_rejects_a_raw_violation", oracle_rejects_a_raw_violation},
+		 {"oracle_rejects_a_barrier_passed_before_the_cta_arrived", oracle_rejects_a_barrier_passed_before_the_cta_arrived},
 		 {"oracle_checks_each_operand_read_against_its_overwrite", oracle_checks_each_operand_read_against_its_overwrite},
 		 {"oracle_rejects_two_warps_or_one_unit_class_in_a_cycle", oracle_rejects_two_warps_or_one_unit_class_in_a_cycle},
 		 {"loog_full_rrs_stack_keeps_the_rules", loog_full_rrs_stack_keeps_the_rules},
