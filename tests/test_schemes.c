@@ -73,6 +73,11 @@ static void random_program(struct iw_inst *p, int n, enum mix m, uint64_t seed)
 		} else {
 			static const int units[] = {IW_UNIT_INT, IW_UNIT_SP, IW_UNIT_SP, IW_UNIT_DP, IW_UNIT_SFU, IW_UNIT_INT};
 			p[i] = tu_op(units[(r >> 32) % 6], d, a, (r >> 44) % 3 ? b : -1);
+			/* a writer without sources (S2R, MOV of a constant): it reads
+			 * nothing, so it can overtake an older reader of its register
+			 * still waiting for a read port (WAR) */
+			if (m == MIX_WARWAW && (r >> 53) % 4 == 0)
+				p[i].nsrc = 0;
 			if ((r >> 50) % 8 == 0) { /* a wide destination Rd..Rd+1 */
 				p[i].dst[1] = (uint16_t)((d + 1) % nregs);
 				if (p[i].dst[1] != p[i].dst[0])
@@ -97,9 +102,11 @@ struct variant {
 /* Every scheme and every option that changes its rules. */
 static const struct variant variants[] = {
 	{"inorder", {NULL}},
+	{"inorder", {"gpu.subcores=1", "opc.cus=8", "opc.rf_read_ports=1"}},
 	{"socgpu", {NULL}},
 	{"socgpu", {"socgpu.release_at=operands", NULL}},
 	{"socgpu", {"socgpu.ib_size=3", NULL}},
+	{"socgpu", {"socgpu.ib_size=16", NULL}},
 	{"ghost", {NULL}},
 	{"ghost", {"ghost.precise=true", NULL}},
 	{"ghost", {"ghost.isb_size=2", "ghost.itab_size=1", NULL}},
