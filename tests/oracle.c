@@ -108,6 +108,7 @@ int orc_rules_for(const char *s, const struct iw_config *c, struct orc_rules *r)
 		r->war = 1;
 		r->buf_cap = c->socgpu_ib_size;
 		r->buf_release = c->socgpu_release_at ? ORC_AT_READ : ORC_AT_WB;
+		r->ctrl_waits_older = 1;
 	} else if (!strcmp(s, "ghost")) {
 		r->war = c->war_scoreboard;
 		r->buf_cap = c->ghost_ib_size + c->ghost_isb_size;
@@ -350,6 +351,9 @@ void orc_event(void *ctx, const struct iw_event *ev)
 				continue;
 			if (ru->control && is_ctrl(&p->in))
 				fail(o, ev, "issued past the unresolved control instruction %llu", (unsigned long long)q);
+			if (ru->ctrl_waits_older && is_ctrl(in) && !p->released)
+				fail(o, ev, "control instruction issued before the older %llu left the buffer",
+				     (unsigned long long)q);
 			if (p->in.flags & IW_F_BARRIER)
 				fail(o, ev, "issued past the barrier %llu before the CTA passed it", (unsigned long long)q);
 			/* a fence issues after every older memory instruction completed;

@@ -14,6 +14,7 @@ struct orc_rules {
 	int war;               /* WAR promised (non-renaming schemes) */
 	int control;           /* nothing issues past an unresolved control instruction */
 	int pred;              /* a predicated branch waits for the last compare */
+	int ctrl_waits_older;  /* SOCGPU's stop rule: a control instruction issues once every older one left the buffer */
 	int order_at_dispatch; /* memory order is kept at dispatch (LOOG), else at issue */
 	int mem_disambig;      /* two memory instructions with addresses may reorder */
 	int loads_in_order;    /* GhOST-Precise */

@@ -345,6 +345,41 @@ static void oracle_rejects_a_barrier_passed_before_the_cta_arrived(void)
 	CU_ASSERT_EQUAL(barrier_log(8, msg, sizeof msg), 0);
 }
 
+/* SOCGPU's stop rule holds a control instruction until every older entry
+ * left the IB (here: a load's write-back, release_at = writeback); GhOST lets
+ * a branch reorder with older IsB entries, so the same log is its. */
+static uint64_t branch_past_load_log(const char *scheme, char *msg, size_t n)
+{
+	struct iw_config c;
+	small_gpu(&c);
+	struct orc_rules ru;
+	orc_rules_for(scheme, &c, &ru);
+	struct orc *o = orc_new(&ru);
+	struct iw_inst ld = mem(IW_F_LOAD, 1, 2, -1, 3), br = tu_op(IW_UNIT_BRANCH, -1, -1, -1);
+	br.flags = IW_F_CONTROL;
+	struct iw_event ev[] = {
+		{1, 0, 0, 0, 0, IW_EV_INSERT, 0, &ld},    {1, 0, 0, 1, 0, IW_EV_INSERT, 0, &br},
+		{2, 0, 0, 0, 0, IW_EV_ISSUE, 0, &ld},     {3, 0, 0, 0, 0, IW_EV_READ, 0, &ld},
+		{3, 0, 0, 1, 0, IW_EV_ISSUE, 1, &br},     {4, 0, 0, 0, 0, IW_EV_DISPATCH, 0, &ld},
+		{4, 0, 0, 1, 0, IW_EV_DISPATCH, 0, &br},  {6, 0, 0, 1, 0, IW_EV_WRITEBACK, 0, &br},
+		{90, 0, 0, 0, 0, IW_EV_WRITEBACK, 0, &ld}, {90, 0, 0, 0, 0, IW_EV_RETIRE, 0, &ld},
+		{90, 0, 0, 1, 0, IW_EV_RETIRE, 0, &br},
+	};
+	for (size_t i = 0; i < IW_ARRAY_LEN(ev); i++)
+		orc_event(o, &ev[i]);
+	uint64_t v = orc_finish(o, NULL, msg, n);
+	orc_free(o);
+	return v;
+}
+
+static void oracle_holds_a_socgpu_branch_behind_every_older_entry(void)
+{
+	char msg[600];
+	CU_ASSERT(branch_past_load_log("socgpu", msg, sizeof msg) > 0);
+	CU_ASSERT(strstr(msg, "control instruction issued before the older 0 left the buffer") != NULL);
+	CU_ASSERT_EQUAL(branch_past_load_log("ghost", msg, sizeof msg), 0);
+}
+
 /* An instruction's operands are read over several cycles when banks
  * conflict.  LOOG's WAR guard lets a younger result replace a register the
  * older instruction has already read (SCHEMES.md 5), so LOOG logs each read
@@ -1140,6 +1175,7 @@ void suite_schemes(void)
 {
 	TU_SUITE("schemes", {"oracle_rejects_a_raw_violation", oracle_rejects_a_raw_violation},
 		 {"oracle_rejects_a_barrier_passed_before_the_cta_arrived", oracle_rejects_a_barrier_passed_before_the_cta_arrived},
+		 {"oracle_holds_a_socgpu_branch_behind_every_older_entry", oracle_holds_a_socgpu_branch_behind_every_older_entry},
 		 {"oracle_checks_each_operand_read_against_its_overwrite", oracle_checks_each_operand_read_against_its_overwrite},
 		 {"oracle_rejects_two_warps_or_one_unit_class_in_a_cycle", oracle_rejects_two_warps_or_one_unit_class_in_a_cycle},
 		 {"loog_full_rrs_stack_keeps_the_rules", loog_full_rrs_stack_keeps_the_rules},
