@@ -217,6 +217,38 @@ static void oracle_accepts_every_scheme_at_dual_issue_under_every_policy(void)
 		CU_ASSERT(check_random_programs(policy, 2, SEEDS) == IW_ARRAY_LEN(variants) * MIX_COUNT * SEEDS);
 }
 
+/* ideal without renaming holds a writer for every older reader of its
+ * register (WAR).  One with more older readers than a dependence list keeps
+ * (MAXD, 12) is judged by scanning the window: here the oldest reader (1)
+ * waits for a DRAM load while 14 younger readers of R0 go, and the
+ * sourceless writer of R0 (16) must still wait for it.  Random programs
+ * rarely have 13 live readers of a register with no writer between. */
+static void ideal_without_renaming_holds_a_writer_behind_many_readers(void)
+{
+	enum { N = 18 };
+	struct iw_inst prog[N];
+	prog[0] = mem(IW_F_LOAD, 1, 2, -1, 3);
+	prog[1] = tu_op(IW_UNIT_INT, 3, 1, 0);
+	for (int i = 2; i < 16; i++)
+		prog[i] = tu_op(IW_UNIT_INT, 4 + i % 8, 0, -1);
+	prog[16] = tu_op(IW_UNIT_INT, 0, -1, -1);
+	prog[16].nsrc = 0;
+	prog[17] = tu_op(IW_UNIT_INT, 12, 0, 3);
+	for (int i = 0; i < N; i++)
+		prog[i].pc = (uint32_t)(16 * i);
+	struct iw_config c;
+	small_gpu(&c);
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_config_set(&c, "ideal.renaming=false", &e), 0);
+	struct iw_run_result r;
+	char msg[600] = "";
+	uint64_t v = run_checked(&c, "ideal", prog, N, 1, 1, &r, msg, sizeof msg);
+	if (v)
+		fprintf(stderr, "\n%s\n", msg);
+	CU_ASSERT_EQUAL(v, 0);
+	iw_run_result_free(&r);
+}
+
 /* LOOG with a full stack of IW_LOOG_RRS_MAX RRS entries in one sub-core
  * (independent DRAM loads outlast the entries): every entry is handed out,
  * the last 64 included, and the schedule keeps the oracle's rules. */
@@ -1176,6 +1208,7 @@ void suite_schemes(void)
 	TU_SUITE("schemes", {"oracle_rejects_a_raw_violation", oracle_rejects_a_raw_violation},
 		 {"oracle_rejects_a_barrier_passed_before_the_cta_arrived", oracle_rejects_a_barrier_passed_before_the_cta_arrived},
 		 {"oracle_holds_a_socgpu_branch_behind_every_older_entry", oracle_holds_a_socgpu_branch_behind_every_older_entry},
+		 {"ideal_without_renaming_holds_a_writer_behind_many_readers", ideal_without_renaming_holds_a_writer_behind_many_readers},
 		 {"oracle_checks_each_operand_read_against_its_overwrite", oracle_checks_each_operand_read_against_its_overwrite},
 		 {"oracle_rejects_two_warps_or_one_unit_class_in_a_cycle", oracle_rejects_two_warps_or_one_unit_class_in_a_cycle},
 		 {"loog_full_rrs_stack_keeps_the_rules", loog_full_rrs_stack_keeps_the_rules},
