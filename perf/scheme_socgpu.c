@@ -487,6 +487,7 @@ static inline __attribute__((always_inline)) void insert_entry(struct sg_state *
 	slot_put(nar, x, e, s->id);
 	x->valid |= bit; /* (its issued bit is 0: release clears it) */
 	s->aux[0] = (uint64_t)e;
+	s->aux[1] = 0; /* not released at its operand read (yet): see writeback */
 	iw_count(st->sim, IW_A_DM_ROW_WRITE, 1);
 	/* The ready NOR of each row changes only when the matrix does: count one
 	 * evaluation of the warp per change (idle cycles are clock power). */

@@ -1327,7 +1327,13 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 			for (uint32_t o = 0; o < cu->left; o++)
 				cu->reg[o] = (uint16_t)iw_sim_bank(c, pw->id, pick->src_rf[o]);
 		}
-		s->res->cnt.ib_occ += now - pick->t_insert;
+		/* the IB's occupancy integral, issue - insert summed: its insert
+		 * subtracted its cycle (stage_insert), so that no stamp is
+		 * kept in the slot's second line, which then stays untouched
+		 * from fetch to issue (with ideal's window that is hundreds of
+		 * cycles: a host cache miss at fetch or decode and another at
+		 * issue); read only at the run's end, when all have issued */
+		s->res->cnt.ib_occ += now;
 		pw->unissued--;
 		if (!ops->in_order && !ops->counts_reorders)
 			uq_trim(pw);
@@ -1389,7 +1395,7 @@ IW_HOT int stage_insert(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *s
 				w->front_head = 0;
 			w->front_n--;
 			sl->state = IW_SLOT_SCHEME;
-			sl->t_insert = now;
+			s->res->cnt.ib_occ -= now; /* (its issue adds its cycle: see there) */
 			if (!ops->insert_keeps_candidate) {
 				sc->blocked_mask &= ~(1ull << local);
 				sc->cand_mask &= ~(1ull << local);
@@ -1493,8 +1499,6 @@ IW_HOT int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 			sl->seq = w->next_seq++;
 			sl->warp = w->id;
 			sl->state = IW_SLOT_FRONT;
-			sl->t_insert = sl->t_issue = 0;
-			sl->aux[0] = sl->aux[1] = sl->aux[2] = sl->aux[3] = 0;
 			uint32_t fi = w->front_head + w->front_n;
 			w->front[fi >= (uint32_t)c->fetch_buffer ? fi - (uint32_t)c->fetch_buffer : fi] = id;
 			w->front_n++;

@@ -45,7 +45,9 @@ struct iw_slot {
 	uint16_t id;         /* index in the warp's slot pool */
 	uint8_t state;       /* enum iw_slot_state */
 	uint8_t cu;          /* collector unit while collecting */
-	uint64_t t_insert, t_issue;
+	/* The second line: nothing from fetch to issue writes it (see the
+	 * issue stage's ib_occ); a scheme that uses aux sets it itself. */
+	_Alignas(64) uint64_t t_issue;
 	uint64_t aux[4];     /* private to the scheme (entry index, tags, times) */
 	uint8_t srcs_left;   /* source operands still to read from the RF */
 	uint8_t nsrc_rf;     /* sources to read from the RF (RZ and duplicates removed) */
