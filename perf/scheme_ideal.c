@@ -1007,6 +1007,11 @@ static void id_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	if (x->novf) /* stamps matter only to the scans kept by waiting overflowed ones */
 		v.moved[s->id] = ++x->epoch;
 	++*st->ib_read; /* iw_count(sim, IW_A_IB_READ, 1) */
+	/* the window's share of the IB occupancy, write-back - issue summed
+	 * as the engine sums issue - insert (stage_issue_p): no stamp is read
+	 * from the slot's second line at write-back, long evicted after a
+	 * memory access */
+	st->cnt->ib_occ -= now;
 }
 
 static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
@@ -1060,7 +1065,7 @@ static int id_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 		x->last_sync = NIL;
 	if (x->n-- == st->win) /* insert() said IW_INSERT_FULL: decode may go on */
 		iw_sim_insert_room(st->sm, w);
-	st->cnt->ib_occ += now - s->t_issue;
+	st->cnt->ib_occ += now; /* (id_issue subtracted its issue's cycle) */
 	return in->ndst;
 }
 

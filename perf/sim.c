@@ -281,7 +281,10 @@ IW_HOT void sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slo
 	sc->fu_min[u] = fmin;
 	uint64_t lat = (uint64_t)c->latency[u];
 	uint32_t lanes = iw_popcount32(in->mask & s->lane_mask);
-	sl->lanes = (uint8_t)lanes; /* counted again at write-back */
+	/* counted here rather than at write-back, which then reads only the
+	 * slot's first line (the same sum at a kernel's and the run's end:
+	 * every dispatched instruction writes back before either) */
+	s->res->thread_insts += lanes;
 	iw_count(s, unit_act[u], u == IW_UNIT_BRANCH ? 1 : lanes);
 	int deferred = 0;
 	if (u == IW_UNIT_MEM && !(in->flags & IW_F_MASK0)) {
@@ -832,7 +835,6 @@ static inline __attribute__((always_inline)) int wb_retire(struct iw_sim *s, str
 	if (sl->in.maddr != IW_MADDR_NONE)
 		maddr_put(w, sl->in.maddr);
 	s->res->warp_insts++;
-	s->res->thread_insts += sl->lanes;
 	s->cur_insts++;
 	sl->state = IW_SLOT_FREE;
 	w->free_ids[w->nfree++] = sl->id;

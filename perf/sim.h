@@ -51,7 +51,6 @@ struct iw_slot {
 	uint64_t aux[4];     /* private to the scheme (entry index, tags, times) */
 	uint8_t srcs_left;   /* source operands still to read from the RF */
 	uint8_t nsrc_rf;     /* sources to read from the RF (RZ and duplicates removed) */
-	uint8_t lanes;       /* active lanes, set at dispatch */
 	uint8_t src_rf[IW_MAX_SRC]; /* registers are below IW_REG_RZ (255) */
 	uint8_t shm_k;       /* a shared access with addresses: its bank conflicts, found at fetch */
 };
