@@ -659,8 +659,9 @@ static void sg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	 * never sees it.  (An instruction with sources frees in the cycle of
 	 * its last read, the cycle before it can dispatch; this one can
 	 * dispatch in the next cycle.) */
-	if (st->release_operands && !s->nsrc_rf)
+	if (st->release_operands && !s->in.nsrc) /* (no sources: none from the RF) */
 		sg_operands_read(p, w, s, now);
+	st->sim->res->cnt.ib_occ -= now; /* (release adds its cycle) */
 }
 
 static inline __attribute__((always_inline)) void release(struct sg_state *st, struct sg_warp *x, struct iw_warp *w,
@@ -692,8 +693,9 @@ static inline __attribute__((always_inline)) void release(struct sg_state *st, s
 	}
 	iw_count(st->sim, IW_A_DM_COL_CLEAR, 1);
 	iw_count(st->sim, IW_A_DM_READY_EVAL, 1);
-	/* the engine charged insert..issue; the entry was held until now */
-	st->sim->res->cnt.ib_occ += now - s->t_issue;
+	/* the engine charged insert..issue; the entry was held until now
+	 * (sg_issue subtracted the issue's cycle) */
+	st->sim->res->cnt.ib_occ += now;
 }
 
 static inline __attribute__((always_inline)) void operands_read(struct sg_state *st, struct iw_warp *w,

@@ -990,7 +990,6 @@ IW_HOT void read_done(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc,
 	struct iw_cu *cu = &sc->cu[i];
 	struct iw_warp *w = &sm->warps[cu->warp];
 	struct iw_slot *sl = &w->slots[cu->slot];
-	sl->srcs_left = 0;
 	sc->cu_reading &= ~(1ull << i);
 	if (ops->candidate_cacheable == 1)
 		unblock(sm, w);
@@ -1070,7 +1069,7 @@ IW_HOT int stage_collect(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
  * (iw_sim_bank), one rotation of the lanes for all the operands (a bank
  * computed per operand, in a loop of its own, cost 16 host instructions
  * per warp-instruction more). */
-IW_HOT uint32_t prepare_operands(const struct iw_sim *s, struct iw_slot *sl, uint32_t warp)
+IW_HOT uint32_t prepare_operands(const struct iw_sim *s, struct iw_slot *sl, uint32_t warp, uint32_t *nrf)
 {
 	/* Each distinct source register is one bank read (RZ never appears).
 	 * The distinct ones so far are the bytes of v (lane k = src_rf[k]): a
@@ -1099,13 +1098,16 @@ IW_HOT uint32_t prepare_operands(const struct iw_sim *s, struct iw_slot *sl, uin
 		n++;
 		cnt += s->bank_nib[r];
 	}
-	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
-		memcpy(sl->src_rf, &v, 8);
-	else
-		for (uint32_t k = 0; k < n; k++)
-			sl->src_rf[k] = (uint8_t)(v >> 8 * k);
-	sl->nsrc_rf = (uint8_t)n;
-	sl->srcs_left = (uint8_t)n;
+	*nrf = n;
+	if (s->slot_operands) { /* (else the slot's second line stays untouched: see struct iw_slot) */
+		if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+			memcpy(sl->src_rf, &v, 8);
+		else
+			for (uint32_t k = 0; k < n; k++)
+				sl->src_rf[k] = (uint8_t)(v >> 8 * k);
+		sl->nsrc_rf = (uint8_t)n;
+		sl->srcs_left = (uint8_t)n;
+	}
 	if (!s->collect_packed)
 		return 0;
 	uint32_t rot = 4 * iw_sim_bank(s->cfg, warp, 0), width = 4 * (uint32_t)s->cfg->rf_banks;
@@ -1311,16 +1313,16 @@ IW_HOT int stage_issue_p(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *
 		unblock(sm, pw);
 		pick->cu = (uint8_t)cui;
 		pick->state = IW_SLOT_COLLECT;
-		pick->t_issue = now;
-		uint32_t nbank = prepare_operands(s, pick, pw->id);
-		if (pick->srcs_left)
+		uint32_t nrf;
+		uint32_t nbank = prepare_operands(s, pick, pw->id, &nrf);
+		if (nrf)
 			sc->cu_reading |= 1ull << cui;
 		if (!ops->in_order && !ops->counts_reorders)
 			iw_sim_count_reorder(s, pw, pick);
 		ops->issue(st, pw, pick, now);
 		/* after the scheme's issue hook, which may drop operands it gets
 		 * otherwise (LOOG's renamed sources) */
-		cu->left = pick->srcs_left;
+		cu->left = s->slot_operands ? pick->srcs_left : nrf;
 		/* the bank of each operand: all the collect stage needs of it
 		 * (in its view, struct iw_cu; LOOG has a collect stage of its own) */
 		if (!ops->collect && s->collect_packed) {
@@ -2327,6 +2329,7 @@ int iw_simulate(const struct iw_sim_opts *o, struct iw_workload *wl, struct iw_r
 	s.gto_single = c->policy == IW_POLICY_GTO && c->issue_width == 1;
 	s.cache_cand = s.ops->cand_stable ? s.ops->cand_stable(c) : !sim_opaque(s.ops);
 	s.collect_packed = c->rf_banks <= 8 && (!c->rf_read_ports || c->rf_read_ports >= c->rf_banks);
+	s.slot_operands = s.ops->collect || !s.collect_packed;
 	if (s.collect_packed)
 		for (uint32_t g = 0; g < 256; g++)
 			s.bank_nib[g] = 1u << 4 * (g % (uint32_t)c->rf_banks);

@@ -45,12 +45,15 @@ struct iw_slot {
 	uint16_t id;         /* index in the warp's slot pool */
 	uint8_t state;       /* enum iw_slot_state */
 	uint8_t cu;          /* collector unit while collecting */
-	/* The second line: nothing from fetch to issue writes it (see the
-	 * issue stage's ib_occ); a scheme that uses aux sets it itself. */
-	_Alignas(64) uint64_t t_issue;
-	uint64_t aux[4];     /* private to the scheme (entry index, tags, times) */
-	uint8_t srcs_left;   /* source operands still to read from the RF */
-	uint8_t nsrc_rf;     /* sources to read from the RF (RZ and duplicates removed) */
+	/* The second line is touched only where it is used: by a scheme that
+	 * keeps aux (set by itself), by the RF source list where sim_init's
+	 * slot_operands asks for it, by shared accesses with addresses.  With
+	 * inorder and ideal nothing writes it (their slots are one line of
+	 * host cache each: ideal's stay in the window for hundreds of cycles
+	 * and would miss on it at issue). */
+	_Alignas(64) uint64_t aux[4]; /* private to the scheme (entry index, tags, times) */
+	uint8_t srcs_left;   /* source operands still to read from the RF (slot_operands) */
+	uint8_t nsrc_rf;     /* sources to read from the RF (RZ and duplicates removed; slot_operands) */
 	uint8_t src_rf[IW_MAX_SRC]; /* registers are below IW_REG_RZ (255) */
 	uint8_t shm_k;       /* a shared access with addresses: its bank conflicts, found at fetch */
 };
@@ -363,6 +366,10 @@ struct iw_sim {
 	/* The shared collect stage keeps operand counts per bank (iw_cu.nbank):
 	 * at most 8 banks, and read ports (rf_read_ports) at least one per bank */
 	int collect_packed;
+	/* a slot keeps its RF source list (src_rf, nsrc_rf, srcs_left): for a
+	 * scheme's own collect stage (LOOG renames sources in its issue hook)
+	 * or the unpacked one; otherwise the issue stage keeps it in the CU */
+	int slot_operands;
 	uint32_t bank_nib[256];  /* ... with it: 1 in the lane of register r's bank for warp 0 (r mod banks) */
 	uint32_t warps_per_sc;
 	uint32_t nsubcores;      /* cfg->subcores */
