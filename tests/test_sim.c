@@ -452,6 +452,20 @@ static void log_issue(void *ctx, const struct iw_event *ev)
 	}
 }
 
+/* One SM of one sub-core issuing two a cycle under `policy`, with 8
+ * collector units and INT and SP units that take an instruction a cycle: only
+ * the issue rules decide. */
+static void dual_issue_gpu(struct iw_config *c, int policy)
+{
+	small_gpu(c);
+	c->sms = 1;
+	c->subcores = 1;
+	c->policy = policy;
+	c->issue_width = 2;
+	c->cus = 8;
+	c->ii[IW_UNIT_INT] = c->ii[IW_UNIT_SP] = 1;
+}
+
 struct issue_unit_log {
 	struct issue_log *l;
 	uint8_t unit[64];
@@ -474,13 +488,7 @@ static void srr_dual_issue_takes_both_slots_of_the_turn_warp(void)
 	static const char *const schemes[] = {"inorder", "socgpu", "ghost", "loog", "ideal"};
 	for (size_t si = 0; si < IW_ARRAY_LEN(schemes); si++) {
 		struct iw_config c;
-		small_gpu(&c);
-		c.sms = 1;
-		c.subcores = 1;
-		c.policy = IW_POLICY_SRR;
-		c.issue_width = 2;
-		c.cus = 8;
-		c.ii[IW_UNIT_INT] = c.ii[IW_UNIT_SP] = 1;
+		dual_issue_gpu(&c, IW_POLICY_SRR);
 		struct iw_workload *w;
 		struct iw_err e = {0};
 		CU_ASSERT_EQUAL_FATAL(iw_program_open("prog", prog, K, 1, 2, &w, &e), 0);
@@ -531,15 +539,9 @@ static void dual_issue_pairs(const char *scheme, int policy, int diff, int chain
 	for (int i = 0; i < K; i++) /* (register 250 is never written) */
 		prog[i] = tu_op(i % 2 ? unit_b : IW_UNIT_INT, 10 + i, chain && i ? 9 + i : 250, -1);
 	struct iw_config c;
-	small_gpu(&c);
-	c.sms = 1;
-	c.subcores = 1;
-	c.policy = policy;
-	c.issue_width = 2;
+	dual_issue_gpu(&c, policy);
 	c.dual_issue_diff_units = diff;
-	c.cus = 8;
 	c.units[IW_UNIT_INT] = c.units[IW_UNIT_SP] = 2;
-	c.ii[IW_UNIT_INT] = c.ii[IW_UNIT_SP] = 1;
 	struct iw_workload *w;
 	struct iw_err e = {0};
 	CU_ASSERT_EQUAL_FATAL(iw_program_open("prog", prog, K, 1, 2, &w, &e), 0);
