@@ -100,7 +100,15 @@ struct sg_state {
 	/* Ask the warp's candidate again after every ready insert (release_at =
 	 * operands: in-flight hazards, see insert_entry). */
 	int ask_ready_insert;
+	/* Per warp, per slot id (sim->window bytes a warp): the slot's IB
+	 * entry, plus ENT_RELEASED once released at its operand read.  Kept
+	 * here rather than in the slot's aux, on the slot's second host cache
+	 * line, which nothing else of this scheme touches: a warp's entries
+	 * share one or two lines. */
+	uint8_t *ent;
+	uint32_t window;
 };
+enum { ENT_RELEASED = 0x80 }; /* (entries are below 64) */
 
 /* The record's layout, for at most 8 entries (nar, ib_size <= 8: byte
  * register masks, both class planes in one word) or 64.  Two constant
@@ -131,6 +139,10 @@ _Static_assert(SG_O_ORD(0) + 64u <= SG_O_ROW(0), "the wide ord[] ends before row
 #define SG_STRIDE(nar) ((SG_O_FL(nar) + (uint32_t)sizeof(struct sg_flight) + 63u) & ~63u)
 #define SG_AT(x, o, T) ((T *)((char *)(x) + (o)))
 
+static inline uint8_t *sg_ent(const struct sg_state *st, const struct iw_warp *w, const struct iw_slot *s)
+{
+	return &st->ent[(size_t)w->id * st->window + s->id];
+}
 static inline struct sg_warp *sg_w(const struct sg_state *st, const struct iw_warp *w, int nar)
 {
 	return (struct sg_warp *)(st->w + (size_t)w->id * SG_STRIDE(nar));
@@ -302,7 +314,9 @@ static int sg_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	 * never touched); a warp leaves its state zero when it finishes (see
 	 * sg_warp_start), so the next warp in its place starts clean */
 	st->w = iw_sim_alloc(sm->sim, (size_t)st->cfg->max_warps, st->narrow ? SG_STRIDE(1) : SG_STRIDE(0));
-	if (!st->w) {
+	st->window = sm->sim->window;
+	st->ent = iw_sim_alloc(sm->sim, (size_t)st->cfg->max_warps * st->window, 1);
+	if (!st->w || !st->ent) {
 		iw_free(st);
 		return iw_fail(e, IW_ERUN, "out of memory");
 	}
@@ -486,8 +500,7 @@ static inline __attribute__((always_inline)) void insert_entry(struct sg_state *
 	sg_ord(nar, x)[n >> 3] |= (uint64_t)(e + 1) << (8 * (n & 7));
 	slot_put(nar, x, e, s->id);
 	x->valid |= bit; /* (its issued bit is 0: release clears it) */
-	s->aux[0] = (uint64_t)e;
-	s->aux[1] = 0; /* not released at its operand read (yet): see writeback */
+	*sg_ent(st, w, s) = (uint8_t)e; /* not released at its operand read (yet): see writeback */
 	iw_count(st->sim, IW_A_DM_ROW_WRITE, 1);
 	/* The ready NOR of each row changes only when the matrix does: count one
 	 * evaluation of the warp per change (idle cycles are clock power). */
@@ -618,7 +631,7 @@ static inline __attribute__((always_inline)) void issue(struct sg_state *st, str
 							  int nar)
 {
 	struct sg_warp *x = sg_w(st, w, nar);
-	int e = (int)s->aux[0];
+	int e = *sg_ent(st, w, s);
 	/* Reorder statistics (counts_reorders): the older instructions of the
 	 * warp still waiting, as iw_sim_count_reorder counts them, are those
 	 * before e in ord[] (inserted in program order, dropped here at issue,
@@ -667,7 +680,7 @@ static void sg_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 static inline __attribute__((always_inline)) void release(struct sg_state *st, struct sg_warp *x, struct iw_warp *w,
 							    struct iw_slot *s, uint64_t now, int nar)
 {
-	int e = (int)s->aux[0];
+	int e = *sg_ent(st, w, s) & ~ENT_RELEASED;
 	uint64_t bit = 1ull << e, keep = ~bit;
 	x->valid &= keep;
 	x->issued &= keep;
@@ -714,7 +727,7 @@ static inline __attribute__((always_inline)) void operands_read(struct sg_state 
 	f->fence += (in->flags & IW_F_MEMBAR) != 0;
 	f->mem += iw_is_mem(in);
 	f->pred += (in->flags & IW_F_SETS_PRED) != 0;
-	s->aux[1] = 1;
+	*sg_ent(st, w, s) |= ENT_RELEASED;
 }
 static void sg_operands_read(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now)
 {
@@ -732,7 +745,7 @@ static inline __attribute__((always_inline)) int writeback(struct sg_state *st, 
 {
 	struct sg_warp *x = sg_w(st, w, nar);
 	const struct iw_inst *in = &s->in;
-	if (!s->aux[1]) {
+	if (!(*sg_ent(st, w, s) & ENT_RELEASED)) {
 		/* Not released at operand read: release_at = writeback. */
 		release(st, x, w, s, now, nar);
 		return in->ndst;
