@@ -197,25 +197,7 @@ struct gh_state {
 	uint32_t tq_cap, tq_head, tq_n;
 	unsigned char *isb;     /* the warps' IsB entries (isb_per_warp bytes each) */
 	size_t isb_per_warp;
-	/* Per warp, per slot id (sim->window a warp): what issue and
-	 * write-back read of an instruction that moved into the IsB.  Kept
-	 * here rather than in the slot's aux, on the slot's second host cache
-	 * line, which nothing else of this scheme touches. */
-	struct gh_mv *mv;
-	uint32_t window;
 };
-
-/* An instruction's IsB slot, register block and kind (dc_move works them
- * out; issue and write-back read them here) and its register signature,
- * for the write-back (its IsB slot is reused by then). */
-struct gh_mv {
-	uint64_t src, dst;
-	uint8_t q, blk, kind;
-};
-static inline struct gh_mv *mv_of(const struct gh_state *st, const struct iw_warp *w, const struct iw_slot *s)
-{
-	return &st->mv[(size_t)w->id * st->window + s->id];
-}
 
 /* One TLB check in flight (Precise): it passes at cycle t; warp `wid`
  * of the SM, local index `local` of sub-core `sid`. */
@@ -426,10 +408,6 @@ static int gh_sm_new(struct iw_sm *sm, void **state, struct iw_err *e)
 	}
 	st->isb = b + o_isb;
 	st->isb_per_warp = per_warp;
-	st->window = sm->sim->window;
-	st->mv = iw_sim_alloc(sm->sim, nw * st->window, sizeof *st->mv);
-	if (!st->mv)
-		return iw_fail(e, IW_ERUN, "out of memory");
 	*state = st;
 	return 0;
 }
@@ -459,7 +437,7 @@ static inline __attribute__((always_inline)) void dc_update(struct gh_state *st,
 		  !(x->valid && x->head_sync);
 	if (can) {
 		/* the DC moves it at the sub-core's next tick at the earliest:
-		 * fetch its slot meanwhile (read by dc_move;
+		 * fetch its slot meanwhile (read by dc_move, and aux written;
 		 * with the GPU's warps out of the host's caches, often a miss) */
 		iw_slot_prefetch(&x->slots[ib_of_c(st, x)[x->ib_head]]);
 		st->sc[w->subcore].dc_ready |= bit;
@@ -883,8 +861,10 @@ static void dc_move(struct gh_state *st, struct iw_warp *w, struct gh_warp *x, s
 	x->age[x->nage++] = (uint8_t)q;
 	/* its IsB slot, register block and kind (issue and write-back read
 	 * them here instead of working them out again) */
-	*mv_of(st, w, s) = (struct gh_mv){.src = am.src, .dst = am.dst, .q = (uint8_t)q, .blk = ab, .kind = ak};
-	st->cnt->isb_occ -= now; /* entered the IsB (gh_issue adds its cycle) */
+	s->aux[0] = (uint64_t)q | (uint64_t)ab << 8 | (uint64_t)ak << 16;
+	s->aux[1] = now; /* entered the IsB */
+	s->aux[2] = am.src; /* its register signature, for the write-back */
+	s->aux[3] = am.dst;
 	/* the head leaves the front IB as it enters the IsB: one IB read, as
 	 * every other scheme's IB is read at issue */
 	gh_count(st, IW_A_IB_READ, 1);
@@ -1121,9 +1101,9 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	struct gh_state *st = p;
 	struct gh_warp *x = &st->w[w->id];
 	const struct iw_inst *in = &s->in;
-	const struct gh_mv *mv = mv_of(st, w, s);
-	int q = mv->q;
-	uint8_t kind = mv->kind;
+	uint64_t a0 = s->aux[0];
+	int q = (int)(a0 & 0xff);
+	uint8_t kind = (uint8_t)(a0 >> 16);
 	uint64_t qbit = 1ull << q, keep = ~qbit;
 	int from_itab = (x->in_itab & qbit) != 0;
 	if (from_itab) {
@@ -1161,13 +1141,13 @@ static void gh_issue(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t now
 	}
 	if (younger)
 		gh_count(st, IW_A_ISB_AGE_UPDATE, 1);
-	st->cnt->isb_occ += now; /* (dc_move subtracted the cycle it entered) */
+	st->cnt->isb_occ += now - s->aux[1];
 	/* scoreboard, as in the baseline */
 	gh_count(st, IW_A_SB_CHECK, 1);
-	gh_sb_reserve(st, x, in, mv->blk, mv->dst);
+	gh_sb_reserve(st, x, in, (uint8_t)(a0 >> 8), s->aux[3]);
 	x->mem_inflight += (kind & GH_K_MEM) != 0;
 	x->pred_inflight += (kind & GH_K_SETS_PRED) != 0;
-	sb_forget_issue(st, x, kind, (struct gh_regm){mv->src, mv->dst}, st->war_sb);
+	sb_forget_issue(st, x, kind, (struct gh_regm){s->aux[2], s->aux[3]}, st->war_sb);
 	if (st->precise && (in->flags & IW_F_LOAD) && st->cfg->ghost_tlb_check_latency) {
 		tlb_prune(st, x, now);
 		IW_ASSERT(x->tlb_n < st->tlb_cap);
@@ -1200,13 +1180,13 @@ static int gh_writeback(void *p, struct iw_warp *w, struct iw_slot *s, uint64_t 
 	struct gh_state *st = p;
 	struct gh_warp *x = &st->w[w->id];
 	const struct iw_inst *in = &s->in;
-	const struct gh_mv *mv = mv_of(st, w, s);
-	uint8_t kind = mv->kind; /* kind_of(in), from dc_move */
-	gh_sb_release(st, x, in, mv->blk, mv->dst);
+	uint64_t a0 = s->aux[0];
+	uint8_t kind = (uint8_t)(a0 >> 16); /* kind_of(in), from dc_move */
+	gh_sb_release(st, x, in, (uint8_t)(a0 >> 8), s->aux[3]);
 	x->mem_inflight -= (kind & GH_K_MEM) != 0;
 	x->pred_inflight -= (kind & GH_K_SETS_PRED) != 0;
 	if (x->sb_known & ~x->sb_pass & x->valid)
-		sb_forget_writeback(st, x, kind, (struct gh_regm){mv->src, mv->dst}, st->war_sb);
+		sb_forget_writeback(st, x, kind, (struct gh_regm){s->aux[2], s->aux[3]}, st->war_sb);
 	int sync = iw_is_sync(in);
 	if ((kind & GH_K_CTRL) || sync) {
 		if (kind & GH_K_CTRL)

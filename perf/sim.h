@@ -46,13 +46,14 @@ struct iw_slot {
 	uint8_t state;       /* enum iw_slot_state */
 	uint8_t cu;          /* collector unit while collecting */
 	/* The second line is touched only where it is used: by a scheme that
-	 * keeps aux (set by itself: loog), by the RF source list where
+	 * keeps aux (set by itself: ghost, loog), by the RF source list where
 	 * sim_init's slot_operands asks for it, by shared accesses with
-	 * addresses.  With inorder, ideal, socgpu and ghost nothing writes it
+	 * addresses.  With inorder, ideal and socgpu nothing writes it
 	 * (their slots are one line of host cache each: ideal's stay in the
 	 * window for hundreds of cycles and would miss on it at issue; socgpu
-	 * and ghost keep their per-instruction state in per-warp arrays
-	 * indexed by slot id, a few slots to a line). */
+	 * keeps its per-instruction state in a per-warp array indexed by slot
+	 * id).  GhOST keeps its IsB state in aux: moved out, it ran slower
+	 * (perf/README.md). */
 	_Alignas(64) uint64_t aux[4]; /* private to the scheme (entry index, tags, times) */
 	uint8_t srcs_left;   /* source operands still to read from the RF (slot_operands) */
 	uint8_t nsrc_rf;     /* sources to read from the RF (RZ and duplicates removed; slot_operands) */
