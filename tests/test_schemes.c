@@ -276,15 +276,27 @@ static void loog_full_rrs_stack_keeps_the_rules(void)
 	iw_run_result_free(&r);
 }
 
+/* A hand-made event log through the oracle under scheme's rules for c;
+ * returns the violations (the first one described in msg). */
+static uint64_t replay_log(const char *scheme, const struct iw_config *c, const struct iw_event *ev, size_t nev,
+			   char *msg, size_t n)
+{
+	struct orc_rules ru;
+	CU_ASSERT_EQUAL_FATAL(orc_rules_for(scheme, c, &ru), 0);
+	struct orc *o = orc_new(&ru);
+	for (size_t i = 0; i < nev; i++)
+		orc_event(o, &ev[i]);
+	uint64_t v = orc_finish(o, NULL, msg, n);
+	orc_free(o);
+	return v;
+}
+
 /* The oracle itself must catch a broken schedule: feed it a log where a
  * consumer dispatches in the cycle its producer writes back. */
 static void oracle_rejects_a_raw_violation(void)
 {
 	struct iw_config c;
 	small_gpu(&c);
-	struct orc_rules ru;
-	orc_rules_for("inorder", &c, &ru);
-	struct orc *o = orc_new(&ru);
 	struct iw_inst a = tu_op(IW_UNIT_SP, 1, 2, -1), b = tu_op(IW_UNIT_SP, 3, 1, -1);
 	struct iw_event ev[] = {
 		{1, 0, 0, 0, 0, IW_EV_INSERT, 0, &a}, {2, 0, 0, 1, 0, IW_EV_INSERT, 0, &b},
@@ -294,12 +306,9 @@ static void oracle_rejects_a_raw_violation(void)
 		{8, 0, 0, 0, 0, IW_EV_WRITEBACK, 0, &a}, {8, 0, 0, 0, 0, IW_EV_RETIRE, 0, &a},
 		{9, 0, 0, 1, 0, IW_EV_WRITEBACK, 0, &b}, {9, 0, 0, 1, 0, IW_EV_RETIRE, 0, &b},
 	};
-	for (size_t i = 0; i < IW_ARRAY_LEN(ev); i++)
-		orc_event(o, &ev[i]);
 	char msg[600];
-	CU_ASSERT(orc_finish(o, NULL, msg, sizeof msg) > 0);
+	CU_ASSERT(replay_log("inorder", &c, ev, IW_ARRAY_LEN(ev), msg, sizeof msg) > 0);
 	CU_ASSERT(strstr(msg, "RF holds") != NULL || strstr(msg, "RAW") != NULL);
-	orc_free(o);
 }
 
 /* Two slots of one scheduler in one cycle: both from one warp, and (by
@@ -310,9 +319,6 @@ static uint64_t dual_log(uint32_t warp_b, int unit_b, char *msg, size_t n)
 	struct iw_config c;
 	small_gpu(&c);
 	c.issue_width = 2;
-	struct orc_rules ru;
-	orc_rules_for("inorder", &c, &ru);
-	struct orc *o = orc_new(&ru);
 	struct iw_inst a = tu_op(IW_UNIT_SP, 1, 2, -1), b = tu_op(unit_b, 3, 4, -1);
 	uint64_t sb = warp_b == 0; /* b's seq: after a in one warp */
 	struct iw_event ev[] = {
@@ -323,11 +329,7 @@ static uint64_t dual_log(uint32_t warp_b, int unit_b, char *msg, size_t n)
 		{8, 0, 0, 0, 0, IW_EV_WRITEBACK, 0, &a},  {8, 0, 0, 0, 0, IW_EV_RETIRE, 0, &a},
 		{8, 0, warp_b, sb, 0, IW_EV_WRITEBACK, 0, &b}, {8, 0, warp_b, sb, 0, IW_EV_RETIRE, 0, &b},
 	};
-	for (size_t i = 0; i < IW_ARRAY_LEN(ev); i++)
-		orc_event(o, &ev[i]);
-	uint64_t v = orc_finish(o, NULL, msg, n);
-	orc_free(o);
-	return v;
+	return replay_log("inorder", &c, ev, IW_ARRAY_LEN(ev), msg, n);
 }
 
 static void oracle_rejects_two_warps_or_one_unit_class_in_a_cycle(void)
@@ -349,9 +351,6 @@ static uint64_t barrier_log(uint64_t cta1, char *msg, size_t n)
 {
 	struct iw_config c;
 	small_gpu(&c);
-	struct orc_rules ru;
-	orc_rules_for("inorder", &c, &ru);
-	struct orc *o = orc_new(&ru);
 	struct iw_inst bar = tu_op(IW_UNIT_BRANCH, -1, -1, -1), a = tu_op(IW_UNIT_SP, 1, 2, -1);
 	bar.flags = IW_F_BARRIER;
 	struct iw_event ev[] = {
@@ -362,11 +361,7 @@ static uint64_t barrier_log(uint64_t cta1, char *msg, size_t n)
 		{5, 0, 0, 0, 7, IW_EV_RETIRE, 0, &bar},      {9, 0, 1, 0, cta1, IW_EV_WRITEBACK, 0, &a},
 		{9, 0, 1, 0, cta1, IW_EV_RETIRE, 0, &a},
 	};
-	for (size_t i = 0; i < IW_ARRAY_LEN(ev); i++)
-		orc_event(o, &ev[i]);
-	uint64_t v = orc_finish(o, NULL, msg, n);
-	orc_free(o);
-	return v;
+	return replay_log("inorder", &c, ev, IW_ARRAY_LEN(ev), msg, n);
 }
 
 static void oracle_rejects_a_barrier_passed_before_the_cta_arrived(void)
@@ -384,9 +379,6 @@ static uint64_t branch_past_load_log(const char *scheme, char *msg, size_t n)
 {
 	struct iw_config c;
 	small_gpu(&c);
-	struct orc_rules ru;
-	orc_rules_for(scheme, &c, &ru);
-	struct orc *o = orc_new(&ru);
 	struct iw_inst ld = mem(IW_F_LOAD, 1, 2, -1, 3), br = tu_op(IW_UNIT_BRANCH, -1, -1, -1);
 	br.flags = IW_F_CONTROL;
 	struct iw_event ev[] = {
@@ -397,11 +389,7 @@ static uint64_t branch_past_load_log(const char *scheme, char *msg, size_t n)
 		{90, 0, 0, 0, 0, IW_EV_WRITEBACK, 0, &ld}, {90, 0, 0, 0, 0, IW_EV_RETIRE, 0, &ld},
 		{90, 0, 0, 1, 0, IW_EV_RETIRE, 0, &br},
 	};
-	for (size_t i = 0; i < IW_ARRAY_LEN(ev); i++)
-		orc_event(o, &ev[i]);
-	uint64_t v = orc_finish(o, NULL, msg, n);
-	orc_free(o);
-	return v;
+	return replay_log(scheme, &c, ev, IW_ARRAY_LEN(ev), msg, n);
 }
 
 static void oracle_holds_a_socgpu_branch_behind_every_older_entry(void)
@@ -426,9 +414,6 @@ static uint64_t war_log(const char *scheme, uint64_t r1, uint64_t b_wb, int log_
 	struct iw_config c;
 	small_gpu(&c);
 	c.issue_width = 2;
-	struct orc_rules ru;
-	orc_rules_for(scheme, &c, &ru);
-	struct orc *o = orc_new(&ru);
 	struct iw_inst a = tu_op(IW_UNIT_SP, 6, 10, 1), b = tu_op(IW_UNIT_INT, 1, 7, -1);
 	struct iw_event ev[16] = {
 		{1, 0, 0, 0, 0, IW_EV_INSERT, 0, &a}, {1, 0, 0, 1, 0, IW_EV_INSERT, 0, &b},
@@ -461,11 +446,7 @@ static uint64_t war_log(const char *scheme, uint64_t r1, uint64_t b_wb, int log_
 				   {12, 0, 0, 0, 0, IW_EV_RETIRE, 0, &a}};
 	for (size_t x = 0; x < IW_ARRAY_LEN(a_end); x++)
 		ev[k++] = a_end[x];
-	for (size_t x = 0; x < k; x++)
-		orc_event(o, &ev[x]);
-	uint64_t v = orc_finish(o, NULL, msg, n);
-	orc_free(o);
-	return v;
+	return replay_log(scheme, &c, ev, k, msg, n);
 }
 
 static void oracle_checks_each_operand_read_against_its_overwrite(void)
