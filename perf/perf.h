@@ -88,6 +88,10 @@ struct iw_inst {
 	uint16_t maddr;       /* index in the SM's address pool, IW_MADDR_NONE if none */
 	uint8_t mem_level;    /* no addresses (built-in workloads): where the data is found,
 			       * 1 = L1, 2 = L2, 3 = DRAM, as drawn by the generator */
+	uint8_t shm_k;        /* set by the engine at fetch, for a shared access with
+			       * addresses: its bank conflicts (in what was padding, so
+			       * that it shares the first host cache line of the engine's
+			       * slot with everything the issue stages read) */
 };
 #define IW_MADDR_NONE 0xffff
 

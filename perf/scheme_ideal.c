@@ -236,17 +236,16 @@ static inline void bit_set(const struct id_view *v, int m, uint32_t i) { v->b[i 
 static inline void bit_clr(const struct id_view *v, int m, uint32_t i) { v->b[i >> 6].m[m] &= ~(1ull << (i & 63)); }
 
 /* The instruction in `slot` became the warp's oldest ready one: the engine
- * reads its first line when it asks for the candidate and writes its second
- * at issue, usually a few stages later in the same or the next cycle.  The
- * slot was last touched at decode, long evicted (the SM-major order runs the
- * other SMs in between), so both lines are asked for now (and the scheme's
- * record of it, for id_issue) and their misses
- * overlap the rest of the tick instead of stalling the issue stage. */
+ * reads its slot's first line when it asks for the candidate and writes it
+ * at issue, usually a few stages later in the same or the next cycle (the
+ * second line is not touched with ideal).  The slot was last touched at
+ * decode, long evicted (the SM-major order runs the other SMs in between),
+ * so it is asked for now (and the scheme's record of it, for id_issue) and
+ * the misses overlap the rest of the tick instead of stalling the issue
+ * stage. */
 static inline void prefetch_slot(const struct id_view *v, uint16_t slot)
 {
-	const char *p = (const char *)&v->slots[slot];
-	__builtin_prefetch(p, 0);
-	__builtin_prefetch(p + 64, 1);
+	__builtin_prefetch(&v->slots[slot], 0);
 	__builtin_prefetch(&v->r[slot], 1); /* and its record, which id_issue reads and writes */
 }
 

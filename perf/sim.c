@@ -299,7 +299,7 @@ IW_HOT void sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slo
 		int waits = !(in->flags & IW_F_STORE) || (in->flags & IW_F_LOAD);
 		uint64_t cookie = waits && !(in->flags & IW_F_BARRIER) ? ((uint64_t)w->sm << 32) | ((uint64_t)w->id << 16) | sl->id : IW_MEM_NO_COOKIE;
 		uint32_t ml = ma && in->space == IW_SPACE_SHARED
-				      ? iw_mem_access_shared(s->mem, w->sm, in, sl->shm_k, now, s->cur_act)
+				      ? iw_mem_access_shared(s->mem, w->sm, in, in->shm_k, now, s->cur_act)
 				      : iw_mem_access_entry(s->mem, w->sm, in, ma, now, s->cur_act, cookie);
 		if (ml >= IW_MEM_FAILED) { /* SM-major: its L2 trip is served at the span's end (mem_done) */
 			if (ml == IW_MEM_FAILED)
@@ -1498,7 +1498,7 @@ IW_HOT int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 				 * so its dispatch does not read the pool entry (a cache
 				 * miss, the entry being written long before). */
 				if (sl->in.space == IW_SPACE_SHARED)
-					sl->shm_k = (uint8_t)iw_mem_shared_conflicts(s->mem, &sl->in, ma);
+					sl->in.shm_k = (uint8_t)iw_mem_shared_conflicts(s->mem, &sl->in, ma);
 			}
 			sl->seq = w->next_seq++;
 			sl->warp = w->id;

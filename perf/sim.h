@@ -46,10 +46,11 @@ struct iw_slot {
 	uint8_t state;       /* enum iw_slot_state */
 	uint8_t cu;          /* collector unit while collecting */
 	/* The second line is touched only where it is used: by a scheme that
-	 * keeps aux (set by itself: ghost, loog), by the RF source list where
-	 * sim_init's slot_operands asks for it, by shared accesses with
-	 * addresses.  With inorder, ideal and socgpu nothing writes it
-	 * (their slots are one line of host cache each: ideal's stay in the
+	 * keeps aux (set by itself: ghost, loog) and by the RF source list
+	 * where sim_init's slot_operands asks for it (a shared access's bank
+	 * conflicts, which it held too, are now in `in`).  With inorder, ideal
+	 * and socgpu nothing writes it (their slots are one line of host
+	 * cache each: ideal's stay in the
 	 * window for hundreds of cycles and would miss on it at issue; socgpu
 	 * keeps its per-instruction state in a per-warp array indexed by slot
 	 * id).  GhOST keeps its IsB state in aux: moved out, it ran slower
@@ -58,7 +59,6 @@ struct iw_slot {
 	uint8_t srcs_left;   /* source operands still to read from the RF (slot_operands) */
 	uint8_t nsrc_rf;     /* sources to read from the RF (RZ and duplicates removed; slot_operands) */
 	uint8_t src_rf[IW_MAX_SRC]; /* registers are below IW_REG_RZ (255) */
-	uint8_t shm_k;       /* a shared access with addresses: its bank conflicts, found at fetch */
 };
 _Static_assert(sizeof(struct iw_slot) == 128, "struct iw_slot is two cache lines");
 
