@@ -1244,4 +1244,5 @@ const struct iw_scheme_ops iw_scheme_ghost = {
 	.issue = gh_issue,
 	.writeback = gh_writeback,
 	.next_event = gh_next_event,
+	.frees_addresses_at_dispatch = 1, /* memory order by instruction class, never by address */
 };

@@ -197,4 +197,5 @@ const struct iw_scheme_ops iw_scheme_inorder = {
 	.insert_until_issue = 1,  /* IB entries free at issue */
 	.issue = io_issue,
 	.writeback = io_writeback,
+	.frees_addresses_at_dispatch = 1, /* no memory disambiguation */
 };

@@ -790,4 +790,5 @@ const struct iw_scheme_ops iw_scheme_socgpu = {
 	.issue = sg_issue,
 	.operands_read = sg_operands_read,
 	.writeback = sg_writeback,
+	.frees_addresses_at_dispatch = 1, /* memory order by instruction class, never by address */
 };

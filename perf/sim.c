@@ -259,11 +259,12 @@ static inline uint32_t maddr_get(struct iw_warp *w)
 	return st[st[0]--];
 }
 
+/* The entry back on the pool's stack (at dispatch or at write-back, see
+ * frees_addresses_at_dispatch); w->maddr_used drops at write-back only. */
 static inline void maddr_put(struct iw_warp *w, uint32_t m)
 {
 	uint16_t *st = maddr_stack(w->maddr);
 	st[++st[0]] = (uint16_t)m;
-	w->maddr_used--;
 }
 
 
@@ -309,6 +310,8 @@ IW_HOT void sim_dispatch(struct iw_subcore *sc, struct iw_warp *w, struct iw_slo
 			lat += ml;
 		}
 	}
+	if (ops->frees_addresses_at_dispatch && in->maddr != IW_MADDR_NONE)
+		maddr_put(w, in->maddr);
 	sl->state = IW_SLOT_EXEC;
 	if (ops->candidate_cacheable == 1)
 		unblock(sc->sm, w);
@@ -832,8 +835,11 @@ static inline __attribute__((always_inline)) int wb_retire(struct iw_sim *s, str
 	iw_sim_event(s, w, sl, IW_EV_RETIRE, 0);
 	if ((sl->in.flags & IW_F_TAKEN) && w->fetch_blocked)
 		w->fetch_blocked = 0;
-	if (sl->in.maddr != IW_MADDR_NONE)
-		maddr_put(w, sl->in.maddr);
+	if (sl->in.maddr != IW_MADDR_NONE) {
+		if (!ops->frees_addresses_at_dispatch)
+			maddr_put(w, sl->in.maddr);
+		w->maddr_used--;
+	}
 	s->res->warp_insts++;
 	s->cur_insts++;
 	sl->state = IW_SLOT_FREE;
@@ -1492,13 +1498,19 @@ IW_HOT int stage_fetch(struct iw_sim *s, struct iw_sm *sm, struct iw_subcore *sc
 				/* (a strided entry's lanes follow from its first: four
 				 * cache lines fewer to write, and to miss on, per access) */
 				uint32_t lanes = ma->strided ? 1u : IW_MIN(ma->n, 32u);
-				memcpy(&w->maddr[m], ma, offsetof(struct iw_mem_addrs, addr) + lanes * sizeof ma->addr[0]);
 				/* A shared access's bank conflicts depend on its addresses
 				 * only: counted here, where they are in the host's cache,
 				 * so its dispatch does not read the pool entry (a cache
-				 * miss, the entry being written long before). */
-				if (sl->in.space == IW_SPACE_SHARED)
+				 * miss, the entry being written long before).  Then only
+				 * a scheme that compares addresses (LOOG's LSQ, ideal's
+				 * disambiguation) needs them copied: for the others the
+				 * entry only marks the access as one with addresses. */
+				int shared = sl->in.space == IW_SPACE_SHARED;
+				if (shared)
 					sl->in.shm_k = (uint8_t)iw_mem_shared_conflicts(s->mem, &sl->in, ma);
+				if (!shared || !s->ops->frees_addresses_at_dispatch)
+					memcpy(&w->maddr[m], ma,
+					       offsetof(struct iw_mem_addrs, addr) + lanes * sizeof ma->addr[0]);
 			}
 			sl->seq = w->next_seq++;
 			sl->warp = w->id;

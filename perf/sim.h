@@ -237,6 +237,14 @@ struct iw_scheme_ops {
 	 * due, past results that wait (LOOG: the slots are its broadcast bus,
 	 * and such an instruction broadcasts nothing). */
 	int wb_results_only;
+	/* Non-zero: nothing of the scheme reads an in-flight memory
+	 * instruction's lane addresses after its dispatch (no memory
+	 * disambiguation), so the engine frees the address pool entry there,
+	 * while the memory model has just read it: the next fetch of a memory
+	 * instruction takes that entry, still in the host's cache.  Zero (the
+	 * safe default): the entry is freed at write-back.  Either way the
+	 * warp's count of entries (the fetch limit) drops at write-back. */
+	int frees_addresses_at_dispatch;
 	/* Non-zero: fetch continues past taken control (only `ideal`). */
 	int (*fetch_through_control)(const struct iw_config *c);
 	int (*sm_new)(struct iw_sm *sm, void **state, struct iw_err *e);
