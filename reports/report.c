@@ -1215,9 +1215,10 @@ static int fig_power(struct rep *r)
 	if (!d)
 		return -r->e->code;
 	fprintf(d, "# power over time at the first configuration; one block per run (gnuplot index)\n"
-		   "# time_s power_w warp_ipc\n");
+		   "# time_s (the end of each interval; a first row at 0 starts the first) power_w warp_ipc\n");
 	size_t blocks = 0, have_power = 0;
 	static char titles[16][300];
+	size_t sch_of[16]; /* each block's scheme index: its colour */
 	const struct iw_row *first = NULL; /* the first run plotted: its kernel starts are marked */
 	for (size_t t = 0; t < nt; t++) {
 		long row = -1;
@@ -1236,11 +1237,23 @@ static int fig_power(struct rep *r)
 		const struct iw_series *se = &x->run.series;
 		if (!first)
 			first = x;
+		for (size_t s = 0; s < r->nsch; s++)
+			if (!strcmp(r->schemes[s], x->scheme))
+				sch_of[blocks] = s;
 		snprintf(titles[blocks], sizeof titles[blocks], "%s, %s", x->workload, x->scheme);
 		fprintf(d, "# %s\n", titles[blocks]);
 		double clk = x->run.cycles && x->seconds > 0 ? (double)x->run.cycles / x->seconds : 0;
 		uint64_t acc = 0;
+		/* A row ends its interval and fsteps draws each interval up to its
+		 * row from the row before: a row at time 0 with the first
+		 * interval's values, or the first interval would not be drawn. */
 		for (size_t k = 0; k < se->n; k++) {
+			if (k == 0) {
+				fprintf(d, "0");
+				num(d, x->power.nseries == se->n && x->power.series_w ? x->power.series_w[0] : NAN);
+				num(d, se->cycles[0] ? (double)se->insts[0] / (double)se->cycles[0] : NAN);
+				fputc('\n', d);
+			}
 			acc += se->cycles[k];
 			fprintf(d, "%.9g", clk > 0 ? (double)acc / clk : NAN);
 			num(d, x->power.nseries == se->n && x->power.series_w ? x->power.series_w[k] : NAN);
@@ -1283,11 +1296,18 @@ static int fig_power(struct rep *r)
 		if (!have_power)
 			fprintf(f, "set label 1 'no power series in this results file (power model without series)' at "
 				   "graph 0.5,0.9 center\nset yrange [0:1]\n");
+		/* a run in its scheme's colour, as in every figure, and its IPC in
+		 * the same; runs of one scheme (--power-runs) a colour each */
+		int by_scheme = 1;
+		for (size_t b = 0; b < blocks; b++)
+			for (size_t b2 = 0; b2 < b; b2++)
+				by_scheme &= sch_of[b] != sch_of[b2];
 		fprintf(f, "plot ");
 		for (size_t b = 0; b < blocks; b++) {
-			fprintf(f, "%s'power.dat' index %zu using 1:2 with fsteps lw 2 title ", b ? ", " : "", b);
+			size_t lc = (by_scheme ? sch_of[b] : b) + 1;
+			fprintf(f, "%s'power.dat' index %zu using 1:2 with fsteps lw 2 lc %zu title ", b ? ", " : "", b, lc);
 			gq(f, titles[b]);
-			fprintf(f, ", '' index %zu using 1:3 axes x1y2 with fsteps dt 2 title ", b);
+			fprintf(f, ", '' index %zu using 1:3 axes x1y2 with fsteps dt 2 lc %zu title ", b, lc);
 			fprintf(f, "'IPC ' . ");
 			gq(f, titles[b]);
 		}

@@ -1499,6 +1499,44 @@ static void report_shows_the_seeds_confidence_interval(void)
 	CU_ASSERT_PTR_NULL(strstr(page, "scriptsize"));
 }
 
+/* The power figure draws every interval of a run, the first too (fsteps
+ * draws up to a row from the row before, and a row ends its interval), and a
+ * run in its scheme's colour, its IPC in the same: gnuplot's automatic line
+ * types, two per run, gave ideal in-order's colour. */
+static void power_figure_draws_every_interval_in_its_schemes_colour(void)
+{
+	const char *dir = tu_tmpdir();
+	char args[2000], path[700];
+	snprintf(args, sizeof args, "run -q -w vecadd --scale 0.05 --set gpu.sms=4 -o '%s/pw.h5'", dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(args, sizeof args, "report '%s/pw.h5' -o '%s/pwrep' --no-render -q", dir, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	static char dat[262144], gp[16384];
+	snprintf(path, sizeof path, "%s/pwrep/power.dat", dir);
+	CU_ASSERT_FATAL(slurp(path, dat, sizeof dat) > 0);
+	/* each run's block: a row at time 0 with the first interval's power and
+	 * IPC, then that interval's own row at its end */
+	static const char *const runs[] = {"inorder", "socgpu", "ghost", "loog", "ideal"};
+	for (size_t i = 0; i < 5; i++) {
+		char head[64];
+		snprintf(head, sizeof head, "# vecadd, %s\n", runs[i]);
+		const char *b = strstr(dat, head);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+		b += strlen(head);
+		double t0, p0, i0, t1, p1, i1;
+		CU_ASSERT_EQUAL_FATAL(sscanf(b, "%lf %lf %lf\n%lf %lf %lf", &t0, &p0, &i0, &t1, &p1, &i1), 6);
+		CU_ASSERT_EQUAL(t0, 0);
+		CU_ASSERT(t1 > 0);
+		CU_ASSERT_EQUAL(p0, p1);
+		CU_ASSERT_EQUAL(i0, i1);
+	}
+	snprintf(path, sizeof path, "%s/pwrep/power.gp", dir);
+	CU_ASSERT_FATAL(slurp(path, gp, sizeof gp) > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "index 0 using 1:2 with fsteps lw 2 lc 1 title 'vecadd, inorder'"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "index 4 using 1:2 with fsteps lw 2 lc 5 title 'vecadd, ideal'"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "index 4 using 1:3 axes x1y2 with fsteps dt 2 lc 5 title"));
+}
+
 void suite_sweep(void)
 {
 	TU_SUITE("sweep", {"spec errors name file and line", spec_errors_name_file_and_line},
@@ -1520,5 +1558,6 @@ void suite_sweep(void)
 		 {"points share a baseline, row for row", points_share_a_baseline_row_for_row},
 		 {"a baseline in flight is waited for", a_baseline_in_flight_is_waited_for},
 		 {"CSV rows keep names with commas whole", csv_rows_keep_names_with_commas_whole},
-		 {"report shows the seeds' confidence interval", report_shows_the_seeds_confidence_interval});
+		 {"report shows the seeds' confidence interval", report_shows_the_seeds_confidence_interval},
+		 {"power figure draws every interval in its scheme's colour", power_figure_draws_every_interval_in_its_schemes_colour});
 }
