@@ -21,6 +21,10 @@ int cli_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)
  * a usage error: an empty -o '' would otherwise pass until the finished
  * output is renamed into place, after all the work. */
 int cli_path_given(const char *opt, const char *what, const char *path);
+/* SIGINT or SIGTERM (sig) ends the program as without a handler, having
+ * removed the temporary file of every output being written (main sets it for
+ * both; a sweep, which stops on the first signal, again for the second). */
+void cli_signal_cleanup(int sig);
 /* The whole command line, for provenance attributes. */
 extern const char *cli_command_line;
 

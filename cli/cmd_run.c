@@ -51,7 +51,9 @@ static void run_help(FILE *f)
 		"  1  the run failed (I/O error, out of memory, simulation deadlock)\n"
 		"  2  usage error (unknown option or command, missing argument)\n"
 		"  3  invalid input (a file, preset, scheme, workload or --set value; the message names the file\n"
-		"     and line or the key, and no output file is left behind)\n");
+		"     and line or the key, and no output file is left behind)\n"
+		"SIGINT or SIGTERM ends the run at once, with no output file left behind (not even half\n"
+		"written); the shell sees 128 + the signal (130 for SIGINT).\n");
 }
 
 /* Append `v` as one more line of *list (grown as needed: any number of -w). */

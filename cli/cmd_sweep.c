@@ -57,8 +57,9 @@ static void sweep_help(FILE *f)
 		"  -q, --quiet            no progress on standard error\n"
 		"      --help             show this help and exit\n\n"
 		"Progress goes to standard error: a bar with ETA on a terminal, a line every 5 s otherwise.\n"
-		"SIGINT or SIGTERM stops the sweep: the running points finish (a second signal quits at once) and\n"
-		"the results file holds every finished point. Built with 'make MPI=1', 'mpirun -np N issuewatt\n"
+		"SIGINT or SIGTERM stops the sweep: the running points finish and the results file holds every\n"
+		"finished point (a second signal quits at once, exit 128 + the signal, leaving no results file but\n"
+		"one being resumed, as it was). Built with 'make MPI=1', 'mpirun -np N issuewatt\n"
 		"sweep ...' deals the points from rank 0 to the other ranks, and rank 0 alone writes the file.\n"
 		"The results are the same bit for bit whatever -j, --shard, MPI or interruptions.\n\n%s",
 		exit_status);
@@ -67,8 +68,8 @@ static void sweep_help(FILE *f)
 static volatile int stop_flag;
 static void on_signal(int sig)
 {
-	(void)sig;
 	stop_flag = 1;
+	cli_signal_cleanup(sig); /* a second signal quits at once, leaving no half-written file */
 }
 
 static int parse_count(const char *s, long lo, long *out)
@@ -156,15 +157,14 @@ int cmd_sweep(int argc, char **argv)
 		struct sigaction sa;
 		memset(&sa, 0, sizeof sa);
 		sa.sa_handler = on_signal;
-		sa.sa_flags = (int)SA_RESETHAND; /* a second signal ends the program at once */
 		sigemptyset(&sa.sa_mask);
 		sigaction(SIGINT, &sa, NULL);
 		sigaction(SIGTERM, &sa, NULL);
 		o.stop = &stop_flag;
 		o.command_line = cli_command_line;
 		int r = iw_sweep_run(&s, out, &o, &e);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
+		cli_signal_cleanup(SIGINT);
+		cli_signal_cleanup(SIGTERM);
 		if (r)
 			rc = cli_fail(e.code ? e.code : 1, "%s", e.msg);
 		else if (o.is_writer) {

@@ -3,6 +3,7 @@
 #include "iw.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +52,8 @@ int main(int argc, char **argv)
 		}
 		cli_command_line = cl;
 	}
+	cli_signal_cleanup(SIGINT);
+	cli_signal_cleanup(SIGTERM);
 	int rc;
 	if (argc >= 2 && argv[1][0] != '-') {
 		for (size_t i = 0; i < IW_ARRAY_LEN(commands); i++)

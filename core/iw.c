@@ -77,6 +77,40 @@ char *iw_strdup(const char *s)
 	return d;
 }
 
+/* The temporary names being written, for iw_out_unlink_pending (a signal
+ * handler: a slot is claimed and its name copied before it reads as taken). */
+#define IW_OUT_PENDING 8
+static char out_pending[IW_OUT_PENDING][4096];
+static atomic_int out_pending_state[IW_OUT_PENDING]; /* 0 free, 1 being filled, 2 taken */
+
+static int out_pending_add(const char *tmp)
+{
+	if (strlen(tmp) >= sizeof out_pending[0])
+		return 0;
+	for (int i = 0; i < IW_OUT_PENDING; i++) {
+		int free_slot = 0;
+		if (atomic_compare_exchange_strong(&out_pending_state[i], &free_slot, 1)) {
+			strcpy(out_pending[i], tmp);
+			atomic_store(&out_pending_state[i], 2);
+			return i + 1;
+		}
+	}
+	return 0;
+}
+
+static void out_pending_drop(int slot)
+{
+	if (slot > 0)
+		atomic_store(&out_pending_state[slot - 1], 0);
+}
+
+void iw_out_unlink_pending(void)
+{
+	for (int i = 0; i < IW_OUT_PENDING; i++)
+		if (atomic_load(&out_pending_state[i]) == 2)
+			unlink(out_pending[i]);
+}
+
 int iw_out_open(struct iw_out *o, const char *path, int want_stdio, struct iw_err *e)
 {
 	memset(o, 0, sizeof *o);
@@ -90,6 +124,7 @@ int iw_out_open(struct iw_out *o, const char *path, int want_stdio, struct iw_er
 		return iw_fail(e, IW_ERUN, "%s: out of memory", path);
 	}
 	snprintf(o->tmp, n, "%s.tmp.%ld", path, (long)getpid());
+	o->slot = out_pending_add(o->tmp);
 	if (want_stdio) {
 		o->f = fopen(o->tmp, "wb");
 		if (!o->f) {
@@ -119,9 +154,11 @@ int iw_out_commit(struct iw_out *o, struct iw_err *e)
 		iw_out_abort(o);
 		return rc;
 	}
+	out_pending_drop(o->slot); /* (after the rename: a handler's unlink of the old name is harmless) */
 	iw_free(o->path);
 	iw_free(o->tmp);
 	o->path = o->tmp = NULL;
+	o->slot = 0;
 	return 0;
 }
 
@@ -131,6 +168,7 @@ void iw_out_abort(struct iw_out *o)
 		fclose(o->f);
 	if (o->tmp)
 		unlink(o->tmp);
+	out_pending_drop(o->slot);
 	iw_free(o->path);
 	iw_free(o->tmp);
 	memset(o, 0, sizeof *o);

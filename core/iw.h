@@ -61,11 +61,16 @@ long iw_alloc_count(void); /* allocations made so far (for fault-injection loops
 struct iw_out {
 	char *path;
 	char *tmp;
-	FILE *f; /* NULL when the caller writes the temporary file itself (HDF5) */
+	FILE *f;  /* NULL when the caller writes the temporary file itself (HDF5) */
+	int slot; /* its entry (+1) among the names iw_out_unlink_pending removes; 0: none */
 };
 int iw_out_open(struct iw_out *o, const char *path, int want_stdio, struct iw_err *e);
 int iw_out_commit(struct iw_out *o, struct iw_err *e);
 void iw_out_abort(struct iw_out *o);
+/* Unlink the temporary name of every output still open.  Async-signal-safe:
+ * a program's SIGINT/SIGTERM handler calls it before dying of the signal, so
+ * an interrupted write leaves no half-written file either. */
+void iw_out_unlink_pending(void);
 /* Can <path> be written?  Creates and removes the temporary name iw_out_open
  * uses: a long run checks its output before it starts, not at its end. */
 int iw_out_check(const char *path, struct iw_err *e);

@@ -1,6 +1,10 @@
 /* tests/test_core.c -- core utilities: errors, RNG determinism, atomic output. */
+#include "cli.h"
 #include "iw.h"
 #include "testutil.h"
+
+#include <signal.h>
+#include <sys/wait.h>
 
 #include <string.h>
 #include <unistd.h>
@@ -43,6 +47,36 @@ static void aborted_output_leaves_nothing(void)
 	CU_ASSERT_EQUAL(access(path, F_OK), 0);
 }
 
+/* SIGINT while an output is being written (run -o, merge, calibrate -o, a
+ * sweep's second signal): the program dies of the signal, exit 130 in the
+ * shell as before, and leaves neither the output nor its temporary name,
+ * which it left half-written. */
+static void interrupted_output_leaves_nothing(void)
+{
+	char path[512], tmp[600];
+	snprintf(path, sizeof path, "%s/sigint.h5", tu_tmpdir());
+	fflush(NULL);
+	pid_t pid = fork();
+	CU_ASSERT_FATAL(pid >= 0);
+	if (pid == 0) {
+		struct iw_out o;
+		struct iw_err e = {0};
+		cli_signal_cleanup(SIGINT);
+		if (iw_out_open(&o, path, 1, &e) != 0)
+			_exit(9);
+		fputs("half a file", o.f);
+		fflush(o.f);
+		raise(SIGINT);
+		_exit(8); /* (not reached) */
+	}
+	int st = 0;
+	CU_ASSERT_EQUAL_FATAL(waitpid(pid, &st, 0), pid);
+	CU_ASSERT(WIFSIGNALED(st) && WTERMSIG(st) == SIGINT);
+	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)pid);
+	CU_ASSERT_NOT_EQUAL(access(tmp, F_OK), 0);
+	CU_ASSERT_NOT_EQUAL(access(path, F_OK), 0);
+}
+
 static void injected_allocation_failure(void)
 {
 	iw_alloc_fail_after(1);
@@ -58,5 +92,6 @@ void suite_core(void)
 	TU_SUITE("core", {"rng_same_seed_same_stream", rng_same_seed_same_stream},
 		 {"first_error_is_kept", first_error_is_kept},
 		 {"aborted_output_leaves_nothing", aborted_output_leaves_nothing},
+		 {"interrupted_output_leaves_nothing", interrupted_output_leaves_nothing},
 		 {"injected_allocation_failure", injected_allocation_failure});
 }
