@@ -1071,7 +1071,7 @@ static int fig_energy(struct rep *r)
 }
 
 /* The stall stack: the reasons bottom up, those a scheme can change first
- * and idle (no warp resident: a kernel's tail) on top, each with one colour. */
+ * and idle (no warp resident: a kernel's tail, or SMs it leaves without work) on top, each with one colour. */
 static const struct {
 	enum iw_stall reason;
 	const char *colour;
@@ -1130,7 +1130,8 @@ static int fig_stalls(struct rep *r)
 			    "Scheduler-cycles in which a scheduler issued nothing, per warp-instruction, by the reason "
 			    "the cycle was charged to (its first warp in scheduling order with a reason other than an "
 			    "empty buffer), summed over the configurations of each workload: a stack of what each "
-			    "scheme's issue stage waits for. idle: no warp resident (a kernel's tail); ib_empty: no "
+			    "scheme's issue stage waits for. idle: no warp resident (an SM or scheduler without work: a kernel's tail, or a kernel "
+			    "of too few CTAs to fill the GPU, whose idle SMs count too); ib_empty: no "
 			    "decoded instruction.");
 	if (!f)
 		return -r->e->code;

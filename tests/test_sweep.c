@@ -1537,6 +1537,25 @@ static void power_figure_draws_every_interval_in_its_schemes_colour(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "index 4 using 1:3 axes x1y2 with fsteps dt 2 lc 5 title"));
 }
 
+/* The stall figure's caption says what idle counts: on a kernel of one CTA
+ * (the matrixmul trace: 79 of v100's 80 SMs without work) idle is 98% of the
+ * stack, which "a kernel's tail" alone did not explain. */
+static void stall_caption_says_idle_counts_sms_without_work(void)
+{
+	const char *dir = tu_tmpdir();
+	char args[2000], path[700];
+	static char html[262144];
+	snprintf(args, sizeof args, "run -q -s inorder -w '%s' -o '%s/one.h5'", tu_path("tests/data/traces/matrixmul-sm61"),
+		 dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(args, sizeof args, "report '%s/one.h5' -o '%s/onerep' --no-render -q", dir, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(path, sizeof path, "%s/onerep/index.html", dir);
+	CU_ASSERT_FATAL(slurp(path, html, sizeof html) > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(html, "idle: no warp resident (an SM or scheduler without work: a kernel's tail, or a "
+					    "kernel of too few CTAs to fill the GPU, whose idle SMs count too)"));
+}
+
 void suite_sweep(void)
 {
 	TU_SUITE("sweep", {"spec errors name file and line", spec_errors_name_file_and_line},
@@ -1559,5 +1578,6 @@ void suite_sweep(void)
 		 {"a baseline in flight is waited for", a_baseline_in_flight_is_waited_for},
 		 {"CSV rows keep names with commas whole", csv_rows_keep_names_with_commas_whole},
 		 {"report shows the seeds' confidence interval", report_shows_the_seeds_confidence_interval},
-		 {"power figure draws every interval in its scheme's colour", power_figure_draws_every_interval_in_its_schemes_colour});
+		 {"power figure draws every interval in its scheme's colour", power_figure_draws_every_interval_in_its_schemes_colour},
+		 {"stall caption says idle counts SMs without work", stall_caption_says_idle_counts_sms_without_work});
 }
