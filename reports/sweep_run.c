@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #ifdef IW_MPI
@@ -733,6 +734,7 @@ static int load_resume(struct state *st, const char *out, struct iw_err *e)
 int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts *o, struct iw_err *e)
 {
 	struct state st;
+	char *partial = NULL; /* the finished points' file when not `out` */
 	memset(&st, 0, sizeof st);
 	st.s = s;
 	st.stop = o->stop;
@@ -761,6 +763,11 @@ int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts
 		rc = iw_fail(e, IW_ERUN, "out of memory");
 		goto done;
 	}
+	/* A fresh sweep over an existing results file replaces it only when
+	 * it completes: stopped, it leaves the file as it was (it may hold a
+	 * whole earlier sweep) and writes what finished beside it. */
+	struct stat sb;
+	int existed = !o->resume && stat(out, &sb) == 0;
 	/* before any point runs: a bad -o must not cost the sweep */
 	if ((rc = iw_out_check(out, e)))
 		goto done;
@@ -849,17 +856,38 @@ int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts
 	 * mended by changing the spec, which --resume then refuses, and exit 3
 	 * leaves no output (an existing file stays as it was). */
 	int keep = rc == 0 || e->code != IW_EINPUT;
+	const char *dest = out; /* where the finished points go */
+	if (existed && (rc || st.ndone < st.total)) {
+		/* NAME.h5 -> NAME.partial.h5 (any other name: NAME.partial.h5 too) */
+		size_t n = strlen(out), stem = n > 3 && !strcmp(out + n - 3, ".h5") ? n - 3 : n;
+		partial = iw_malloc(stem + sizeof ".partial.h5");
+		if (!partial) {
+			if (rc == 0)
+				rc = iw_fail(e, IW_ERUN, "out of memory");
+			goto done;
+		}
+		memcpy(partial, out, stem);
+		memcpy(partial + stem, ".partial.h5", sizeof ".partial.h5");
+		dest = partial;
+	}
 	if ((st.ndone > 0 || rc == 0) && keep) {
 		struct iw_err we = {0};
-		int wrc = write_done(&st, out, o->command_line, &we);
+		int wrc = write_done(&st, dest, o->command_line, &we);
 		if (wrc && rc == 0) {
 			*e = we;
 			rc = wrc;
 		} else if (wrc == 0 && rc) {
 			char msg[sizeof e->msg];
-			snprintf(msg, sizeof msg, "%.1000s; %.300s holds the %zu of %zu points that finished: run again with "
-						  "--resume to finish",
-				 e->msg, out, st.ndone, st.total);
+			if (partial)
+				snprintf(msg, sizeof msg,
+					 "%.700s; %.250s holds the %zu of %zu points that finished (%.200s, which existed "
+					 "before, is left as it was): run again with -o %.250s --resume to finish",
+					 e->msg, dest, st.ndone, st.total, out, dest);
+			else
+				snprintf(msg, sizeof msg,
+					 "%.1000s; %.300s holds the %zu of %zu points that finished: run again with "
+					 "--resume to finish",
+					 e->msg, dest, st.ndone, st.total);
 			memcpy(e->msg, msg, sizeof msg);
 		}
 	}
@@ -871,9 +899,17 @@ int iw_sweep_run(const struct iw_sweep *s, const char *out, struct iw_sweep_opts
 		iw_base_cache_stats(st.base, &hits, &misses);
 		o->base_shared += (size_t)hits;
 	}
-	if (rc == 0 && st.ndone < st.total)
-		rc = iw_fail(e, IW_ERUN, "%s: stopped with %zu of %zu points finished; run again with --resume to finish",
-			     out, st.ndone, st.total);
+	if (rc == 0 && st.ndone < st.total) {
+		if (partial)
+			rc = iw_fail(e, IW_ERUN,
+				     "%s: stopped with %zu of %zu points finished, which are in %s (%s, which existed "
+				     "before, is left as it was); run again with -o %s --resume to finish",
+				     out, st.ndone, st.total, partial, out, partial);
+		else
+			rc = iw_fail(e, IW_ERUN,
+				     "%s: stopped with %zu of %zu points finished; run again with --resume to finish", out,
+				     st.ndone, st.total);
+	}
 done:
 #ifdef IW_MPI
 	/* failed before the master loop (a bad -o, no memory): release the
@@ -890,6 +926,7 @@ done:
 	iw_free(st.done);
 	iw_free(st.todo);
 	iw_base_cache_free(st.base);
+	iw_free(partial);
 	pthread_mutex_destroy(&st.mu);
 	pthread_cond_destroy(&st.cv);
 	return rc;

@@ -354,6 +354,40 @@ static void stopped_sweep_resumes_to_the_same_results(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "found the results of a different spec"));
 }
 
+/* A fresh sweep over an existing results file that stops part-way leaves
+ * the file as it was (it may hold a whole earlier sweep) and writes what
+ * finished to NAME.partial.h5, which --resume then completes. */
+static void stopped_sweep_keeps_an_existing_results_file(void)
+{
+	const char *dir = tu_tmpdir();
+	const char *spec = write_spec(dir, "keep.xml", tiny_spec);
+	char args[2000], full[600], copy[600], partial[600];
+	snprintf(full, sizeof full, "%s/keep.h5", dir);
+	snprintf(copy, sizeof copy, "%s/keep-copy.h5", dir);
+	snprintf(partial, sizeof partial, "%s/keep.partial.h5", dir);
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' -q && cp '%s' '%s'", spec, full, full, copy);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' --limit 2 -q", spec, full);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "keep.partial.h5"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "left as it was"));
+	snprintf(args, sizeof args, "--version >/dev/null && cmp -s '%s' '%s'", full, copy); /* untouched, byte for byte */
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	struct iw_results res;
+	struct iw_err e = {0};
+	CU_ASSERT_EQUAL_FATAL(iw_h5_read(partial, &res, &e), 0);
+	CU_ASSERT(res.n > 0);
+	iw_results_free(&res);
+	CU_ASSERT(!same_h5(full, partial));
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' --resume -q", spec, partial);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT(same_h5(full, partial));
+	/* completed, a fresh sweep replaces the file as before */
+	snprintf(args, sizeof args, "sweep '%s' -o '%s' -q", spec, full);
+	CU_ASSERT_EQUAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	CU_ASSERT(same_h5(full, copy));
+}
+
 /* Every figure the page names exists, rendered and with its script and data. */
 /* The spec names its configuration by path: results of the file as it was
  * before an edit are not joined with those after it. */
@@ -1564,6 +1598,7 @@ void suite_sweep(void)
 		 {"shipped examples load", shipped_examples_load},
 		 {"same results whatever the parallelism", same_results_whatever_the_parallelism},
 		 {"stopped sweep resumes to the same results", stopped_sweep_resumes_to_the_same_results},
+		 {"stopped sweep keeps an existing results file", stopped_sweep_keeps_an_existing_results_file},
 		 {"a changed configuration is not merged or resumed", a_changed_configuration_is_not_merged_or_resumed},
 		 {"a spec laid out anew still merges and resumes", a_spec_laid_out_anew_still_merges_and_resumes},
 		 {"results of another version are not merged or resumed", results_of_another_version_are_not_merged_or_resumed},
