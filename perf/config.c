@@ -188,11 +188,15 @@ static int parse_value(const struct iw_param *p, const char *s, double *v, const
 	}
 	if (p->type == IW_PT_INT) {
 		long l;
+		/* the unit is the key's, not written with the value (a value
+		 * such as 1.5GHz is refused with the unit it is read in) */
 		if (iw_parse_long(s, &l))
-			return iw_fail(e, IW_EINPUT, "%s%s: expected an integer, found '%s'", where, p->key, s);
+			return iw_fail(e, IW_EINPUT, "%s%s: expected an integer%s%s%s, found '%s'", where, p->key,
+				       *p->unit ? " (unit " : "", p->unit, *p->unit ? ")" : "", s);
 		*v = (double)l;
 	} else if (iw_parse_double(s, v)) {
-		return iw_fail(e, IW_EINPUT, "%s%s: expected a finite number, found '%s'", where, p->key, s);
+		return iw_fail(e, IW_EINPUT, "%s%s: expected a finite number%s%s%s, found '%s'", where, p->key,
+			       *p->unit ? " (unit " : "", p->unit, *p->unit ? ")" : "", s);
 	}
 	if (*v < p->min || *v > p->max)
 		return iw_fail(e, IW_EINPUT, "%s%s: expected a value in [%.10g, %.10g]%s%s, found %s", where, p->key,

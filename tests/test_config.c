@@ -211,7 +211,10 @@ static void cli_reports_bad_input_with_exit_3(void)
 	CU_ASSERT_EQUAL(tu_run("run --scale 0 -o /tmp/never.h5", NULL, 0, err, sizeof err), 3);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--scale: run.workload_scale: expected a value in [0.0001, 1000], found 0"));
 	CU_ASSERT_EQUAL(tu_run("run --interval=x", NULL, 0, err, sizeof err), 3);
-	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--interval: run.interval: expected an integer, found 'x'"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--interval: run.interval: expected an integer (unit cycle), found 'x'"));
+	/* a value written with a unit: the message names the key's own */
+	CU_ASSERT_EQUAL(tu_run("run --set gpu.clock_mhz=1.5GHz", NULL, 0, err, sizeof err), 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "gpu.clock_mhz: expected a finite number (unit MHz), found '1.5GHz'"));
 	CU_ASSERT_NOT_EQUAL(access("/tmp/never.h5", F_OK), 0);
 	CU_ASSERT_EQUAL(tu_run("run --bogus-option", NULL, 0, err, sizeof err), 2);
 	CU_ASSERT_EQUAL(tu_run("frobnicate", NULL, 0, err, sizeof err), 2);
