@@ -730,8 +730,8 @@ static int fig_pareto(struct rep *r)
 	snprintf(cap, sizeof cap,
 		 "Design space: speed-up against area and against energy over the in-order baseline of each of the %zu "
 		 "configurations (geometric means over %zu workload(s)); ringed points joined by a line: each scheme's Pareto front, the "
-		 "configurations no other of the scheme is both at least as fast as and no costlier than%s; pareto.dat "
-		 "names their parameters.",
+		 "configurations no other of the scheme is both at least as fast as and no costlier than, each named by "
+		 "its parameters%s; pareto.dat names every configuration's.",
 		 r->ncfg, r->nwl, any_se ? "; bars: one standard error of the cost from the calibrated cost model" : "");
 	FILE *f = begin_fig(r, "pareto", "Speed-up against area and energy per configuration", 1200, 550, cap);
 	if (!f)
@@ -750,6 +750,21 @@ static int fig_pareto(struct rep *r)
 			 * beats every other, draws no line) */
 			fprintf(f, ", 'pareto.dat' index %zu using 1:2 with linespoints lc %zu lw 2 pt 6 ps 1.4 notitle",
 				blk + 1, s + 1);
+			/* each front point named by its parameters (short names:
+			 * 'ib_size=16'), so the figure alone says which is which */
+			if (res->nparams) {
+				fprintf(f, ", 'pareto.dat' index %zu using 1:2:(", blk + 1);
+				for (size_t q = 0; q < res->nparams; q++) {
+					const char *nm = strrchr(res->param_names[q], '.');
+					char lab[160];
+					snprintf(lab, sizeof lab, "%s%s=", q ? " " : "", nm ? nm + 1 : res->param_names[q]);
+					if (q)
+						fputs(" . ", f);
+					gq(f, lab);
+					fprintf(f, " . strcol(%zu)", 5 + q);
+				}
+				fprintf(f, ") with labels left offset char 0.8,0.4 font ',8' tc lt %zu notitle", s + 1);
+			}
 		}
 		fputc('\n', f);
 	}

@@ -248,6 +248,10 @@ static void named_values_sweep_and_read_back(void)
 	CU_ASSERT_FATAL(slurp(path, gp, sizeof gp) > 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, " srr true\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, " gto false\n"));
+	/* and the figure names the front's points by them */
+	snprintf(path, sizeof path, "%s/rep/pareto.gp", dir);
+	CU_ASSERT_FATAL(slurp(path, gp, sizeof gp) > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "using 1:2:('policy=' . strcol(5) . ' precise=' . strcol(6)) with labels"));
 }
 
 static void same_results_whatever_the_parallelism(void)
