@@ -628,7 +628,8 @@ void iw_summary_text(FILE *f, const struct iw_row *rows, size_t n)
 			r->speedup, r->energy_rel, r->adp_rel, r->edp_rel, r->sm_speedup);
 	}
 	fprintf(f, "(speedup, energy, ADP and EDP are relative to inorder on the same workload; below 1 is better\n"
-		   " for energy, ADP and EDP.  Energy is the whole GPU's, leakage included; delay = simulated run time.\n"
+		   " for energy, ADP and EDP.  Energy is the whole GPU's, leakage included; delay = simulated run time;\n"
+		   " PDP (power x delay) is the energy, so its ratio is the energy column (the CSV has it as pdp_rel).\n"
 		   " sm_speedup: the same for the mean SM busy time, the GPU's throughput without the last SM's tail.)\n");
 	int any = 0;
 	for (size_t i = 0; i < n; i++)

@@ -372,6 +372,19 @@ static void truncated_results_file_exit_3(void)
 	iw_tech_free(&t);
 }
 
+/* The text table names its ratios and says what each is relative to; PDP,
+ * which has no column of its own there, is the energy column. */
+static void text_table_explains_its_ratios(void)
+{
+	static char out[8192];
+	CU_ASSERT_EQUAL_FATAL(tu_run("run -w vecadd --scale 0.01 --set gpu.sms=4 -s inorder,ghost -j 1", out, sizeof out,
+				     NULL, 0),
+			      0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "speedup   energy      ADP      EDP sm_speedup"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "relative to inorder on the same workload"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "PDP (power x delay) is the energy, so its ratio is the energy column"));
+}
+
 void suite_h5(void)
 {
 	TU_SUITE("h5", {"round_trip_through_the_c_api", round_trip_through_the_c_api},
@@ -380,5 +393,6 @@ void suite_h5(void)
 		 {"unwritable_output_leaves_nothing", unwritable_output_leaves_nothing},
 		 {"same_seed_same_numbers", same_seed_same_numbers},
 		 {"truncated_results_file_exit_3", truncated_results_file_exit_3},
-		 {"json_summary_is_valid_and_matches_csv", json_summary_is_valid_and_matches_csv});
+		 {"json_summary_is_valid_and_matches_csv", json_summary_is_valid_and_matches_csv},
+		 {"text_table_explains_its_ratios", text_table_explains_its_ratios});
 }
