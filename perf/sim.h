@@ -47,10 +47,9 @@ struct iw_slot {
 	uint8_t cu;          /* collector unit while collecting */
 	/* The second line is touched only where it is used: by a scheme that
 	 * keeps aux (set by itself: ghost, loog) and by the RF source list
-	 * where sim_init's slot_operands asks for it (a shared access's bank
-	 * conflicts, which it held too, are now in `in`).  With inorder, ideal
-	 * and socgpu nothing writes it (their slots are one line of host
-	 * cache each: ideal's stay in the
+	 * where sim_init's slot_operands asks for it.  With inorder, ideal and
+	 * socgpu nothing writes it (their slots are one line of host cache
+	 * each: ideal's stay in the
 	 * window for hundreds of cycles and would miss on it at issue; socgpu
 	 * keeps its per-instruction state in a per-warp array indexed by slot
 	 * id).  GhOST keeps its IsB state in aux: moved out, it ran slower
