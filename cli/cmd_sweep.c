@@ -59,9 +59,10 @@ static void sweep_help(FILE *f)
 		"      --help             show this help and exit\n\n"
 		"Progress goes to standard error: a bar with ETA on a terminal, a line every 5 s otherwise.\n"
 		"SIGINT or SIGTERM stops the sweep: the running points finish and the results file holds every\n"
-		"finished point (a second signal quits at once, exit 128 + the signal, leaving no results file but\n"
-		"one being resumed, as it was). Built with 'make MPI=1', 'mpirun -np N issuewatt\n"
-		"sweep ...' deals the points from rank 0 to the other ranks, and rank 0 alone writes the file.\n"
+		"finished point (NAME.partial.h5 does if FILE existed and --resume was not given; a second signal\n"
+		"quits at once, exit 128 + the signal, leaving no results file but one being resumed, as it was).\n"
+		"Built with 'make MPI=1', 'mpirun -np N issuewatt sweep ...' deals the points from rank 0 to the\n"
+		"other ranks, and rank 0 alone writes the file.\n"
 		"The results are the same bit for bit whatever -j, --shard, MPI or interruptions.\n\n%s",
 		exit_status);
 }
