@@ -39,6 +39,7 @@ struct rep {
 	const char *dir;    /* where files are written: the staging folder */
 	const char *out;    /* the report's folder, for messages */
 	char **schemes, **workloads;
+	char (*wl_label)[256]; /* each workload as figures and tables name it (wl_labels) */
 	size_t nsch, nwl, ncfg;
 	/* The configurations are replicates: they differ only in run.seed (the
 	 * built-in workloads' generator), so their spread is the model's
@@ -73,6 +74,62 @@ static size_t find_or_add(char ***v, size_t *n, const char *s, int *err)
 	*v = nv;
 	nv[*n] = (char *)s; /* borrowed from the rows */
 	return (*n)++;
+}
+
+/* A workload's label in figures and tables: a sweep names a trace by the
+ * path its spec gives (the results file keeps it, which the spec's
+ * <power-trace> and --power-runs match), `run` by its folder, or its kernel
+ * file (perf/trace.c); the label is the latter, unless two workloads of the
+ * file would share it. */
+static void wl_label_of(const char *name, char *out, size_t n)
+{
+	size_t len = strlen(name);
+	while (len > 1 && name[len - 1] == '/')
+		len--;
+	size_t b = len;
+	while (b && name[b - 1] != '/')
+		b--;
+	if (len - b == strlen("kernelslist.g") && !strncmp(name + b, "kernelslist.g", len - b) && b > 1) {
+		len = b - 1; /* the list's folder */
+		while (len > 1 && name[len - 1] == '/')
+			len--;
+		b = len;
+		while (b && name[b - 1] != '/')
+			b--;
+	}
+	if (b == len || (len - b == 1 && name[b] == '.') || (len - b == 2 && !strncmp(name + b, "..", 2)))
+		b = 0, len = strlen(name); /* nothing better than the name itself */
+	snprintf(out, n, "%.*s", (int)(len - b), name + b);
+}
+
+static int wl_labels(struct rep *r)
+{
+	r->wl_label = iw_calloc(r->nwl ? r->nwl : 1, sizeof *r->wl_label);
+	unsigned char *clash = iw_calloc(r->nwl ? r->nwl : 1, 1);
+	if (!r->wl_label || !clash) {
+		iw_free(clash);
+		return iw_fail(r->e, IW_ERUN, "out of memory");
+	}
+	for (size_t w = 0; w < r->nwl; w++)
+		wl_label_of(r->workloads[w], r->wl_label[w], sizeof r->wl_label[w]);
+	for (size_t w = 0; w < r->nwl; w++)
+		for (size_t v = w + 1; v < r->nwl; v++)
+			if (!strcmp(r->wl_label[v], r->wl_label[w]))
+				clash[w] = clash[v] = 1;
+	for (size_t w = 0; w < r->nwl; w++)
+		if (clash[w])
+			snprintf(r->wl_label[w], sizeof r->wl_label[w], "%s", r->workloads[w]);
+	iw_free(clash);
+	return 0;
+}
+
+/* The label of the workload a row names. */
+static const char *wl_label_row(const struct rep *r, const char *workload)
+{
+	for (size_t w = 0; w < r->nwl; w++)
+		if (!strcmp(r->workloads[w], workload))
+			return r->wl_label[w];
+	return workload;
 }
 
 static int same_params(const struct iw_row *a, const struct iw_row *b)
@@ -118,6 +175,8 @@ static int index_rows(struct rep *r)
 	}
 	if (err)
 		return iw_fail(r->e, IW_ERUN, "out of memory");
+	if (wl_labels(r))
+		return -r->e->code;
 	size_t cells = (r->ncfg ? r->ncfg : 1) * (r->nwl ? r->nwl : 1) * (r->nsch ? r->nsch : 1);
 	r->idx = iw_malloc(cells * sizeof *r->idx);
 	if (!r->idx)
@@ -512,7 +571,7 @@ static int fig_kernels(struct rep *r)
 		FILE *d = open_in(r, name, ".dat");
 		if (!d)
 			return -r->e->code;
-		fprintf(d, "# speed-up over inorder per kernel of %s, geometric mean over %zu %s\n# kernel", r->workloads[w],
+		fprintf(d, "# speed-up over inorder per kernel of %s, geometric mean over %zu %s\n# kernel", r->wl_label[w],
 			r->ncfg, r->replicates ? "seeds" : "configuration(s)");
 		for (size_t sc = 0; sc < r->nsch; sc++)
 			fprintf(d, " %s", r->schemes[sc]);
@@ -527,10 +586,10 @@ static int fig_kernels(struct rep *r)
 		}
 		if (close_file(r, d, name, ".dat"))
 			return -r->e->code;
-		snprintf(title, sizeof title, "Speed-up per kernel of %s", r->workloads[w]);
+		snprintf(title, sizeof title, "Speed-up per kernel of %s", r->wl_label[w]);
 		snprintf(cap, sizeof cap, "Speed-up of each scheme over the in-order baseline on each kernel of %s, in launch "
 					  "order%s (geometric mean over %zu %s; the names are in the data file and kernels.csv).",
-			 r->workloads[w], nk < ref->nkstats ? ", the first ones" : "", r->ncfg,
+			 r->wl_label[w], nk < ref->nkstats ? ", the first ones" : "", r->ncfg,
 			 r->replicates ? "seeds" : "configuration(s)");
 		FILE *f = begin_fig(r, name, title, 900, 500, cap);
 		if (!f)
@@ -582,7 +641,7 @@ static int fig_speedup(struct rep *r, enum metric m)
 	}
 	fputc('\n', d);
 	for (size_t w = 0; w < r->nwl; w++) {
-		tok(d, r->workloads[w]);
+		tok(d, r->wl_label[w]);
 		for (size_t s = 0; s < r->nsch; s++) {
 			struct band b = over_configs_band(r, w, s, m);
 			num(d, b.mid);
@@ -1117,7 +1176,7 @@ static int fig_stalls(struct rep *r)
 	fputc('\n', d);
 	for (size_t w = 0; w < r->nwl; w++) {
 		fprintf(d, "%s# ", w ? "\n\n" : "");
-		tok(d, r->workloads[w]);
+		tok(d, r->wl_label[w]);
 		fputc('\n', d);
 		for (size_t sc = 0; sc < r->nsch; sc++) {
 			double st[IW_STALL_COUNT] = {0}, insts = 0;
@@ -1156,7 +1215,7 @@ static int fig_stalls(struct rep *r)
 		   "right scale 0 font ',9'\nset bmargin 7\nplot ");
 	for (size_t w = 0; w < r->nwl; w++) {
 		fprintf(f, "%snewhistogram ", w ? ", " : "");
-		gq(f, r->workloads[w]);
+		gq(f, r->wl_label[w]);
 		int shown = 0;
 		for (size_t k = 0; k < IW_ARRAY_LEN(stall_stack); k++) {
 			/* (a block shows at least one column, for the scheme names) */
@@ -1256,7 +1315,7 @@ static int fig_power(struct rep *r)
 		for (size_t s = 0; s < r->nsch; s++)
 			if (!strcmp(r->schemes[s], x->scheme))
 				sch_of[blocks] = s;
-		snprintf(titles[blocks], sizeof titles[blocks], "%s, %s", x->workload, x->scheme);
+		snprintf(titles[blocks], sizeof titles[blocks], "%s, %s", wl_label_row(r, x->workload), x->scheme);
 		fprintf(d, "# %s\n", titles[blocks]);
 		double clk = x->run.cycles && x->seconds > 0 ? (double)x->run.cycles / x->seconds : 0;
 		uint64_t acc = 0;
@@ -1708,7 +1767,7 @@ static int write_tables(struct rep *r)
 			: ms[mi] == M_ADP ? "adp" : "edp");
 		tex_scheme_head(r, f, "workload");
 		for (size_t w = 0; w < r->nwl; w++) {
-			tex_escape(f, r->workloads[w]);
+			tex_escape(f, r->wl_label[w]);
 			for (size_t s = 0; s < r->nsch; s++) {
 				struct band b = over_configs_band(r, w, s, ms[mi]);
 				fprintf(f, " & ");
@@ -1741,7 +1800,7 @@ static int write_tables(struct rep *r)
 			continue;
 		size_t nk = IW_MIN(ref->nkstats, (size_t)IW_TEX_KERNELS);
 		fprintf(f, "\\begin{table}[t]\n\\centering\n\\caption{Speed-up relative to in-order per kernel of ");
-		tex_escape(f, r->workloads[w]);
+		tex_escape(f, r->wl_label[w]);
 		fprintf(f, " (geometric mean over %zu %s; cycles: the in-order run's%s).}\n\\label{tab:kernels-%zu}\n"
 			   "\\begin{tabular}{rlr",
 			r->ncfg, r->replicates ? "seeds" : "configuration(s)",
@@ -2008,6 +2067,7 @@ static void rep_free(struct rep *r)
 {
 	iw_free(r->schemes);
 	iw_free(r->workloads);
+	iw_free(r->wl_label);
 	iw_free(r->cfg_of);
 	iw_free(r->first_row);
 	iw_free(r->idx);

@@ -587,6 +587,40 @@ static void a_bad_trace_fails_the_sweep_before_any_point(void)
 	CU_ASSERT(before.st_ino == after.st_ino && before.st_mtime == after.st_mtime);
 }
 
+/* A sweep names a trace by the path its spec gives (the results file keeps
+ * it: <power-trace> and --power-runs match it); its figures and tables name
+ * it as `run` does, by its folder, or by the full name where two would
+ * share one. */
+static void report_labels_traces_by_their_folder(void)
+{
+	const char *dir = tu_tmpdir();
+	char spec[3000], args[2000], path[700];
+	static char buf[65536];
+	/* the same trace by folder and by its list: one label, so both keep their names */
+	snprintf(spec, sizeof spec,
+		 "<?xml version=\"1.0\"?><sweep name=\"lab\"><config>v100</config><workload>%s</workload>"
+		 "<workload>%s/</workload><workload>%s/kernelslist.g</workload><scheme>inorder</scheme>"
+		 "<scheme>ghost</scheme></sweep>\n",
+		 tu_path("tests/data/traces/matrixmul-sm61"), tu_path("tests/data/traces/vectoradd-sm61"),
+		 tu_path("tests/data/traces/vectoradd-sm61"));
+	const char *sp = write_spec(dir, "lab.xml", spec);
+	snprintf(args, sizeof args, "sweep '%s' -o '%s/lab.h5' -q && '%s' report '%s/lab.h5' -o '%s/rep' --no-render -q", sp,
+		 dir, getenv("IW_BIN") ? getenv("IW_BIN") : "build/issuewatt", dir, dir);
+	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
+	snprintf(path, sizeof path, "%s/rep/tables.tex", dir);
+	CU_ASSERT_FATAL(slurp(path, buf, sizeof buf) > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\nmatrixmul-sm61 &"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "vectoradd-sm61/kernelslist.g &"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "vectoradd-sm61/ &"));
+	snprintf(path, sizeof path, "%s/rep/speedup.dat", dir);
+	CU_ASSERT_FATAL(slurp(path, buf, sizeof buf) > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\nmatrixmul-sm61 "));
+	/* the data keep the spec's names */
+	snprintf(path, sizeof path, "%s/rep/summary.csv", dir);
+	CU_ASSERT_FATAL(slurp(path, buf, sizeof buf) > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, tu_path("tests/data/traces/matrixmul-sm61")));
+}
+
 /* A sweep that fails part-way (its spool or results file over a file-size
  * limit) keeps the points that finished, as SIGINT does, and says --resume
  * goes on from them; when it cannot write them, it leaves nothing and says
@@ -1603,6 +1637,7 @@ void suite_sweep(void)
 		 {"same results whatever the parallelism", same_results_whatever_the_parallelism},
 		 {"stopped sweep resumes to the same results", stopped_sweep_resumes_to_the_same_results},
 		 {"stopped sweep keeps an existing results file", stopped_sweep_keeps_an_existing_results_file},
+		 {"report labels traces by their folder", report_labels_traces_by_their_folder},
 		 {"a changed configuration is not merged or resumed", a_changed_configuration_is_not_merged_or_resumed},
 		 {"a spec laid out anew still merges and resumes", a_spec_laid_out_anew_still_merges_and_resumes},
 		 {"results of another version are not merged or resumed", results_of_another_version_are_not_merged_or_resumed},
