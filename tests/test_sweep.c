@@ -198,6 +198,7 @@ static void shipped_examples_load(void)
 }
 
 static size_t slurp(const char *path, char *buf, size_t sz);
+static int file_has(const char *dir, const char *rel, const char *needle);
 
 /* Keys that take names (an enum, a bool) sweep by their names: each point
  * gets the value it names, and results show the names again. */
@@ -249,9 +250,7 @@ static void named_values_sweep_and_read_back(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, " srr true\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, " gto false\n"));
 	/* and the figure names the front's points by them */
-	snprintf(path, sizeof path, "%s/rep/pareto.gp", dir);
-	CU_ASSERT_FATAL(slurp(path, gp, sizeof gp) > 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "using 1:2:('policy=' . strcol(5) . ' precise=' . strcol(6)) with labels"));
+	CU_ASSERT(file_has(dir, "rep/pareto.gp", "using 1:2:('policy=' . strcol(5) . ' precise=' . strcol(6)) with labels"));
 }
 
 static void same_results_whatever_the_parallelism(void)
@@ -594,8 +593,7 @@ static void a_bad_trace_fails_the_sweep_before_any_point(void)
 static void report_labels_traces_by_their_folder(void)
 {
 	const char *dir = tu_tmpdir();
-	char spec[3000], args[2000], path[700];
-	static char buf[65536];
+	char spec[3000], args[2000];
 	/* the same trace by folder and by its list: one label, so both keep their names */
 	snprintf(spec, sizeof spec,
 		 "<?xml version=\"1.0\"?><sweep name=\"lab\"><config>v100</config><workload>%s</workload>"
@@ -607,18 +605,12 @@ static void report_labels_traces_by_their_folder(void)
 	snprintf(args, sizeof args, "sweep '%s' -o '%s/lab.h5' -q && '%s' report '%s/lab.h5' -o '%s/rep' --no-render -q", sp,
 		 dir, getenv("IW_BIN") ? getenv("IW_BIN") : "build/issuewatt", dir, dir);
 	CU_ASSERT_EQUAL_FATAL(tu_run(args, out, sizeof out, err, sizeof err), 0);
-	snprintf(path, sizeof path, "%s/rep/tables.tex", dir);
-	CU_ASSERT_FATAL(slurp(path, buf, sizeof buf) > 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\nmatrixmul-sm61 &"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "vectoradd-sm61/kernelslist.g &"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "vectoradd-sm61/ &"));
-	snprintf(path, sizeof path, "%s/rep/speedup.dat", dir);
-	CU_ASSERT_FATAL(slurp(path, buf, sizeof buf) > 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\nmatrixmul-sm61 "));
+	CU_ASSERT(file_has(dir, "rep/tables.tex", "\nmatrixmul-sm61 &"));
+	CU_ASSERT(file_has(dir, "rep/tables.tex", "vectoradd-sm61/kernelslist.g &"));
+	CU_ASSERT(file_has(dir, "rep/tables.tex", "vectoradd-sm61/ &"));
+	CU_ASSERT(file_has(dir, "rep/speedup.dat", "\nmatrixmul-sm61 "));
 	/* the data keep the spec's names */
-	snprintf(path, sizeof path, "%s/rep/summary.csv", dir);
-	CU_ASSERT_FATAL(slurp(path, buf, sizeof buf) > 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(buf, tu_path("tests/data/traces/matrixmul-sm61")));
+	CU_ASSERT(file_has(dir, "rep/summary.csv", tu_path("tests/data/traces/matrixmul-sm61")));
 }
 
 /* A sweep that fails part-way (its spool or results file over a file-size
@@ -1452,6 +1444,15 @@ static size_t slurp(const char *path, char *buf, size_t sz)
 	return n;
 }
 
+/* Does dir/rel hold needle?  (A missing or empty file holds nothing.) */
+static int file_has(const char *dir, const char *rel, const char *needle)
+{
+	static char buf[262144];
+	char path[1200];
+	snprintf(path, sizeof path, "%s/%s", dir, rel);
+	return slurp(path, buf, sizeof buf) > 0 && strstr(buf, needle) != NULL;
+}
+
 /* Seeds swept alone are replicates: the speed-up figure shows the geometric
  * mean over seeds with its 95% confidence interval (Student's t on the
  * logarithms), worked out here from the runs' cycles; design points get
@@ -1508,16 +1509,9 @@ static void report_shows_the_seeds_confidence_interval(void)
 		wide += v[5] - v[4] > 1e-4;
 	}
 	CU_ASSERT(wide > 0); /* the seeds do move the result */
-	static char page[65536];
-	snprintf(path, sizeof path, "%s/rep/index.html", dir);
-	CU_ASSERT_FATAL(slurp(path, page, sizeof page) > 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(page, "geometric mean over 3 seeds; bars: 95% confidence interval"));
-	snprintf(path, sizeof path, "%s/rep/speedup.gp", dir);
-	CU_ASSERT_FATAL(slurp(path, page, sizeof page) > 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(page, "using 5:6:7 title 'ghost'"));
-	snprintf(path, sizeof path, "%s/rep/tables.tex", dir);
-	CU_ASSERT_FATAL(slurp(path, page, sizeof page) > 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(page, "geo.\\ mean & 1.000 {\\scriptsize [1.000, 1.000]} & "));
+	CU_ASSERT(file_has(dir, "rep/index.html", "geometric mean over 3 seeds; bars: 95% confidence interval"));
+	CU_ASSERT(file_has(dir, "rep/speedup.gp", "using 5:6:7 title 'ghost'"));
+	CU_ASSERT(file_has(dir, "rep/tables.tex", "geo.\\ mean & 1.000 {\\scriptsize [1.000, 1.000]} & "));
 
 	/* Energy: the pipeline's per-instruction energy is its own column, the
 	 * same for both schemes (same instructions); the issue-stage figure
@@ -1566,9 +1560,8 @@ static void report_shows_the_seeds_confidence_interval(void)
 	CU_ASSERT_FATAL(l && sscanf(strchr(l + 1, ' '), "%lf %lf %lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3], &v[4],
 				    &v[5]) == 6);
 	CU_ASSERT(v[4] <= v[3] && v[3] <= v[5] && v[4] < v[5]);
-	snprintf(path, sizeof path, "%s/trep/tables.tex", dir);
-	CU_ASSERT_FATAL(slurp(path, page, sizeof page) > 0);
-	CU_ASSERT_PTR_NULL(strstr(page, "scriptsize"));
+	CU_ASSERT_FATAL(file_has(dir, "trep/tables.tex", "\\label{tab:speedup}"));
+	CU_ASSERT(!file_has(dir, "trep/tables.tex", "scriptsize"));
 }
 
 /* The power figure draws every interval of a run, the first too (fsteps
